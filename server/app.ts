@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCors from '@fastify/cors';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { catalogRoutes } from './catalog/catalog.routes.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle, Db } from './db/database.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { failure } from './shared/envelope.ts';
+import { registerErrorHandler } from './shared/error-handler.ts';
+import { parseFormBody } from './shared/form-body.ts';
+import { RouteTable } from './shared/route-table.ts';
+import { registerStaticSite } from './web/static-site.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: DatabaseHandle['kind'];
+    config: Config;
+  }
+}
+
+/** A request id a client may pass in; anything else is replaced by a fresh one. */
+const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp(config: Config, database: DatabaseHandle, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyBytesMax,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true } },
+    return503OnClosing: true,
+  });
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('config', config);
+
+  const routeTable = new RouteTable();
+  routeTable.watch(app);
+  registerErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  await app.register(fastifyFormbody, { parser: parseFormBody, bodyLimit: config.bodyBytesMax });
+  await app.register(fastifyCors, { origin: config.corsOrigins.length === 0 ? false : config.corsOrigins, maxAge: 600 });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Graphene solar storefront API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(catalogRoutes);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+  await registerStaticSite(app, { siteDir: config.staticDir, widgetsDir: config.widgetsDir });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const allowed = routeTable.allowedMethods(pathname);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply.status(405).header('allow', allowed.join(', ')).send(failure(`Method ${request.method} not allowed`));
+    }
+    return reply.status(404).send(failure('Not found'));
+  });
+
+  return app;
+}

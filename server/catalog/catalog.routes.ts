@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { success } from '../shared/envelope.ts';
+import { notFound } from '../shared/errors.ts';
+import { pointsToNumber } from '../shared/money.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+import { findProduct, listProducts, type ProductRow } from './catalog.repository.ts';
+import { productSchema } from './catalog.schemas.ts';
+
+export async function catalogRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/v1/product',
+    { schema: { tags: ['catalogue'], summary: 'The catalogue', response: { 200: envelopeOf(Type.Array(productSchema)) } } },
+    async () => success((await listProducts(app.db)).map(productJson)),
+  );
+
+  app.get(
+    '/v1/product/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product',
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        response: { 200: envelopeOf(productSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const product = await findProduct(app.db, id);
+      if (product === undefined) throw notFound('Product not found');
+      return success(productJson(product));
+    },
+  );
+}
+
+function productJson(product: ProductRow) {
+  return {
+    id: product.id,
+    name: product.name,
+    price: pointsToNumber(product.price),
+    quantity: product.quantity,
+    rated_capacity_watts: Number(product.ratedCapacityWatts),
+  };
+}

@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { pointScale } from '../shared/money.ts';
+
+/** The seed's fixed product: id 1, graphene solar power, price 15,000,000 points, quantity 23. */
+export const solarProduct = {
+  id: 1,
+  name: 'Graphene solar power',
+  price: 15_000_000n * pointScale,
+  quantity: 23,
+  /** One whole unit is a 1 MW share of an engine room's panels. */
+  ratedCapacityWatts: 1_000_000n,
+} as const;
+
+/**
+ * Inserts the catalogue rows an empty database needs. Safe to run any number of times:
+ * existing rows, including an operator's later edits, are left as they are.
+ */
+export async function seedCatalog(db: Db): Promise<void> {
+  await db
+    .insertInto('products')
+    .values({
+      id: solarProduct.id,
+      name: solarProduct.name,
+      price: solarProduct.price,
+      quantity: solarProduct.quantity,
+      rated_capacity_watts: solarProduct.ratedCapacityWatts,
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  // Explicit ids leave the serial behind; move it past them so operators' new rows never collide.
+  await sql`select setval(pg_get_serial_sequence('products', 'id'), greatest((select max(id) from products), 1))`.execute(db);
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, parsed and checked once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  uploadDir: string;
+  houseReferralCode: string;
+  corsOrigins: string[];
+  businessTimeZone: string;
+  logLevel: LogLevel;
+  staticDir: string;
+  widgetsDir: string;
+  /** Largest request body accepted, in bytes; uploads have their own limit. */
+  bodyBytesMax: number;
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof logLevels)[number];
+
+/** Default largest JSON or form body: ample for any form here, small enough to refuse abuse cheaply. */
+const bodyBytesMaxDefault = 64 * 1024;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
+  const problems: string[] = [];
+  const text = (name: string, fallback: string): string => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? fallback : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name, String(fallback));
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const dataDir = path.resolve(root, text('DATA_DIR', 'data'));
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const houseReferralCode = text('HOUSE_REFERRAL_CODE', 'SOLAR1');
+  if (!/^[A-Za-z0-9]{4,16}$/.test(houseReferralCode)) {
+    problems.push('HOUSE_REFERRAL_CODE must be 4 to 16 letters or digits');
+  }
+
+  const corsOrigins = text('CORS_ORIGINS', '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      problems.push(`CORS_ORIGINS entries must look like https://partner.example, got "${origin}"`);
+    }
+  }
+
+  const businessTimeZone = text('BUSINESS_TIME_ZONE', 'Asia/Taipei');
+  if (!isTimeZone(businessTimeZone)) {
+    problems.push(`BUSINESS_TIME_ZONE "${businessTimeZone}" is not an IANA time zone`);
+  }
+
+  const logLevel = text('LOG_LEVEL', 'info');
+  if (!(logLevels as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
+  }
+
+  const config: Config = {
+    port: integer('PORT', 3000, 0, 65535),
+    host: text('HOST', '0.0.0.0'),
+    dataDir,
+    databaseUrl,
+    uploadDir: path.resolve(root, text('UPLOAD_DIR', path.join(dataDir, 'uploads'))),
+    houseReferralCode,
+    corsOrigins,
+    businessTimeZone,
+    logLevel: logLevel as LogLevel,
+    staticDir: path.resolve(root, text('STATIC_DIR', 'dist/site')),
+    widgetsDir: path.resolve(root, text('WIDGETS_DIR', 'dist/widgets')),
+    bodyBytesMax: integer('BODY_BYTES_MAX', bodyBytesMaxDefault, 1024, 10 * 1024 * 1024),
+  };
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return config;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrationProvider } from './migrations/index.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's type id for int8/BIGINT: kept as a string so no money ever passes through a float. */
+const int8TypeId = 20;
+
+/** Postgres connections kept per process: two cores serve well with a small pool. */
+const poolSizeMax = 10;
+
+export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ('databaseUrl' in target) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: poolSizeMax });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let pglite: PGlite;
+  if ('dataDir' in target) {
+    await fs.mkdir(target.dataDir, { recursive: true });
+    pglite = await PGlite.create(target.dataDir, { parsers: { [int8TypeId]: (value: string) => value } });
+  } else {
+    pglite = await PGlite.create({ parsers: { [int8TypeId]: (value: string) => value } });
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/** Fails with a readable message when the database cannot be reached. */
+export async function checkConnection(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+export function migrator(db: Db): Migrator {
+  return new Migrator({ db, provider: migrationProvider });
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error !== undefined) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}
+
+/** True when every known migration has been applied. */
+export async function migrationsCurrent(db: Db): Promise<boolean> {
+  const migrations = await migrator(db).getMigrations();
+  return migrations.every((migration) => migration.executedAt !== undefined);
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as catalog from './0001_catalog.ts';
+
+/**
+ * Migrations are listed here rather than read from the folder so that the same list runs
+ * from source, from tests and from any bundler, on PGlite and PostgreSQL alike.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_catalog': catalog,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

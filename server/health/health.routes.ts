@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { checkConnection, migrationsCurrent } from '../db/database.ts';
+import { failure, success } from '../shared/envelope.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/health',
+    { schema: { tags: ['operations'], summary: 'Liveness: the process answers', response: { 200: envelopeOf(Type.Null()) } } },
+    async () => success(null, 'ok'),
+  );
+
+  app.get(
+    '/ready',
+    { schema: { tags: ['operations'], summary: 'Readiness: the database answers and its migrations are current' } },
+    async (request, reply) => {
+      try {
+        await checkConnection(app.db);
+        if (!(await migrationsCurrent(app.db))) {
+          return reply.status(503).send(failure('Database migrations are not current'));
+        }
+        return success({ database: app.dbKind }, 'ready');
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        return reply.status(503).send(failure('Database unreachable'));
+      }
+    },
+  );
+}

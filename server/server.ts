@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { seedCatalog } from './catalog/catalog.seed.ts';
+import type { Config } from './config.ts';
+import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Stops accepting, finishes requests in flight, then closes the database. */
+  stop(): Promise<void>;
+}
+
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/** Opens the database, migrates and seeds it, and builds the app: everything but listening. */
+export async function prepareServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase(config.databaseUrl === undefined ? { dataDir: config.dataDir } : { databaseUrl: config.databaseUrl });
+  try {
+    await checkConnection(database.db);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw new StartupError(`Cannot reach the database at ${redactUrl(config.databaseUrl)}: ${(error as Error).message}`);
+  }
+  await migrateToLatest(database.db);
+  await seedCatalog(database.db);
+  const app = await buildApp(config, database, {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  });
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await app.close();
+      await database.close();
+    })());
+  return { app, database, stop };
+}
+
+function redactUrl(url: string | undefined): string {
+  if (url === undefined) return 'the data folder';
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { failure } from './envelope.ts';
+import { ApiError, validationMessage } from './errors.ts';
+import { FormBodyError } from './form-body.ts';
+
+/** Fastify's own client errors, each with the one clear sentence a client gets for it. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+  FST_ERR_CTP_INVALID_TYPE: 'Unsupported content type',
+};
+
+/** Error codes of a database that cannot be reached (node's socket errors and PostgreSQL's connection class 08 and shutdowns). */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send(failure(error.message, error.detail, error.errors));
+    }
+    if (error.validation !== undefined) {
+      return reply.status(422).send(failure(validationMessage, null, fieldErrors(error)));
+    }
+    if (error instanceof FormBodyError) {
+      return reply.status(400).send(failure(error.message));
+    }
+    const frameworkMessage = error.code === undefined ? undefined : frameworkMessages[error.code];
+    if (frameworkMessage !== undefined || (error instanceof SyntaxError && (error.statusCode ?? 0) === 400)) {
+      return reply.status(error.statusCode ?? 400).send(failure(frameworkMessage ?? 'Malformed request body'));
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.error({ err: error }, 'database unreachable');
+      return reply.status(503).send(failure('Service unavailable, please try again later'));
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(statusCode).send(failure('Bad request'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure('Server error, please try again later'));
+  });
+}
+
+/** Turns the schema validator's errors into `{ field: [message] }`. */
+function fieldErrors(error: FastifyError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const item of error.validation ?? []) {
+    const params = item.params as { missingProperty?: string; additionalProperty?: string };
+    const pathField = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const field = params.missingProperty ?? params.additionalProperty ?? (pathField || error.validationContext || 'request');
+    const message = params.missingProperty !== undefined ? `The ${field} field is required.` : `The ${field} field ${item.message ?? 'is invalid'}.`;
+    (errors[field] ??= []).push(message);
+  }
+  return errors;
+}
+
+function isDatabaseUnreachable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (unreachableCodes.has(code) || code.startsWith('08'))) return true;
+    if (current.message.includes('PGlite is closed')) return true;
+  }
+  return false;
+}

@@ -1,0 +1,44 @@
+/**
+ * Points are carried as integer ten-thousandths (BigInt) from the request parser to the
+ * database and back. JSON carries them as numbers with at most 4 decimals; a number is
+ * built from the exact decimal string, never by dividing a float.
+ */
+export const pointScale = 10_000n;
+const pointDecimals = 4;
+
+/** Largest amount any request may carry: well inside BIGINT and inside a double's exact range. */
+export const pointsMax = 900_000_000_000n * pointScale;
+
+const decimalPattern = /^(\d{1,15})(?:\.(\d{1,4}))?$/;
+
+/** Parses "123.45" (or the number 123.45) into 1234500n; undefined when it is not a valid amount. */
+export function parsePoints(input: unknown): bigint | undefined {
+  const text = typeof input === 'number' ? numberToDecimal(input) : typeof input === 'string' ? input.trim() : undefined;
+  if (text === undefined) return undefined;
+  const match = decimalPattern.exec(text);
+  if (match === null) return undefined;
+  const [, whole = '0', fraction = ''] = match;
+  const value = BigInt(whole) * pointScale + BigInt(fraction.padEnd(pointDecimals, '0'));
+  return value <= pointsMax ? value : undefined;
+}
+
+/** Formats 1234500n as the JSON number 123.45. */
+export function pointsToNumber(value: bigint | string): number {
+  return Number(pointsToDecimal(BigInt(value)));
+}
+
+/** Formats 1234500n as "123.4500". */
+export function pointsToDecimal(value: bigint): string {
+  const negative = value < 0n;
+  const magnitude = negative ? -value : value;
+  const whole = magnitude / pointScale;
+  const fraction = (magnitude % pointScale).toString().padStart(pointDecimals, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+function numberToDecimal(value: number): string | undefined {
+  if (!Number.isFinite(value) || value < 0) return undefined;
+  // A JSON number's shortest round-trip text is the decimal the client meant to send.
+  const text = String(value);
+  return /e/i.test(text) ? undefined : text;
+}
