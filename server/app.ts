@@ -24,7 +24,11 @@ declare module 'fastify' {
 /** A request id a client may pass in; anything else is replaced by a fresh one. */
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
-export async function buildApp(config: Config, database: DatabaseHandle, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: DatabaseHandle,
+  logger: FastifyServerOptions['logger'] = false,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyBytesMax,
@@ -74,7 +78,10 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     const pathname = request.url.split('?')[0] ?? '/';
     const allowed = routeTable.allowedMethods(pathname);
     if (allowed.length > 0 && !allowed.includes(request.method)) {
-      return reply.status(405).header('allow', allowed.join(', ')).send(failure(`Method ${request.method} not allowed`));
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(failure(`Method ${request.method} not allowed`));
     }
     return reply.status(404).send(failure('Not found'));
   });

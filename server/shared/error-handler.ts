@@ -52,7 +52,8 @@ function fieldErrors(error: FastifyError): Record<string, string[]> {
     const params = item.params as { missingProperty?: string; additionalProperty?: string };
     const pathField = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = params.missingProperty ?? params.additionalProperty ?? (pathField || error.validationContext || 'request');
-    const message = params.missingProperty !== undefined ? `The ${field} field is required.` : `The ${field} field ${item.message ?? 'is invalid'}.`;
+    const message =
+      params.missingProperty !== undefined ? `The ${field} field is required.` : `The ${field} field ${item.message ?? 'is invalid'}.`;
     (errors[field] ??= []).push(message);
   }
   return errors;

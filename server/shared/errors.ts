@@ -19,7 +19,6 @@ export class ApiError extends Error {
 /** The seed's message for any failed validation. */
 export const validationMessage = 'Parameter validation error.';
 
-export const validationError = (errors: Record<string, string[]>): ApiError =>
-  new ApiError(422, validationMessage, { errors });
+export const validationError = (errors: Record<string, string[]>): ApiError => new ApiError(422, validationMessage, { errors });
 
 export const notFound = (message = 'Not found'): ApiError => new ApiError(404, message);

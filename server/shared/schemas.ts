@@ -10,12 +10,10 @@ export const envelopeOf = <T extends TSchema>(detail: T) =>
   });
 
 /** The failure envelope every error response shares. */
-export const errorEnvelope = Type.Object(
-  {
-    status: Type.Literal(0),
-    code: Type.Literal(0),
-    message: Type.String(),
-    detail: Type.Unknown(),
-    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-  },
-);
+export const errorEnvelope = Type.Object({
+  status: Type.Literal(0),
+  code: Type.Literal(0),
+  message: Type.String(),
+  detail: Type.Unknown(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+});

@@ -1,0 +1,68 @@
+/**
+ * Prints the product's speed figures: start-up time to the first served request on a fresh
+ * and on an existing data folder, and throughput and p99 latency of routes, all measured in
+ * one run on this machine with autocannon. Not part of the test command: figures, not verdicts.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, waitUntilReady } from '../helpers/product-server.ts';
+
+const connections = 10;
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
+
+async function timedStart(dataDir: string): Promise<{ ms: number; baseUrl: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilReady(baseUrl, child, () => '');
+  const ms = performance.now() - started;
+  return {
+    ms,
+    baseUrl,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function load(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections, duration: durationSeconds });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function main(): Promise<void> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-bench-'));
+  const fresh = await timedStart(dataDir);
+  await fresh.stop();
+  const existing = await timedStart(dataDir);
+  try {
+    const routes = ['/api/health', '/api/v1/product/1'];
+    const figures = [];
+    for (const route of routes) figures.push({ route, ...(await load(`${existing.baseUrl}${route}`)) });
+    console.log(
+      `\nMachine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${connections} connections, ${durationSeconds} s per route\n`,
+    );
+    console.log(`start-up to first served request, fresh data folder:    ${fresh.ms.toFixed(0)} ms`);
+    console.log(`start-up to first served request, existing data folder: ${existing.ms.toFixed(0)} ms\n`);
+    console.log('route                         req/s     p99 ms   errors');
+    for (const figure of figures) {
+      console.log(
+        `${figure.route.padEnd(28)} ${figure.rps.toFixed(0).padStart(7)} ${figure.p99.toFixed(1).padStart(10)} ${String(figure.errors).padStart(8)}`,
+      );
+    }
+  } finally {
+    await existing.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

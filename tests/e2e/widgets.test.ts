@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import eng from '../../locales/eng.json' with { type: 'json' };
+import zhs from '../../locales/zhs.json' with { type: 'json' };
+import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { startProduct, type ProductServer } from '../helpers/product-server.ts';
+
+describe('widgets on a partner page, loaded by one script tag', () => {
+  let product: ProductServer;
+  before(async () => {
+    product = await startProduct();
+  });
+  after(async () => {
+    await product.stop();
+  });
+
+  test('two badges and a language picker share one session and one locale', async () => {
+    const visitor = await newVisitor();
+    try {
+      const { page, context } = visitor;
+      await page.goto(`${product.baseUrl}/widgets/demo/partner.html`);
+      const badges = page.locator('gs-session-badge');
+      await page.waitForFunction(
+        (text) => [...document.querySelectorAll('gs-session-badge')].every((el) => el.textContent === text),
+        zhs.badge_not_logged_in,
+      );
+      assert.equal(await badges.count(), 2);
+      assert.deepEqual(await accessibilityViolations(page), []);
+
+      // Choosing English in the picker re-renders both badges.
+      await page.getByLabel(zhs.language_eng).check();
+      await page.waitForFunction(
+        (text) => [...document.querySelectorAll('gs-session-badge')].every((el) => el.textContent === text),
+        eng.badge_not_logged_in,
+      );
+
+      // A session started in another tab reaches both badges on this one.
+      const otherTab = await context.newPage();
+      await otherTab.goto(`${product.baseUrl}/widgets/demo/partner.html`);
+      await otherTab.evaluate(() => {
+        localStorage.setItem('user', JSON.stringify({ id: 1, username: 'partner_member', user_wallets: { main_wallet: 2500 } }));
+        localStorage.setItem('token', 'a-token-from-the-other-tab');
+      });
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('gs-session-badge')].every((el) => el.textContent?.includes('partner_member')),
+      );
+      const text = await badges.first().textContent();
+      assert.match(text ?? '', /2,500\.0000/);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('the loader is served with the API origin it came from', async () => {
+    const response = await fetch(`${product.baseUrl}/widgets/embed.js`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /javascript/);
+  });
+});

@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumArgs } from '../../web-test-runner.config.mjs';
+
+/** A phone-sized viewport: the product is mobile first. */
+export const phoneViewport = { width: 390, height: 844 };
+
+/** A fresh Chromium profile (its own local storage and cookies), like a new visitor's phone. */
+export async function newVisitor(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs.filter((arg) => arg !== '--headless'),
+    headless: true,
+    viewport: phoneViewport,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      await fs.rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** axe-core's WCAG 2.2 A and AA rules; returns the violations as readable lines. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+}

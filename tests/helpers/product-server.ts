@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** How long a fresh product may take to answer /api/ready (a new embedded database takes a few seconds). */
+const readyTimeoutMs = 60_000;
+
+export interface ProductServer {
+  baseUrl: string;
+  dataDir: string;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+/** Starts the built product the way the README does (node server/main.ts), on a free port and a fresh data folder. */
+export async function startProduct(env: Record<string, string> = {}, dataDir?: string): Promise<ProductServer> {
+  const port = await freePort();
+  const folder = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'gs-e2e-')));
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: folder, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilReady(baseUrl, child, () => output);
+  return { baseUrl, dataDir: folder, output: () => output, stop: () => stopChild(child) };
+}
+
+export async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + readyTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The product exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/ready`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`The product did not become ready within ${readyTimeoutMs} ms:\n${output()}`);
+}
+
+function stopChild(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

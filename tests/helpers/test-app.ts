@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { seedCatalog } from '../../server/catalog/catalog.seed.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL names a server (CI sets it). */
+export function databaseKinds(): DatabaseKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A migrated, seeded app on a database of its own: in-memory PGlite, or a fresh PostgreSQL database. */
+export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data', ...env });
+  const scratch = kind === 'postgres' ? await createScratchDatabase() : undefined;
+  const database = await openDatabase(scratch === undefined ? { memory: true } : { databaseUrl: scratch.url });
+  await migrateToLatest(database.db);
+  await seedCatalog(database.db);
+  const app = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl === undefined) throw new Error('DATABASE_URL is not set');
+  const name = `gs_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

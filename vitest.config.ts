@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts', 'widgets/**/*.test.ts', 'locales/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    exclude: ['**/*.browser.test.*', 'node_modules/**', 'dist/**'],
+    // Each API test file owns one embedded database; two cores run two files at a time.
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

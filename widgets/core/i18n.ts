@@ -1,0 +1,34 @@
+import { createContext, createElement, type ReactNode } from 'react';
+import { useContext } from 'react';
+import rosetta from 'rosetta';
+import type { Locale } from '../../locales/index.ts';
+
+export type Messages = Record<string, string>;
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+export interface I18n {
+  locale: Locale;
+  t: Translate;
+}
+
+/** A translator over one locale's messages; a missing key shows the key itself, never a blank. */
+export function createI18n(locale: Locale, messages: Messages): I18n {
+  const catalogue = rosetta<Messages>({ [locale]: messages });
+  catalogue.locale(locale);
+  return { locale, t: (key, params) => catalogue.t(key, params) || key };
+}
+
+/** Only the keys a component uses, so an island carries a few strings rather than the whole catalogue. */
+export function pickMessages(messages: Messages, keys: readonly string[]): Messages {
+  return Object.fromEntries(keys.map((key) => [key, messages[key] ?? key]));
+}
+
+const I18nContext = createContext<I18n>(createI18n('zhs', {}));
+
+export function I18nProvider(props: { value: I18n; children: ReactNode }) {
+  return createElement(I18nContext.Provider, { value: props.value }, props.children);
+}
+
+export function useI18n(): I18n {
+  return useContext(I18nContext);
+}

@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+import type { Locale } from '../../locales/index.ts';
+import { createI18n, I18nProvider, type Messages } from './i18n.ts';
+
+export interface IslandProps {
+  locale: Locale;
+  /** Only the keys the component uses, picked by the page at build time. */
+  messages: Messages;
+}
+
+/**
+ * Wraps a screen component for use as an Astro island: the page passes its locale and the
+ * few messages the component needs, so it renders translated on the server and hydrates the same.
+ */
+export function asIsland<P extends object>(Component: ComponentType<P>) {
+  return function Island({ locale, messages, ...props }: IslandProps & P) {
+    return (
+      <I18nProvider value={createI18n(locale, messages)}>
+        <Component {...(props as P)} />
+      </I18nProvider>
+    );
+  };
+}

@@ -1,0 +1,18 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { defaultLocale, isLocale, localeStorageKey, type Locale } from '../../locales/index.ts';
+
+/** How long the locale cookie lasts: the server reads it to redirect to the visitor's language. */
+const localeCookieSeconds = 365 * 24 * 60 * 60;
+
+/** The chosen locale, kept in local storage under "locale" (the seed) and mirrored into a cookie. */
+export const $locale = persistentAtom<Locale>(localeStorageKey, defaultLocale, {
+  encode: (value) => value,
+  decode: (raw) => (isLocale(raw) ? raw : defaultLocale),
+});
+
+export function chooseLocale(locale: Locale): void {
+  $locale.set(locale);
+  if (typeof document !== 'undefined') {
+    document.cookie = `${localeStorageKey}=${locale}; path=/; max-age=${localeCookieSeconds}; samesite=lax`;
+  }
+}

@@ -1,0 +1,19 @@
+import { htmlLang, type Locale } from '../../locales/index.ts';
+
+/** Balances are shown with exactly 4 decimals (the seed). */
+const pointDecimals = 4;
+
+const formatters = new Map<Locale, Intl.NumberFormat>();
+
+/** Formats a points amount from the API (a JSON number with at most 4 decimals) for display. */
+export function formatPoints(amount: number, locale: Locale): string {
+  let formatter = formatters.get(locale);
+  if (formatter === undefined) {
+    formatter = new Intl.NumberFormat(htmlLang[locale], {
+      minimumFractionDigits: pointDecimals,
+      maximumFractionDigits: pointDecimals,
+    });
+    formatters.set(locale, formatter);
+  }
+  return formatter.format(amount);
+}

@@ -1,0 +1,28 @@
+import { $apiOrigin } from '../core/api-origin.ts';
+
+/**
+ * The one script a partner page loads. It points the API client at the origin it was served
+ * from and fetches each widget's code only when its element appears on the page.
+ */
+const widgets: Record<string, () => Promise<unknown>> = {
+  'gs-session-badge': () => import('../session-badge/element.ts'),
+  'gs-language-picker': () => import('../language/element.tsx'),
+};
+
+$apiOrigin.set(new URL(import.meta.url).origin);
+
+const requested = new Set<string>();
+
+function loadPresentWidgets(): void {
+  for (const [tag, load] of Object.entries(widgets)) {
+    if (requested.has(tag) || document.querySelector(tag) === null) continue;
+    requested.add(tag);
+    load().catch((error: unknown) => {
+      requested.delete(tag);
+      console.error(`Widget ${tag} failed to load`, error);
+    });
+  }
+}
+
+loadPresentWidgets();
+new MutationObserver(loadPresentWidgets).observe(document.documentElement, { childList: true, subtree: true });

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { locales, localePath, type Locale } from '../../locales/index.ts';
+import { useI18n } from '../core/i18n.ts';
+import { chooseLocale } from '../core/locale.ts';
+
+export const languagePickerMessageKeys = [
+  'language_title',
+  'language_zhs',
+  'language_zht',
+  'language_eng',
+  'language_current',
+  'language_saved',
+] as const;
+
+interface LanguagePickerProps {
+  /** On a site page, the route to reopen in the chosen language; widgets stay where they are. */
+  route?: string;
+}
+
+/** The language screen: three choices; the choice persists and applies to every page and widget. */
+export function LanguagePicker({ route }: LanguagePickerProps) {
+  const { locale, t } = useI18n();
+  const [saved, setSaved] = useState(false);
+  const choose = (next: Locale) => {
+    chooseLocale(next);
+    setSaved(true);
+    if (route !== undefined && next !== locale) location.assign(localePath(next, route));
+  };
+  return (
+    <fieldset className="gs-language">
+      <legend>{t('language_title')}</legend>
+      {locales.map((option) => (
+        <label key={option} className="gs-language__option">
+          <input type="radio" name="gs-language" value={option} checked={option === locale} onChange={() => choose(option)} />
+          <span lang={option === 'eng' ? 'en' : option === 'zht' ? 'zh-Hant-TW' : 'zh-Hans'}>{t(`language_${option}`)}</span>
+        </label>
+      ))}
+      <p className="gs-language__status" role="status">
+        {saved ? t('language_saved') : ''}
+      </p>
+    </fieldset>
+  );
+}

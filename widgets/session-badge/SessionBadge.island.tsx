@@ -1,0 +1,4 @@
+import { asIsland } from '../core/island.tsx';
+import { SessionBadge } from './SessionBadge.tsx';
+
+export default asIsland(SessionBadge);
