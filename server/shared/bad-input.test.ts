@@ -1,4 +1,4 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 
@@ -25,7 +25,7 @@ describe.each(databaseKinds())('bad input on %s', (kind) => {
     await testApp.close();
   });
 
-  const inject = (...args: Parameters<TestApp['app']['inject']>) => testApp.app.inject(...args);
+  const inject = (options: InjectOptions) => testApp.app.inject(options);
 
   describe('request bodies', () => {
     it('malformed JSON answers 400 "Malformed JSON body"', async () => {
