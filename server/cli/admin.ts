@@ -1,0 +1,49 @@
+/**
+ * Operator commands: `npm run admin -- <command>`. Uses the same configuration as the server
+ * (DATA_DIR or DATABASE_URL); stop the server first when using the embedded database, which
+ * allows one process at a time.
+ */
+import { seedCatalog } from '../catalog/catalog.seed.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
+
+const commands: Record<string, { summary: string; run(db: Db, args: string[]): Promise<string> }> = {
+  seed: {
+    summary: 'insert the catalogue rows an empty database needs (safe to repeat)',
+    run: async (db) => {
+      await seedCatalog(db);
+      return 'catalogue seeded';
+    },
+  },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(12)} ${command.summary}`);
+  return `Usage: npm run admin -- <command>\n\nCommands:\n${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<number> {
+  const [name, ...args] = process.argv.slice(2);
+  const command = name === undefined ? undefined : commands[name];
+  if (command === undefined) {
+    process.stderr.write(name === undefined || name === 'help' ? usage() : `Unknown command "${name}"\n\n${usage()}`);
+    return name === 'help' ? 0 : 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config.databaseUrl === undefined ? { dataDir: config.dataDir } : { databaseUrl: config.databaseUrl });
+  try {
+    await migrateToLatest(database.db);
+    process.stdout.write(`${await command.run(database.db, args)}\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : `admin failed: ${(error as Error).message}`}\n`);
+    process.exit(1);
+  },
+);
