@@ -32,7 +32,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['tests/**', 'server/cli/**', '**/*.test.ts', '**/*.test.tsx'],
+    files: ['tests/**', 'scripts/**', 'server/cli/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },
   },
 );

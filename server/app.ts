@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
@@ -39,6 +39,15 @@ export async function buildApp(
     },
     ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true } },
     return503OnClosing: true,
+    // Errors raised before routing (a URL that is not valid percent-encoding) get the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: error }, 'malformed request');
+      void (reply as FastifyReply)
+        .status(400)
+        .header('x-request-id', request.id)
+        .header('x-content-type-options', 'nosniff')
+        .send(failure('Malformed request URL'));
+    },
   });
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);

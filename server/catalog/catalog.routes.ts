@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { success } from '../shared/envelope.ts';
 import { notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
 import { findProduct, listProducts, type ProductRow } from './catalog.repository.ts';
 import { productSchema } from './catalog.schemas.ts';
 
@@ -20,13 +20,13 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['catalogue'],
         summary: 'One product',
-        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        params: idParams,
         response: { 200: envelopeOf(productSchema) },
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
-      const product = await findProduct(app.db, id);
+      const id = recordId(request.params as { id: string });
+      const product = id === undefined ? undefined : await findProduct(app.db, id);
       if (product === undefined) throw notFound('Product not found');
       return success(productJson(product));
     },

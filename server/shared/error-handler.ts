@@ -63,7 +63,7 @@ function isDatabaseUnreachable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (unreachableCodes.has(code) || code.startsWith('08'))) return true;
-    if (current.message.includes('PGlite is closed')) return true;
+    if (current.message.includes('PGlite is closed') || current.message.includes('driver has already been destroyed')) return true;
   }
   return false;
 }

@@ -6,8 +6,11 @@
 export const pointScale = 10_000n;
 const pointDecimals = 4;
 
-/** Largest amount any request may carry: well inside BIGINT and inside a double's exact range. */
-export const pointsMax = 900_000_000_000n * pointScale;
+/**
+ * Largest amount any request may carry: 100 billion points. Below 2^39 points a double still
+ * tells every 4-decimal amount apart, so the JSON number round-trips exactly.
+ */
+export const pointsMax = 100_000_000_000n * pointScale;
 
 const decimalPattern = /^(\d{1,15})(?:\.(\d{1,4}))?$/;
 

@@ -9,6 +9,8 @@ export class RouteTable {
 
   watch(app: FastifyInstance): void {
     app.addHook('onRoute', (route) => {
+      // Catch-alls (the static site, CORS preflight) would make every path look known.
+      if (route.url === '*' || route.url.endsWith('/*')) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       this.routes.push({ pattern: toPattern(route.url), methods: new Set(methods) });
     });

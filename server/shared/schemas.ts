@@ -17,3 +17,18 @@ export const errorEnvelope = Type.Object({
   detail: Type.Unknown(),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 });
+
+/** Largest id a SERIAL column holds. */
+const idMax = 2_147_483_647;
+
+/**
+ * A record id in the path: plain decimal digits only, so "0x1", "1e0" or " 1" are refused
+ * rather than coerced into another record's id.
+ */
+export const idParams = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'Record id' }) });
+
+/** The id from `idParams`, or undefined when it is beyond any record (answer 404). */
+export function recordId(params: { id: string }): number | undefined {
+  const id = Number(params.id);
+  return id <= idMax ? id : undefined;
+}

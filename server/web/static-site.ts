@@ -10,6 +10,7 @@ export const fallbackRoute = '/home/shopping';
 /** Hashed build assets never change under one name; everything else is revalidated. */
 const immutableAssets = /^\/(_astro|widgets\/chunks)\//;
 const oneYearSeconds = 31_536_000;
+const assetExtension = /\.(js|mjs|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|mp4|webm|txt|xml)$/i;
 
 interface StaticSiteOptions {
   siteDir: string;
@@ -33,6 +34,8 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     if (pathname === undefined || pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     const file = resolveFile(files, pathname);
     if (file !== undefined) return sendBuilt(reply, pathname, file);
+    // A missing script, style or image is a 404; redirecting it to a page would hand the browser HTML.
+    if (assetExtension.test(pathname)) return reply.callNotFound();
     const { locale, route } = splitLocalePath(pathname);
     const target = locale ?? visitorLocale(request);
     return reply.redirect(localePath(target, route === '/' ? '/home' : fallbackRoute), 302);

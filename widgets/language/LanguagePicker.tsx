@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { locales, localePath, type Locale } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { chooseLocale } from '../core/locale.ts';
@@ -21,7 +21,11 @@ interface LanguagePickerProps {
 export function LanguagePicker({ route }: LanguagePickerProps) {
   const { locale, t } = useI18n();
   const [saved, setSaved] = useState(false);
+  // The choice shows at once, while the chosen language's messages are still loading.
+  const [selected, setSelected] = useState(locale);
+  useEffect(() => setSelected(locale), [locale]);
   const choose = (next: Locale) => {
+    setSelected(next);
     chooseLocale(next);
     setSaved(true);
     if (route !== undefined && next !== locale) location.assign(localePath(next, route));
@@ -31,7 +35,7 @@ export function LanguagePicker({ route }: LanguagePickerProps) {
       <legend>{t('language_title')}</legend>
       {locales.map((option) => (
         <label key={option} className="gs-language__option">
-          <input type="radio" name="gs-language" value={option} checked={option === locale} onChange={() => choose(option)} />
+          <input type="radio" name="gs-language" value={option} checked={option === selected} onChange={() => choose(option)} />
           <span lang={option === 'eng' ? 'en' : option === 'zht' ? 'zh-Hant-TW' : 'zh-Hans'}>{t(`language_${option}`)}</span>
         </label>
       ))}
