@@ -3,6 +3,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
@@ -11,6 +12,7 @@ import { failure } from './shared/envelope.ts';
 import { registerErrorHandler } from './shared/error-handler.ts';
 import { parseFormBody } from './shared/form-body.ts';
 import { RouteTable } from './shared/route-table.ts';
+import { userRoutes } from './users/users.routes.ts';
 import { registerStaticSite } from './web/static-site.ts';
 
 declare module 'fastify' {
@@ -32,6 +34,7 @@ export async function buildApp(
   const app = Fastify({
     logger,
     bodyLimit: config.bodyBytesMax,
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -52,6 +55,7 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  app.decorateRequest('member', null);
 
   const routeTable = new RouteTable();
   routeTable.watch(app);
@@ -77,6 +81,8 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

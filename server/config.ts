@@ -15,10 +15,28 @@ export interface Config {
   widgetsDir: string;
   /** Largest request body accepted, in bytes; uploads have their own limit. */
   bodyBytesMax: number;
+  /** A session unused for this long expires (sliding). */
+  sessionIdleMs: number;
+  limits: RateLimits;
+  /** Trust X-Forwarded-For from a load balancer for the client address (rate limits, logs). */
+  trustProxy: boolean;
+}
+
+/** Abuse limits: defaults a real user never reaches. */
+export interface RateLimits {
+  loginFailuresPerAccount: number;
+  loginFailuresPerAddress: number;
+  loginFailureWindowMs: number;
+  registrationsPerAddress: number;
+  registrationWindowMs: number;
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof logLevels)[number];
+
+const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
+const dayMs = 24 * hourMs;
 
 /** Default largest JSON or form body: ample for any form here, small enough to refuse abuse cheaply. */
 const bodyBytesMaxDefault = 64 * 1024;
@@ -89,6 +107,15 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     staticDir: path.resolve(root, text('STATIC_DIR', 'dist/site')),
     widgetsDir: path.resolve(root, text('WIDGETS_DIR', 'dist/widgets')),
     bodyBytesMax: integer('BODY_BYTES_MAX', bodyBytesMaxDefault, 1024, 10 * 1024 * 1024),
+    sessionIdleMs: integer('SESSION_IDLE_DAYS', 30, 1, 365) * dayMs,
+    limits: {
+      loginFailuresPerAccount: integer('LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 10_000),
+      loginFailuresPerAddress: integer('LOGIN_FAILURES_PER_ADDRESS', 100, 1, 100_000),
+      loginFailureWindowMs: integer('LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60) * minuteMs,
+      registrationsPerAddress: integer('REGISTRATIONS_PER_ADDRESS', 30, 1, 100_000),
+      registrationWindowMs: hourMs,
+    },
+    trustProxy: text('TRUST_PROXY', 'false') === 'true',
   };
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);

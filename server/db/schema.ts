@@ -6,6 +6,48 @@ import type { ColumnType, Generated } from 'kysely';
  */
 export interface Database {
   products: ProductTable;
+  users: UserTable;
+  sessions: SessionTable;
+  rate_limit_hits: RateLimitHitTable;
+}
+
+export type VerificationStatus = 'none' | 'pending' | 'approved' | 'rejected';
+export type AccountStatus = 'active' | 'suspended';
+export type SessionRevokedReason = 'logout' | 'other_device' | 'password_change';
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  referral_code: string;
+  parent_id: number | null;
+  countries_id: Generated<number>;
+  realname: string | null;
+  phone: string | null;
+  email: string | null;
+  certificates_id: number | null;
+  certificate_number: string | null;
+  verification_status: Generated<VerificationStatus>;
+  account_status: Generated<AccountStatus>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+export interface SessionTable {
+  id: ColumnType<string, never, never>;
+  user_id: number;
+  /** SHA-256 of the token: the token itself is never stored. */
+  token_hash: string;
+  created_at: ColumnType<Date, never, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  revoked_at: ColumnType<Date | null, never, Date>;
+  revoked_reason: SessionRevokedReason | null;
+}
+
+export interface RateLimitHitTable {
+  id: ColumnType<string, never, never>;
+  bucket: string;
+  hit_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface ProductTable {

@@ -19,7 +19,10 @@ const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EN
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.statusCode).send(failure(error.message, error.detail, error.errors));
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send(failure(error.message, error.detail, error.errors));
     }
     if (error.validation !== undefined) {
       return reply.status(422).send(failure(validationMessage, null, fieldErrors(error)));
@@ -45,18 +48,41 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Turns the schema validator's errors into `{ field: [message] }`. */
+/** Turns the schema validator's errors into `{ field: [message] }`, worded for people rather than for schemas. */
 function fieldErrors(error: FastifyError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const item of error.validation ?? []) {
-    const params = item.params as { missingProperty?: string; additionalProperty?: string };
+    const params = item.params as { missingProperty?: string; additionalProperty?: string; limit?: number };
     const pathField = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = params.missingProperty ?? params.additionalProperty ?? (pathField || error.validationContext || 'request');
-    const message =
-      params.missingProperty !== undefined ? `The ${field} field is required.` : `The ${field} field ${item.message ?? 'is invalid'}.`;
-    (errors[field] ??= []).push(message);
+    const message = validationSentence(field, item.keyword, params.limit);
+    const messages = (errors[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   }
   return errors;
+}
+
+function validationSentence(field: string, keyword: string, limit: number | undefined): string {
+  switch (keyword) {
+    case 'required':
+      return `The ${field} field is required.`;
+    case 'minLength':
+      return limit === 1 ? `The ${field} field is required.` : `The ${field} field must be at least ${limit} characters.`;
+    case 'maxLength':
+      return `The ${field} field must not be greater than ${limit} characters.`;
+    case 'minimum':
+      return `The ${field} field must be at least ${limit}.`;
+    case 'maximum':
+      return `The ${field} field must not be greater than ${limit}.`;
+    case 'type':
+    case 'pattern':
+    case 'format':
+    case 'enum':
+    case 'const':
+      return `The ${field} field format is invalid.`;
+    default:
+      return `The ${field} field is invalid.`;
+  }
 }
 
 function isDatabaseUnreachable(error: unknown): boolean {

@@ -7,12 +7,18 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly detail: unknown;
   readonly errors: Record<string, string[]> | undefined;
+  readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, message: string, options: { detail?: unknown; errors?: Record<string, string[]> } = {}) {
+  constructor(
+    statusCode: number,
+    message: string,
+    options: { detail?: unknown; errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.statusCode = statusCode;
     this.detail = options.detail ?? null;
     this.errors = options.errors;
+    this.headers = options.headers ?? {};
   }
 }
 
@@ -22,3 +28,8 @@ export const validationMessage = 'Parameter validation error.';
 export const validationError = (errors: Record<string, string[]>): ApiError => new ApiError(422, validationMessage, { errors });
 
 export const notFound = (message = 'Not found'): ApiError => new ApiError(404, message);
+
+export const forbidden = (message = 'You may not access this record'): ApiError => new ApiError(403, message);
+
+/** A single field's failure, in the same shape as the schema validator's. */
+export const fieldError = (field: string, message: string): ApiError => validationError({ [field]: [message] });

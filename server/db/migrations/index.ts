@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as catalog from './0001_catalog.ts';
+import * as members from './0002_members.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -7,6 +8,7 @@ import * as catalog from './0001_catalog.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001_catalog': catalog,
+  '0002_members': members,
 };
 
 export const migrationProvider: MigrationProvider = {

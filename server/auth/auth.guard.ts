@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../shared/errors.ts';
+import { findSessionByTokenHash, touchSession } from './session.repository.ts';
+import { tokenHash, tokenPattern } from './tokens.ts';
+
+/** The contract's two 401 messages. */
+export const otherDeviceMessage = 'Logged in on another device';
+export const expiredMessage = 'Login has expired, please login again.';
+
+/** Last-seen times are written at most this often, so reading a page does not write on every request. */
+const touchIntervalMs = 60_000;
+
+export interface AuthenticatedMember {
+  userId: number;
+  sessionId: string;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member: AuthenticatedMember | null;
+  }
+}
+
+/** preHandler for member routes: a valid, unrevoked, recently used bearer token, or 401. */
+export async function requireMember(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const header = request.headers.authorization ?? '';
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (token === undefined || !tokenPattern.test(token)) throw new ApiError(401, expiredMessage);
+  const db = request.server.db;
+  const session = await findSessionByTokenHash(db, tokenHash(token));
+  if (session === undefined) throw new ApiError(401, expiredMessage);
+  if (session.revokedAt !== null) throw new ApiError(401, session.revokedReason === 'other_device' ? otherDeviceMessage : expiredMessage);
+  const now = Date.now();
+  if (now - session.lastSeenAt.getTime() > request.server.config.sessionIdleMs) throw new ApiError(401, expiredMessage);
+  if (now - session.lastSeenAt.getTime() > touchIntervalMs) await touchSession(db, session.sessionId, new Date(now));
+  request.member = { userId: session.userId, sessionId: session.sessionId, token };
+}
+
+/** The authenticated member of a route behind requireMember. */
+export function memberOf(request: FastifyRequest): AuthenticatedMember {
+  if (request.member === null) throw new ApiError(401, expiredMessage);
+  return request.member;
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { success } from '../shared/envelope.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+import { findUserById } from '../users/user.repository.ts';
+import { userJson } from '../users/user.json.ts';
+import { memberOf, requireMember } from './auth.guard.ts';
+import { loginBody, registerBody, sessionDetail } from './auth.schemas.ts';
+import { login, register, type RegisterInput } from './auth.service.ts';
+import { revokeSession } from './session.repository.ts';
+
+const bearer = [{ bearer: [] }];
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.post(
+    '/v1/register',
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'Register with a referral code',
+        body: registerBody,
+        response: { 201: envelopeOf(sessionDetail) },
+      },
+    },
+    async (request, reply) => {
+      const { token, user } = await register(app.db, app.config, request.body as RegisterInput, request.ip);
+      return reply.status(201).send(success({ token, user: await userJson(app.db, user) }, 'Registered successfully'));
+    },
+  );
+
+  app.post(
+    '/v1/login',
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'Log in; earlier sessions are revoked',
+        body: loginBody,
+        response: { 200: envelopeOf(sessionDetail) },
+      },
+    },
+    async (request) => {
+      const { token, user } = await login(app.db, app.config, request.body as { username: string; password: string }, request.ip);
+      return success({ token, user: await userJson(app.db, user) }, 'login success');
+    },
+  );
+
+  app.post(
+    '/v1/logout',
+    {
+      preHandler: requireMember,
+      schema: { tags: ['members'], summary: 'Revoke this session', security: bearer, response: { 200: envelopeOf(Type.Null()) } },
+    },
+    async (request) => {
+      await revokeSession(app.db, memberOf(request).sessionId, 'logout');
+      return success(null, 'logged out');
+    },
+  );
+
+  app.get(
+    '/v1/check',
+    { preHandler: requireMember, schema: { tags: ['members'], summary: 'Verify the session; returns the user', security: bearer } },
+    async (request) => {
+      const member = memberOf(request);
+      const user = await findUserById(app.db, member.userId);
+      return { ...success(user === undefined ? null : await userJson(app.db, user)), token: member.token };
+    },
+  );
+}

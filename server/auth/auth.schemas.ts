@@ -1,0 +1,43 @@
+import { Type } from 'typebox';
+
+/** The seed's filters: names and referral codes keep word and Chinese characters; passwords lowercase letters, digits and underscore. */
+const nameCharacters = '^[\\w\\u4e00-\\u9fa5]+$';
+const passwordCharacters = '^[a-z0-9_]+$';
+
+export const usernameMinLength = 6;
+/** Long enough for any real name, short enough to keep lists and logs sane. */
+export const usernameMaxLength = 30;
+export const passwordMinLength = 6;
+export const passwordMaxLength = 12;
+/** Any referral code, including the house code, fits in this. */
+const referralCodeMaxLength = 16;
+/** Login takes whatever was typed, within reason: the rules are checked at registration. */
+const loginFieldMaxLength = 64;
+
+export const newPasswordField = Type.String({ minLength: passwordMinLength, maxLength: passwordMaxLength, pattern: passwordCharacters });
+export const referralCodeField = Type.String({ minLength: 1, maxLength: referralCodeMaxLength, pattern: nameCharacters });
+
+export const registerBody = Type.Object({
+  username: Type.String({ minLength: usernameMinLength, maxLength: usernameMaxLength, pattern: nameCharacters }),
+  password: newPasswordField,
+  password_confirmation: Type.String({ maxLength: passwordMaxLength }),
+  parent_code: referralCodeField,
+  countries_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, default: 1 })),
+});
+
+export const loginBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: loginFieldMaxLength }),
+  password: Type.String({ minLength: 1, maxLength: loginFieldMaxLength }),
+});
+
+export const updatePasswordAndParentBody = Type.Object({
+  old_password: Type.Optional(Type.String({ maxLength: loginFieldMaxLength })),
+  password: Type.Optional(Type.String({ maxLength: passwordMaxLength })),
+  password_confirmation: Type.Optional(Type.String({ maxLength: passwordMaxLength })),
+  parent_code: Type.Optional(Type.String({ maxLength: referralCodeMaxLength })),
+});
+
+export const sessionDetail = Type.Object({
+  token: Type.String(),
+  user: Type.Object({ id: Type.Integer() }, { additionalProperties: true }),
+});

@@ -1,0 +1,178 @@
+import { Value } from 'typebox/value';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { uniqueViolation } from '../shared/db-errors.ts';
+import { ApiError, fieldError, validationError } from '../shared/errors.ts';
+import { assertUnderLimit, clearHits, recordHit, type Limit } from '../shared/rate-limit.ts';
+import { findUserByReferralCode, findUserByUsername, type UserRow } from '../users/user.repository.ts';
+import { newPasswordField } from './auth.schemas.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { newReferralCode } from './referral-code.ts';
+import { createSession, revokeSessions } from './session.repository.ts';
+import { newToken, tokenHash } from './tokens.ts';
+
+export const referrerNotFoundMessage = 'Find no such referrer.';
+export const nameTakenMessage = 'name has been registered';
+export const loginFailedMessage = 'Incorrect username or password';
+/** A fresh referral code collides with an existing one about once in 10^11; a few retries are plenty. */
+const referralCodeAttempts = 5;
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  password_confirmation: string;
+  parent_code: string;
+  countries_id?: number;
+}
+
+export interface SessionResult {
+  token: string;
+  user: UserRow;
+}
+
+/**
+ * Services here own their transactions, unlike the rest of the server: password hashing is
+ * deliberately slow and must happen before a transaction opens, never while it holds locks.
+ */
+export async function register(db: Db, config: Config, input: RegisterInput, address: string): Promise<SessionResult> {
+  const limit: Limit = {
+    bucket: `register:${address}`,
+    max: config.limits.registrationsPerAddress,
+    windowMs: config.limits.registrationWindowMs,
+  };
+  await assertUnderLimit(db, limit);
+  await recordHit(db, limit);
+  if (input.password !== input.password_confirmation)
+    throw fieldError('password_confirmation', 'The password confirmation does not match.');
+  const parentId = await referrerId(db, config, input.parent_code);
+  const passwordHash = await hashPassword(input.password);
+
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            username: input.username,
+            password_hash: passwordHash,
+            referral_code: newReferralCode(),
+            parent_id: parentId,
+            countries_id: input.countries_id ?? 1,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const token = newToken();
+        await createSession(trx, user.id, tokenHash(token));
+        return { token, user };
+      });
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'users_username_lower') throw new ApiError(409, nameTakenMessage, { errors: { username: [nameTakenMessage] } });
+      if (constraint === 'users_referral_code_key' && attempt < referralCodeAttempts) continue;
+      throw error;
+    }
+  }
+}
+
+/** The owner of a referral code; null for the house code; 404 when nobody owns it. */
+export async function referrerId(db: Db, config: Config, code: string): Promise<number | null> {
+  if (code.toUpperCase() === config.houseReferralCode.toUpperCase()) return null;
+  const parent = await findUserByReferralCode(db, code);
+  if (parent === undefined) throw new ApiError(404, referrerNotFoundMessage, { errors: { parent_code: [referrerNotFoundMessage] } });
+  return parent.id;
+}
+
+/** Checks the password, then opens the member's only session: every earlier one is revoked. */
+export async function login(
+  db: Db,
+  config: Config,
+  input: { username: string; password: string },
+  address: string,
+): Promise<SessionResult> {
+  const windowMs = config.limits.loginFailureWindowMs;
+  const accountLimit: Limit = {
+    bucket: `login-account:${input.username.toLowerCase()}`,
+    max: config.limits.loginFailuresPerAccount,
+    windowMs,
+  };
+  const addressLimit: Limit = { bucket: `login-address:${address}`, max: config.limits.loginFailuresPerAddress, windowMs };
+  await assertUnderLimit(db, accountLimit);
+  await assertUnderLimit(db, addressLimit);
+
+  const user = await findUserByUsername(db, input.username);
+  // An unknown name costs the same time as a wrong password.
+  const passwordMatches = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
+  if (user === undefined || !passwordMatches) {
+    await recordHit(db, accountLimit);
+    await recordHit(db, addressLimit);
+    throw new ApiError(401, loginFailedMessage);
+  }
+  await clearHits(db, accountLimit.bucket);
+
+  return db.transaction().execute(async (trx) => {
+    // Two logins at once for one member queue here, so exactly one session survives.
+    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
+    await revokeSessions(trx, user.id, 'other_device');
+    const token = newToken();
+    await createSession(trx, user.id, tokenHash(token));
+    return { token, user };
+  });
+}
+
+export interface PasswordAndParentChange {
+  old_password?: string;
+  password?: string;
+  password_confirmation?: string;
+  parent_code?: string;
+}
+
+/** Changes the password (old one required; other sessions revoked) and/or the referrer (no cycles). */
+export async function updatePasswordAndParent(
+  db: Db,
+  config: Config,
+  user: UserRow,
+  sessionId: string,
+  change: PasswordAndParentChange,
+  isSelfOrDescendant: (candidateId: number) => Promise<boolean>,
+): Promise<void> {
+  const wantsPassword = (change.password ?? '') !== '';
+  const wantsParent = (change.parent_code ?? '') !== '';
+  if (!wantsPassword && !wantsParent) throw validationError({ request: ['Nothing to change.'] });
+
+  let passwordHash: string | undefined;
+  if (wantsPassword) passwordHash = await newPasswordHash(user, change);
+
+  let parentId: number | null | undefined;
+  if (wantsParent) {
+    parentId = await referrerId(db, config, change.parent_code ?? '');
+    if (parentId !== null && (await isSelfOrDescendant(parentId))) {
+      throw fieldError('parent_code', 'The referrer cannot be yourself or someone you referred.');
+    }
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        updated_at: new Date(),
+        ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+        ...(parentId === undefined ? {} : { parent_id: parentId }),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    if (passwordHash !== undefined) await revokeSessions(trx, user.id, 'password_change', sessionId);
+  });
+}
+
+async function newPasswordHash(user: UserRow, change: PasswordAndParentChange): Promise<string> {
+  const password = change.password ?? '';
+  const errors: Record<string, string[]> = {};
+  if (!Value.Check(newPasswordField, password))
+    errors.password = ['The password must be 6 to 12 lowercase letters, digits or underscores.'];
+  if (password !== change.password_confirmation) errors.password_confirmation = ['The password confirmation does not match.'];
+  if ((change.old_password ?? '') === '' || !(await verifyPassword(change.old_password ?? '', user.password_hash))) {
+    errors.old_password = ['The old password is incorrect.'];
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  return hashPassword(password);
+}

@@ -1,0 +1,55 @@
+import type { Db } from '../db/database.ts';
+import type { SessionRevokedReason } from '../db/schema.ts';
+
+export interface SessionLookup {
+  sessionId: string;
+  userId: number;
+  lastSeenAt: Date;
+  revokedAt: Date | null;
+  revokedReason: SessionRevokedReason | null;
+}
+
+export async function createSession(db: Db, userId: number, tokenHash: string): Promise<string> {
+  const row = await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionLookup | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'last_seen_at', 'revoked_at', 'revoked_reason'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return {
+    sessionId: row.id,
+    userId: row.user_id,
+    lastSeenAt: new Date(row.last_seen_at),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+    revokedReason: row.revoked_reason,
+  };
+}
+
+/** Revokes the member's active sessions, all of them or all but one. */
+export async function revokeSessions(db: Db, userId: number, reason: SessionRevokedReason, exceptSessionId?: string): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: SessionRevokedReason): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function touchSession(db: Db, sessionId: string, at: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { updatePasswordAndParentBody } from '../auth/auth.schemas.ts';
+import { updatePasswordAndParent, type PasswordAndParentChange } from '../auth/auth.service.ts';
+import { success } from '../shared/envelope.ts';
+import { forbidden, notFound } from '../shared/errors.ts';
+import { idParams, recordId } from '../shared/schemas.ts';
+import { findUserById, isSelfOrDescendant, type UserRow } from './user.repository.ts';
+import { userJson } from './user.json.ts';
+
+const bearer = [{ bearer: [] }];
+
+/** The member's own record; any other id answers 403, whether or not it exists, so ids reveal nothing. */
+async function ownUser(app: FastifyInstance, request: FastifyRequest): Promise<UserRow> {
+  const member = memberOf(request);
+  if (recordId(request.params as { id: string }) !== member.userId) throw forbidden();
+  const user = await findUserById(app.db, member.userId);
+  if (user === undefined) throw notFound('User not found');
+  return user;
+}
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/v1/user/:id',
+    {
+      preHandler: requireMember,
+      schema: { tags: ['members'], summary: 'The member’s own user record', params: idParams, security: bearer },
+    },
+    async (request) => success(await userJson(app.db, await ownUser(app, request))),
+  );
+
+  app.put(
+    '/v1/user/updatePasswordAndParent/:id',
+    {
+      preHandler: requireMember,
+      schema: {
+        tags: ['members'],
+        summary: 'Change password and/or referrer',
+        params: idParams,
+        body: updatePasswordAndParentBody,
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const user = await ownUser(app, request);
+      const change = request.body as PasswordAndParentChange;
+      await updatePasswordAndParent(app.db, app.config, user, memberOf(request).sessionId, change, (candidateId) =>
+        isSelfOrDescendant(app.db, user.id, candidateId),
+      );
+      return success(null, 'Modified successfully');
+    },
+  );
+}
