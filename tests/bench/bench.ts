@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { passwordHashParameters } from '../../server/auth/password.ts';
 import { freePort, waitUntilReady } from '../helpers/product-server.ts';
 
 const connections = 10;
@@ -34,9 +35,43 @@ async function timedStart(dataDir: string): Promise<{ ms: number; baseUrl: strin
   };
 }
 
-async function load(url: string): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections, duration: durationSeconds });
+async function load(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const benchUser = { username: 'benchmember', password: 'bench123' };
+const loginSamples = 50;
+
+async function registerMember(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...benchUser, password_confirmation: benchUser.password, parent_code: 'SOLAR1' }),
+  });
+  const body = (await response.json()) as { detail: { token: string } };
+  return body.detail.token;
+}
+
+async function loginLatencies(baseUrl: string): Promise<number[]> {
+  const samples: number[] = [];
+  for (let index = 0; index < loginSamples; index += 1) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(benchUser),
+    });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`login failed with ${response.status}`);
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+function percentile(samples: number[], rank: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((rank / 100) * sorted.length) - 1)] ?? 0;
 }
 
 async function main(): Promise<void> {
@@ -45,9 +80,15 @@ async function main(): Promise<void> {
   await fresh.stop();
   const existing = await timedStart(dataDir);
   try {
-    const routes = ['/api/health', '/api/v1/product/1'];
+    const token = await registerMember(existing.baseUrl);
+    const routes: [string, Record<string, string>][] = [
+      ['/api/health', {}],
+      ['/api/v1/product/1', {}],
+      ['/api/v1/check', { authorization: `Bearer ${token}` }],
+    ];
     const figures = [];
-    for (const route of routes) figures.push({ route, ...(await load(`${existing.baseUrl}${route}`)) });
+    for (const [route, headers] of routes) figures.push({ route, ...(await load(`${existing.baseUrl}${route}`, headers)) });
+    const logins = await loginLatencies(existing.baseUrl);
     console.log(
       `\nMachine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${connections} connections, ${durationSeconds} s per route\n`,
     );
@@ -59,6 +100,16 @@ async function main(): Promise<void> {
         `${figure.route.padEnd(28)} ${figure.rps.toFixed(0).padStart(7)} ${figure.p99.toFixed(1).padStart(10)} ${String(figure.errors).padStart(8)}`,
       );
     }
+    const healthRps = figures[0]?.rps ?? 1;
+    const checkRps = figures[2]?.rps ?? 0;
+    console.log(
+      `\nGET /api/v1/check with a valid token: ${((checkRps / healthRps) * 100).toFixed(1)}% of GET /api/health's requests per second`,
+    );
+    const { memoryKiB, passes, parallelism } = passwordHashParameters;
+    console.log(
+      `login latency, ${logins.length} sequential logins: p50 ${percentile(logins, 50).toFixed(1)} ms, p99 ${percentile(logins, 99).toFixed(1)} ms` +
+        ` (argon2id m=${memoryKiB} KiB, t=${passes}, p=${parallelism})`,
+    );
   } finally {
     await existing.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
