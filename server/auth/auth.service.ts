@@ -168,7 +168,7 @@ async function newPasswordHash(user: UserRow, change: PasswordAndParentChange): 
   const password = change.password ?? '';
   const errors: Record<string, string[]> = {};
   if (!Value.Check(newPasswordField, password))
-    errors.password = ['The password must be 6 to 12 lowercase letters, digits or underscores.'];
+    errors.password = ['The password must be 6 to 12 lowercase letters, digits or underscores, with at least one letter and one digit.'];
   if (password !== change.password_confirmation) errors.password_confirmation = ['The password confirmation does not match.'];
   if ((change.old_password ?? '') === '' || !(await verifyPassword(change.old_password ?? '', user.password_hash))) {
     errors.old_password = ['The old password is incorrect.'];
