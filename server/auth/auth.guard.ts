@@ -22,7 +22,11 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler for member routes: a valid, unrevoked, recently used bearer token, or 401. */
+/**
+ * onRequest hook for member routes: a valid, unrevoked, recently used bearer token, or 401.
+ * It runs before the body is parsed or validated, so a logged-out client always hears 401,
+ * never a validation error about a request it was not allowed to make.
+ */
 export async function requireMember(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];

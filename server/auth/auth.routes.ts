@@ -47,7 +47,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/v1/logout',
     {
-      preHandler: requireMember,
+      onRequest: requireMember,
       schema: { tags: ['members'], summary: 'Revoke this session', security: bearer, response: { 200: envelopeOf(Type.Null()) } },
     },
     async (request) => {
@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/v1/check',
-    { preHandler: requireMember, schema: { tags: ['members'], summary: 'Verify the session; returns the user', security: bearer } },
+    { onRequest: requireMember, schema: { tags: ['members'], summary: 'Verify the session; returns the user', security: bearer } },
     async (request) => {
       const member = memberOf(request);
       const user = await findUserById(app.db, member.userId);

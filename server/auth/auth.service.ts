@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import { Value } from 'typebox/value';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { uniqueViolation } from '../shared/db-errors.ts';
 import { ApiError, fieldError, validationError } from '../shared/errors.ts';
-import { assertUnderLimit, clearHits, recordHit, type Limit } from '../shared/rate-limit.ts';
-import { findUserByReferralCode, findUserByUsername, type UserRow } from '../users/user.repository.ts';
+import { clearHits, releaseHit, takeSlot, type Limit } from '../shared/rate-limit.ts';
+import { findUserByReferralCode, findUserByUsername, isSelfOrDescendant, type UserRow } from '../users/user.repository.ts';
 import { newPasswordField } from './auth.schemas.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { newReferralCode } from './referral-code.ts';
@@ -40,8 +41,7 @@ export async function register(db: Db, config: Config, input: RegisterInput, add
     max: config.limits.registrationsPerAddress,
     windowMs: config.limits.registrationWindowMs,
   };
-  await assertUnderLimit(db, limit);
-  await recordHit(db, limit);
+  await takeSlot(db, limit);
   if (input.password !== input.password_confirmation)
     throw fieldError('password_confirmation', 'The password confirmation does not match.');
   const parentId = await referrerId(db, config, input.parent_code);
@@ -96,18 +96,23 @@ export async function login(
     windowMs,
   };
   const addressLimit: Limit = { bucket: `login-address:${address}`, max: config.limits.loginFailuresPerAddress, windowMs };
-  await assertUnderLimit(db, accountLimit);
-  await assertUnderLimit(db, addressLimit);
+  // Every attempt holds a place in both buckets while its password is checked, so guesses sent
+  // at once cannot outrun the limit; a correct password gives its places back.
+  const accountHit = await takeSlot(db, accountLimit);
+  let addressHit: string;
+  try {
+    addressHit = await takeSlot(db, addressLimit);
+  } catch (error) {
+    await releaseHit(db, accountHit);
+    throw error;
+  }
 
   const user = await findUserByUsername(db, input.username);
   // An unknown name costs the same time as a wrong password.
   const passwordMatches = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
-  if (user === undefined || !passwordMatches) {
-    await recordHit(db, accountLimit);
-    await recordHit(db, addressLimit);
-    throw new ApiError(401, loginFailedMessage);
-  }
+  if (user === undefined || !passwordMatches) throw new ApiError(401, loginFailedMessage);
   await clearHits(db, accountLimit.bucket);
+  await releaseHit(db, addressHit);
 
   return db.transaction().execute(async (trx) => {
     // Two logins at once for one member queue here, so exactly one session survives.
@@ -133,7 +138,6 @@ export async function updatePasswordAndParent(
   user: UserRow,
   sessionId: string,
   change: PasswordAndParentChange,
-  isSelfOrDescendant: (candidateId: number) => Promise<boolean>,
 ): Promise<void> {
   const wantsPassword = (change.password ?? '') !== '';
   const wantsParent = (change.parent_code ?? '') !== '';
@@ -142,15 +146,17 @@ export async function updatePasswordAndParent(
   let passwordHash: string | undefined;
   if (wantsPassword) passwordHash = await newPasswordHash(user, change);
 
-  let parentId: number | null | undefined;
-  if (wantsParent) {
-    parentId = await referrerId(db, config, change.parent_code ?? '');
-    if (parentId !== null && (await isSelfOrDescendant(parentId))) {
-      throw fieldError('parent_code', 'The referrer cannot be yourself or someone you referred.');
-    }
-  }
+  const parentId = wantsParent ? await referrerId(db, config, change.parent_code ?? '') : undefined;
 
   await db.transaction().execute(async (trx) => {
+    if (parentId !== undefined && parentId !== null) {
+      // Referrer changes queue on one lock: two members naming each other at once would
+      // otherwise both pass the check and close a cycle. They are rare, so one lock is cheap.
+      await sql`select pg_advisory_xact_lock(hashtext('referral-tree'))`.execute(trx);
+      if (await isSelfOrDescendant(trx, user.id, parentId)) {
+        throw fieldError('parent_code', 'The referrer cannot be yourself or someone you referred.');
+      }
+    }
     await trx
       .updateTable('users')
       .set({

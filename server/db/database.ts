@@ -25,6 +25,10 @@ export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { m
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: poolSizeMax });
+    // An idle connection the server drops (a restart, a failover) is discarded by the pool and
+    // reported here; unheard, the event would end the process. The next query opens a new one,
+    // and /api/ready reports the database while it is unreachable.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

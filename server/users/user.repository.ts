@@ -26,7 +26,10 @@ export async function referralCodeOf(db: Db, userId: number | null): Promise<str
   return row?.referral_code ?? null;
 }
 
-/** True when `candidateId` is `userId` or one of its descendants: making it the parent would close a cycle. */
+/**
+ * True when `candidateId` is `userId` or one of its descendants: making it the parent would close a cycle.
+ * UNION rather than UNION ALL, so the walk ends even on a cycle that should never exist.
+ */
 export async function isSelfOrDescendant(db: Db, userId: number, candidateId: number): Promise<boolean> {
   const row = await db
     .withRecursive('descendants(id)', (qb) =>
@@ -34,7 +37,7 @@ export async function isSelfOrDescendant(db: Db, userId: number, candidateId: nu
         .selectFrom('users')
         .select('id')
         .where('id', '=', userId)
-        .unionAll((union) => union.selectFrom('users').innerJoin('descendants', 'users.parent_id', 'descendants.id').select('users.id')),
+        .union((union) => union.selectFrom('users').innerJoin('descendants', 'users.parent_id', 'descendants.id').select('users.id')),
     )
     .selectFrom('descendants')
     .select('id')

@@ -5,7 +5,7 @@ import { updatePasswordAndParent, type PasswordAndParentChange } from '../auth/a
 import { success } from '../shared/envelope.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
 import { idParams, recordId } from '../shared/schemas.ts';
-import { findUserById, isSelfOrDescendant, type UserRow } from './user.repository.ts';
+import { findUserById, type UserRow } from './user.repository.ts';
 import { userJson } from './user.json.ts';
 
 const bearer = [{ bearer: [] }];
@@ -23,7 +23,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/user/:id',
     {
-      preHandler: requireMember,
+      onRequest: requireMember,
       schema: { tags: ['members'], summary: 'The member’s own user record', params: idParams, security: bearer },
     },
     async (request) => success(await userJson(app.db, await ownUser(app, request))),
@@ -32,7 +32,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     '/v1/user/updatePasswordAndParent/:id',
     {
-      preHandler: requireMember,
+      onRequest: requireMember,
       schema: {
         tags: ['members'],
         summary: 'Change password and/or referrer',
@@ -44,9 +44,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await ownUser(app, request);
       const change = request.body as PasswordAndParentChange;
-      await updatePasswordAndParent(app.db, app.config, user, memberOf(request).sessionId, change, (candidateId) =>
-        isSelfOrDescendant(app.db, user.id, candidateId),
-      );
+      await updatePasswordAndParent(app.db, app.config, user, memberOf(request).sessionId, change);
       return success(null, 'Modified successfully');
     },
   );

@@ -41,6 +41,10 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
   };
 }
 
+/** How long a scratch database's own connections get to close before it is dropped anyway. */
+const dropWaitMs = 5_000;
+const dropPollMs = 25;
+
 async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl === undefined) throw new Error('DATABASE_URL is not set');
@@ -56,6 +60,13 @@ async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<v
     drop: async () => {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
+      // pg's Pool.end() resolves before its sockets have closed; forcing the drop while they
+      // close would kill them mid-goodbye and surface as an uncaught error in the test run.
+      for (let waitedMs = 0; waitedMs < dropWaitMs; waitedMs += dropPollMs) {
+        const open = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if ((open.rows[0] as { n: number }).n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, dropPollMs));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
