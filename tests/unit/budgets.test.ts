@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * Deterministic speed budgets, checked on the build the test command has just made.
  * Bytes are gzip bytes, as a phone on a slow network receives them.
  */
-const widgetCoreBudgetBytes = 10 * 1024;
+// docs/decisions/006-widget-core-budget.md says why 13 KB.
+const widgetCoreBudgetBytes = 13 * 1024;
 const islandPageBudgetBytes = 25 * 1024;
 
 const siteDir = path.resolve('dist/site');

@@ -1,0 +1,44 @@
+import { atom, type WritableAtom } from 'nanostores';
+
+export interface StoredAtomCodec<T> {
+  encode: (value: T) => string;
+  decode: (raw: string) => T;
+}
+
+const plainText = { encode: String, decode: (raw: string) => raw } as StoredAtomCodec<unknown>;
+
+/**
+ * A nanostores atom kept in local storage under `key` and synchronised across tabs through
+ * the storage event. Setting the initial value removes the key. Written here rather than
+ * taken from @nanostores/persistent because every widget loads it: this is a third of the size.
+ * Without storage (server rendering, storage refused) it is a plain atom.
+ */
+export function storedAtom<T>(key: string, initial: T, codec = plainText as StoredAtomCodec<T>): WritableAtom<T> {
+  const storage = readableStorage();
+  const read = (raw: string | null | undefined): T => (raw === null || raw === undefined ? initial : codec.decode(raw));
+  const store = atom<T>(read(storage?.getItem(key)));
+  if (storage === undefined) return store;
+
+  const set = store.set.bind(store);
+  store.set = (value: T) => {
+    try {
+      if (value === initial) storage.removeItem(key);
+      else storage.setItem(key, codec.encode(value));
+    } catch {
+      // Storage full or refused: the value still holds for this page.
+    }
+    set(value);
+  };
+  addEventListener('storage', (event) => {
+    if (event.key === key || event.key === null) set(read(event.newValue));
+  });
+  return store;
+}
+
+function readableStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
