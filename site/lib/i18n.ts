@@ -2,6 +2,7 @@ import eng from '../../locales/eng.json';
 import { defaultLocale, locales, type Locale } from '../../locales/index.ts';
 import zhs from '../../locales/zhs.json';
 import zht from '../../locales/zht.json';
+import { sessionWatcherMessageKeys } from '../../widgets/auth/SessionWatcher.tsx';
 import { createI18n, pickMessages, type I18n, type Messages } from '../../widgets/core/i18n.ts';
 
 /** Whole catalogues, used at build time only: pages ship translated HTML, not catalogues. */
@@ -11,9 +12,9 @@ export function siteI18n(locale: Locale): I18n {
   return createI18n(locale, catalogues[locale]);
 }
 
-/** The few messages an island needs, serialised into its props. */
+/** The few messages an island needs, serialised into its props, with the session notice's that every island shows (asIsland). */
 export function islandMessages(locale: Locale, keys: readonly string[]): Messages {
-  return pickMessages(catalogues[locale], keys);
+  return pickMessages(catalogues[locale], [...keys, ...sessionWatcherMessageKeys]);
 }
 
 /** One static path per locale for a `[...lang]` page: none for the default, "zht" and "eng" otherwise. */

@@ -1,6 +1,3 @@
-import wretch from 'wretch';
-import FormUrlAddon from 'wretch/addons/formUrl';
-import QueryStringAddon from 'wretch/addons/queryString';
 import { atom, computed } from 'nanostores';
 import { $apiOrigin } from './api-origin.ts';
 import { $token } from './session.ts';
@@ -34,64 +31,35 @@ export class ApiFailure extends Error {
 
 /** Requests in flight; the loading indicator shows while it is above zero and always clears. */
 export const $pending = atom(0);
-export const $loading = computed($pending, (pending) => pending > 0);
+export const $loading = /* @__PURE__ */ computed($pending, (pending) => pending > 0);
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Body = Record<string, unknown>;
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Body = Record<string, unknown>;
 
-/** Calls the API, resolving to the success envelope and rejecting with ApiFailure otherwise. */
-export async function apiRequest<T>(method: Method, path: string, body?: Body): Promise<Envelope<T>> {
+export interface RequestOptions {
+  /** Sent without the member's token (login, register): a 401 then says nothing about the session. */
+  anonymous?: boolean;
+}
+
+/**
+ * Calls the API, resolving to the success envelope and rejecting with ApiFailure otherwise.
+ * The HTTP client (wretch, http.ts) is fetched with the first request, not with the screens:
+ * a visitor who only looks at a form never downloads it.
+ */
+export async function apiRequest<T>(method: Method, path: string, body?: Body, options: RequestOptions = {}): Promise<Envelope<T>> {
   $pending.set($pending.get() + 1);
+  const token = options.anonymous === true ? '' : $token.get();
   try {
-    const token = $token.get();
-    const request = wretch(`${$apiOrigin.get()}/api${path}`)
-      .addon(QueryStringAddon)
-      .addon(FormUrlAddon)
-      .query({ mode: 'web', domain: typeof location === 'undefined' ? '' : location.hostname, device: 'mobile' })
-      .headers(token === '' ? {} : { Authorization: `Bearer ${token}` })
-      .options({ signal: AbortSignal.timeout(requestTimeoutMs) });
-    const envelope = await (body === undefined ? request : request.formUrl(body)).fetch(method).json<Envelope<T>>();
+    const { send } = await import('./http.ts');
+    const envelope = await send<T>(method, `${$apiOrigin.get()}/api${path}`, token, body);
     if (envelope.status !== 1 && envelope.code !== 1) throw new ApiFailure(200, envelope.message, envelope);
     return envelope;
   } catch (error) {
-    throw await toFailure(error);
+    const failure = error instanceof ApiFailure ? error : new ApiFailure(0, 'failed to connect');
+    // Only a request that carried a token can find the session over.
+    if (failure.status === 401 && token !== '') handleUnauthorized(failure.message);
+    throw failure;
   } finally {
     $pending.set($pending.get() - 1);
   }
-}
-
-async function toFailure(error: unknown): Promise<ApiFailure> {
-  if (error instanceof ApiFailure) return error;
-  if (isHttpError(error)) {
-    const envelope = await readEnvelope(error.response);
-    const failure = new ApiFailure(error.status, envelope?.message ?? statusText(error.status), envelope);
-    if (error.status === 401) handleUnauthorized(failure.message);
-    console.warn(`API ${error.status}: ${statusText(error.status)}`);
-    return failure;
-  }
-  console.warn('API: failed to connect');
-  return new ApiFailure(0, 'failed to connect');
-}
-
-/** wretch rejects a non-2xx answer with an error carrying the status and the response. */
-function isHttpError(error: unknown): error is { status: number; response: Response } {
-  return typeof error === 'object' && error !== null && 'status' in error && 'response' in error && error.response instanceof Response;
-}
-
-async function readEnvelope(response: Response): Promise<Envelope | undefined> {
-  try {
-    const value: unknown = await response.json();
-    return typeof value === 'object' && value !== null && 'message' in value ? (value as Envelope) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The seed logs statuses by these names. */
-function statusText(status: number): string {
-  if (status === 401) return 'no permission';
-  if (status === 404) return 'not found';
-  if (status === 500) return 'server error';
-  if (status === 503) return 'service down';
-  return 'connection error';
 }

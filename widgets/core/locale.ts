@@ -1,11 +1,12 @@
-import { persistentAtom } from '@nanostores/persistent';
-import { defaultLocale, isLocale, localeStorageKey, type Locale } from '../../locales/index.ts';
+import { defaultLocale, isLocale, localePath, localeStorageKey, type Locale } from '../../locales/index.ts';
+import { $apiOrigin } from './api-origin.ts';
+import { storedAtom } from './stored-atom.ts';
 
 /** How long the locale cookie lasts: the server reads it to redirect to the visitor's language. */
 const localeCookieSeconds = 365 * 24 * 60 * 60;
 
 /** The chosen locale, kept in local storage under "locale" (the seed) and mirrored into a cookie. */
-export const $locale = persistentAtom<Locale>(localeStorageKey, defaultLocale, {
+export const $locale = storedAtom<Locale>(localeStorageKey, defaultLocale, {
   encode: (value) => value,
   decode: (raw) => (isLocale(raw) ? raw : defaultLocale),
 });
@@ -15,4 +16,9 @@ export function chooseLocale(locale: Locale): void {
   if (typeof document !== 'undefined') {
     document.cookie = `${localeStorageKey}=${locale}; path=/; max-age=${localeCookieSeconds}; samesite=lax`;
   }
+}
+
+/** A storefront page: relative on the site, on the storefront's origin when a widget sits on a partner page. */
+export function siteHref(locale: Locale, route: string): string {
+  return `${$apiOrigin.get()}${localePath(locale, route)}`;
 }

@@ -1,5 +1,5 @@
-import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
+import { storedAtom } from './stored-atom.ts';
 
 /**
  * The member's session, shared by every island and widget on a page (one module instance)
@@ -10,12 +10,14 @@ export interface SessionUser {
   username: string;
   user_wallets?: { main_wallet: number };
   user_referral_code?: { user_referral_code: string };
+  /** The referrer's code, null when the member registered with the house code. */
+  parent_referral_code?: { user_referral_code: string } | null;
   [field: string]: unknown;
 }
 
-export const $token = persistentAtom<string>('token', '');
+export const $token = storedAtom<string>('token', '');
 
-export const $user = persistentAtom<SessionUser | null>('user', null, {
+export const $user = storedAtom<SessionUser | null>('user', null, {
   encode: JSON.stringify,
   decode: (raw) => {
     try {
@@ -27,7 +29,8 @@ export const $user = persistentAtom<SessionUser | null>('user', null, {
   },
 });
 
-export const $loggedIn = computed([$token, $user], (token, user) => token !== '' && user !== null);
+/** Whether a member is logged in (screens use useLoggedIn, which needs no computed store). */
+export const $loggedIn = /* @__PURE__ */ computed([$token, $user], (token, user) => token !== '' && user !== null);
 
 export function startSession(token: string, user: SessionUser): void {
   $token.set(token);
@@ -37,4 +40,26 @@ export function startSession(token: string, user: SessionUser): void {
 export function endSession(): void {
   $token.set('');
   $user.set(null);
+}
+
+/** The saved account name that prefills the login form (the seed keeps it in local storage). */
+export const savedUsernameKey = 'username';
+
+/** Where a member lands after logging in or registering on the site (the seed). */
+export const afterLoginRoute = '/home/shopping';
+
+export function readSavedUsername(): string {
+  try {
+    return localStorage.getItem(savedUsernameKey) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function saveUsername(username: string): void {
+  try {
+    localStorage.setItem(savedUsernameKey, username);
+  } catch {
+    // Storage refused (private mode, quota): the name is simply not remembered.
+  }
 }

@@ -7,6 +7,10 @@ import { $apiOrigin } from '../core/api-origin.ts';
 const widgets: Record<string, () => Promise<unknown>> = {
   'gs-session-badge': () => import('../session-badge/element.ts'),
   'gs-language-picker': () => import('../language/element.tsx'),
+  'gs-login': () => import('../auth/LoginForm.element.tsx'),
+  'gs-register': () => import('../auth/RegisterForm.element.tsx'),
+  'gs-setting': () => import('../settings/SettingScreen.element.tsx'),
+  'gs-edit-user': () => import('../settings/EditUserForm.element.tsx'),
 };
 
 $apiOrigin.set(new URL(import.meta.url).origin);

@@ -2,14 +2,15 @@ import { useStore } from '@nanostores/react';
 import { useI18n } from '../core/i18n.ts';
 import { $mainWallet } from '../core/main-wallet.ts';
 import { formatPoints } from '../core/money.ts';
-import { $loggedIn, $user } from '../core/session.ts';
+import { useLoggedIn } from '../core/hooks.ts';
+import { $user } from '../core/session.ts';
 
 export const sessionBadgeMessageKeys = ['badge_label', 'badge_not_logged_in', 'badge_main_wallet'] as const;
 
 /** The member's name and main-wallet balance, or "not logged in". */
 export function SessionBadge() {
   const { locale, t } = useI18n();
-  const loggedIn = useStore($loggedIn);
+  const loggedIn = useLoggedIn();
   const user = useStore($user);
   const balance = useStore($mainWallet);
   return (

@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { localePath } from '../../locales/index.ts';
+import { ApiFailure, apiRequest } from '../core/api.ts';
+import { useI18n } from '../core/i18n.ts';
+import { siteHref } from '../core/locale.ts';
+import { $sessionNotice } from '../core/session-expiry.ts';
+import { afterLoginRoute, readSavedUsername, saveUsername, startSession, type SessionUser } from '../core/session.ts';
+import { Field, FormMessage, SubmitButton, type Outcome } from './form.tsx';
+
+export const loginFormMessageKeys = [
+  'login_username',
+  'login_password',
+  'login_show_password',
+  'login_submit',
+  'login_nameblank',
+  'login_passblank',
+  'login_error',
+  'error_too_many',
+  'session_login_success',
+  'login_no_account',
+  'login_register_link',
+  'login_forgot_password',
+] as const;
+
+interface LoginFormProps {
+  /** On a site page, go to the product page after logging in; a widget stays where it is. */
+  navigate?: boolean;
+}
+
+type FieldErrors = { username?: string | undefined; password?: string | undefined };
+
+/** The login screen: user name (prefilled from the saved account name) and password. */
+export function LoginForm({ navigate = false }: LoginFormProps) {
+  const { locale, t } = useI18n();
+  const id = useId();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setUsername((typed) => typed || readSavedUsername()), []);
+
+  // Enter in either field submits the form (implicit submission).
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const name = username.trim();
+    const blank: FieldErrors = {};
+    if (name === '') blank.username = t('login_nameblank');
+    if (password === '') blank.password = t('login_passblank');
+    setErrors(blank);
+    setOutcome(null);
+    if (blank.username !== undefined || blank.password !== undefined) {
+      (blank.username === undefined ? passwordInput : usernameInput).current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const { detail } = await apiRequest<{ token: string; user: SessionUser }>(
+        'POST',
+        '/v1/login',
+        { username: name, password },
+        { anonymous: true },
+      );
+      $sessionNotice.set(null);
+      startSession(detail.token, detail.user);
+      saveUsername(name);
+      setPassword('');
+      setOutcome({ text: t('session_login_success'), failed: false });
+      if (navigate) location.assign(localePath(locale, afterLoginRoute));
+    } catch (error) {
+      setPassword('');
+      const tooMany = error instanceof ApiFailure && error.status === 429;
+      setOutcome({ text: t(tooMany ? 'error_too_many' : 'login_error'), failed: true });
+      passwordInput.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="gs-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+      <Field
+        id={`${id}-username`}
+        name="username"
+        label={t('login_username')}
+        value={username}
+        onChange={(value) => {
+          setUsername(value);
+          setErrors((shown) => ({ ...shown, username: undefined }));
+        }}
+        error={errors.username}
+        autoComplete="username"
+        inputRef={usernameInput}
+      />
+      <Field
+        id={`${id}-password`}
+        name="password"
+        label={t('login_password')}
+        type="password"
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          setErrors((shown) => ({ ...shown, password: undefined }));
+        }}
+        error={errors.password}
+        toggleLabel={t('login_show_password')}
+        autoComplete="current-password"
+        inputRef={passwordInput}
+      />
+      <FormMessage outcome={outcome} />
+      <SubmitButton busy={busy}>{t('login_submit')}</SubmitButton>
+      <p className="gs-form__aside">
+        {t('login_no_account')} <a href={siteHref(locale, '/register')}>{t('login_register_link')}</a>
+      </p>
+      <p className="gs-form__aside">{t('login_forgot_password')}</p>
+    </form>
+  );
+}

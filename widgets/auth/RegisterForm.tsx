@@ -1,0 +1,232 @@
+import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
+import { localePath } from '../../locales/index.ts';
+import { ApiFailure, apiRequest } from '../core/api.ts';
+import { useI18n } from '../core/i18n.ts';
+import { siteHref } from '../core/locale.ts';
+import { $sessionNotice } from '../core/session-expiry.ts';
+import { afterLoginRoute, startSession, type SessionUser } from '../core/session.ts';
+import {
+  Field,
+  FormMessage,
+  SubmitButton,
+  type Outcome,
+  keepNameCharacters,
+  keepPasswordCharacters,
+  mixesLettersAndDigits,
+  passwordMaxLength,
+  passwordMinLength,
+  referralCodeMaxLength,
+  referrerNotFoundMessage,
+  usernameMaxLength,
+  usernameMinLength,
+} from './form.tsx';
+
+export const registerFormMessageKeys = [
+  'register_username',
+  'register_username_hint',
+  'register_password',
+  'register_password_hint',
+  'register_password_confirm',
+  'register_referral_code',
+  'register_submit',
+  'register_nickblank',
+  'register_namelength',
+  'register_passblank',
+  'register_less',
+  'register_pass_rule',
+  'register_inconsistent',
+  'register_referral_blank',
+  'register_error',
+  'register_error2',
+  'register_name_taken',
+  'register_success',
+  'register_has_account',
+  'register_login_link',
+  'login_show_password',
+  'error_network',
+  'error_too_many',
+] as const;
+
+/** The seed leaves the success notice up for about 2.8 s before going to the product page. */
+export const registerSuccessNoticeMs = 2_800;
+
+/** The seed sends countries_id 1 (China) unless chosen otherwise; the screen offers no choice. */
+const defaultCountryId = 1;
+
+interface Values {
+  username: string;
+  password: string;
+  confirmation: string;
+  code: string;
+}
+type FieldName = keyof Values;
+type Problems = Partial<Record<FieldName, string | undefined>>;
+
+const fieldOrder: FieldName[] = ['username', 'password', 'confirmation', 'code'];
+
+/** The seed's register checks, as message keys per field. */
+export function registerProblems(values: Values): Problems {
+  const problems: Problems = {};
+  const { username, password, confirmation, code } = values;
+  if (username === '') problems.username = 'register_nickblank';
+  else if (username.length < usernameMinLength) problems.username = 'register_namelength';
+  if (password === '') problems.password = 'register_passblank';
+  else if (password.length < passwordMinLength) problems.password = 'register_less';
+  else if (!mixesLettersAndDigits(password)) problems.password = 'register_pass_rule';
+  if (confirmation !== password) problems.confirmation = 'register_inconsistent';
+  if (code === '') problems.code = 'register_referral_blank';
+  return problems;
+}
+
+interface RegisterFormProps {
+  /** On a site page, go to the product page after registering; a widget stays where it is. */
+  navigate?: boolean;
+}
+
+/** The register screen: name, password twice and the referral code (from ?code= when the link carries one). */
+export function RegisterForm({ navigate = false }: RegisterFormProps) {
+  const { locale, t } = useI18n();
+  const id = useId();
+  const [values, setValues] = useState<Values>({ username: '', password: '', confirmation: '', code: '' });
+  const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
+  /** The server's refusal of one field, shown until that field changes. */
+  const [refused, setRefused] = useState<{ field: FieldName; key: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const inputs: Record<FieldName, RefObject<HTMLInputElement | null>> = {
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    confirmation: useRef<HTMLInputElement>(null),
+    code: useRef<HTMLInputElement>(null),
+  };
+
+  useEffect(() => {
+    const code = keepNameCharacters(new URLSearchParams(location.search).get('code') ?? '').slice(0, referralCodeMaxLength);
+    if (code !== '') setValues((current) => ({ ...current, code }));
+  }, []);
+
+  // Checks run on every change (each render), for the fields the member has reached so far.
+  const found = registerProblems(values);
+  const problemOf = (field: FieldName): string | undefined =>
+    refused?.field === field ? refused.key : touched.has(field) ? found[field] : undefined;
+
+  const change = (field: FieldName, value: string): string => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setTouched((current) => new Set(current).add(field));
+    setRefused((current) => (current?.field === field ? null : current));
+    return value;
+  };
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (busy || done) return;
+    setTouched(new Set(fieldOrder));
+    setRefused(null);
+    setOutcome(null);
+    const first = fieldOrder.find((field) => found[field] !== undefined);
+    if (first !== undefined) {
+      inputs[first].current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const { detail } = await apiRequest<{ token: string; user: SessionUser }>(
+        'POST',
+        '/v1/register',
+        {
+          username: values.username,
+          password: values.password,
+          password_confirmation: values.confirmation,
+          parent_code: values.code,
+          countries_id: defaultCountryId,
+        },
+        { anonymous: true },
+      );
+      $sessionNotice.set(null);
+      startSession(detail.token, detail.user);
+      setDone(true);
+      setOutcome({ text: t('register_success'), failed: false });
+      if (navigate) setTimeout(() => location.assign(localePath(locale, afterLoginRoute)), registerSuccessNoticeMs);
+    } catch (error) {
+      const failure = error instanceof ApiFailure ? error : new ApiFailure(0, 'failed to connect');
+      const message = failure.envelope?.message;
+      let key = 'register_error';
+      let field: FieldName | undefined;
+      if (message === referrerNotFoundMessage) {
+        key = 'register_error2';
+        field = 'code';
+        setValues((current) => ({ ...current, code: '' }));
+      } else if (failure.status === 409) {
+        key = 'register_name_taken';
+        field = 'username';
+      } else if (failure.status === 429) {
+        key = 'error_too_many';
+      } else if (failure.status === 0) {
+        key = 'error_network';
+      }
+      // "Parameter validation error." and any other refusal: register_error.
+      setOutcome({ text: t(key), failed: true });
+      if (field !== undefined) {
+        setRefused({ field, key });
+        inputs[field].current?.focus();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: FieldName, label: string, filter: (value: string) => string) => {
+    const problem = problemOf(name);
+    return {
+      id: `${id}-${name}`,
+      label: t(label),
+      value: values[name],
+      onChange: (typed: string) => change(name, filter(typed)),
+      error: problem === undefined ? undefined : t(problem),
+      inputRef: inputs[name],
+    };
+  };
+
+  return (
+    <form className="gs-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+      <Field
+        {...field('username', 'register_username', keepNameCharacters)}
+        name="username"
+        hint={t('register_username_hint')}
+        autoComplete="username"
+        maxLength={usernameMaxLength}
+      />
+      <Field
+        {...field('password', 'register_password', keepPasswordCharacters)}
+        name="password"
+        type="password"
+        hint={t('register_password_hint')}
+        toggleLabel={t('login_show_password')}
+        autoComplete="new-password"
+        maxLength={passwordMaxLength}
+      />
+      <Field
+        {...field('confirmation', 'register_password_confirm', keepPasswordCharacters)}
+        name="password_confirmation"
+        type="password"
+        toggleLabel={t('login_show_password')}
+        autoComplete="new-password"
+        maxLength={passwordMaxLength}
+      />
+      <Field
+        {...field('code', 'register_referral_code', keepNameCharacters)}
+        name="parent_code"
+        autoComplete="off"
+        maxLength={referralCodeMaxLength}
+      />
+      <FormMessage outcome={outcome} />
+      <SubmitButton busy={busy} disabled={done}>
+        {t('register_submit')}
+      </SubmitButton>
+      <p className="gs-form__aside">
+        {t('register_has_account')} <a href={siteHref(locale, '/login')}>{t('register_login_link')}</a>
+      </p>
+    </form>
+  );
+}

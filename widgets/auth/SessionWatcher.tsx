@@ -1,0 +1,58 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { localePath } from '../../locales/index.ts';
+import { apiRequest } from '../core/api.ts';
+import { useSingleton } from '../core/hooks.ts';
+import { useI18n } from '../core/i18n.ts';
+import { $sessionNotice } from '../core/session-expiry.ts';
+import { $token, $user, type SessionUser } from '../core/session.ts';
+
+export const sessionWatcherMessageKeys = ['session_expired_short', 'session_other_device'] as const;
+
+/** The seed shows "login expired" for 2 seconds before going to the login screen. */
+export const expiredNoticeMs = 2_000;
+
+let checked = false;
+
+/** Verifies a stored session once per page load; a 401 ends it and sets the notice (api.ts). */
+export function checkSessionOnce(): void {
+  if (checked || $token.get() === '') return;
+  checked = true;
+  void refreshSession().catch(() => {
+    // A 401 has already ended the session; other failures keep it until the next page.
+  });
+}
+
+/** Asks the server who the member is, refreshing the stored user (and token, if it sends one). */
+export async function refreshSession(): Promise<void> {
+  const envelope = await apiRequest<SessionUser>('GET', '/v1/check');
+  if (typeof envelope.token === 'string' && envelope.token !== '') $token.set(envelope.token);
+  $user.set(envelope.detail);
+}
+
+/**
+ * Rendered beside every island and widget (asIsland, defineWidget): checks the session on
+ * start and says why it ended when the server refuses it. On the site it then goes to the
+ * login screen; a widget stays where it is and shows itself logged out.
+ */
+export function SessionWatcher({ navigate = false }: { navigate?: boolean }) {
+  const { locale, t } = useI18n();
+  const notice = useStore($sessionNotice);
+  const owner = useSingleton('session-notice');
+
+  useEffect(checkSessionOnce, []);
+
+  useEffect(() => {
+    if (!owner || !navigate || notice === null) return;
+    const login = localePath(locale, '/login');
+    const timer = setTimeout(() => location.assign(login), expiredNoticeMs);
+    return () => clearTimeout(timer);
+  }, [owner, navigate, notice, locale]);
+
+  if (!owner) return null;
+  return (
+    <p className="gs-session-notice" role="alert">
+      {notice === null ? '' : t(notice === 'other_device' ? 'session_other_device' : 'session_expired_short')}
+    </p>
+  );
+}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { guardedRoutes, isGuarded } from './guard.ts';
+
+describe('guarded routes', () => {
+  it('are the routes the seed marks as needing a login', () => {
+    for (const route of ['/wallet', '/edit-user', '/setting/bank', '/setting/verify', '/setting/order', '/cart']) {
+      expect(isGuarded(route), route).toBe(true);
+    }
+  });
+
+  it('ignore the locale prefix, a trailing slash, a query and a fragment', () => {
+    expect(isGuarded('/eng/cart')).toBe(true);
+    expect(isGuarded('/zht/edit-user/')).toBe(true);
+    expect(isGuarded('/setting/order?page=2')).toBe(true);
+    expect(isGuarded('/wallet#history')).toBe(true);
+  });
+
+  it('leave every other screen open, including the children of a guarded route', () => {
+    for (const route of ['/', '/home', '/home/shopping', '/setting', '/setting/language', '/login', '/register', '/wallet/transactions']) {
+      expect(isGuarded(route), route).toBe(false);
+    }
+    expect(isGuarded('/setting/order/checkpayment')).toBe(false);
+  });
+
+  it('are enforced by every built page of a guarded route: its island sits inside RequireLogin', () => {
+    for (const route of guardedRoutes) {
+      const page = [`site/pages/[...lang]${route}.astro`, `site/pages/[...lang]${route}/index.astro`].find((file) => fs.existsSync(file));
+      if (page === undefined) continue;
+      const islands = [...fs.readFileSync(page, 'utf8').matchAll(/from '([^']+\.island\.tsx)'/g)].map((match) => match[1] ?? '');
+      const guarded = islands.some((island) => fs.readFileSync(path.resolve(path.dirname(page), island), 'utf8').includes('RequireLogin'));
+      expect(guarded, `${page} renders its screen inside RequireLogin`).toBe(true);
+    }
+  });
+});

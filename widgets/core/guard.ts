@@ -1,0 +1,15 @@
+import { splitLocalePath } from '../../locales/index.ts';
+
+/**
+ * The seed's routes that carry the authentication marker: entered only when logged in,
+ * otherwise the login prompt shows instead of the screen. The pages of these routes render
+ * their island inside RequireLogin (widgets/auth/RequireLogin.tsx).
+ */
+export const guardedRoutes = ['/wallet', '/edit-user', '/setting/bank', '/setting/verify', '/setting/order', '/cart'] as const;
+
+/** Whether a route (with or without a locale prefix, query or trailing slash) needs a login. */
+export function isGuarded(route: string): boolean {
+  const pathname = route.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
+  const inLocale = splitLocalePath(pathname).route;
+  return (guardedRoutes as readonly string[]).includes(inLocale);
+}
