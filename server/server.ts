@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { seedCatalog } from './catalog/catalog.seed.ts';
 import type { Config } from './config.ts';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { seedPartnerCities } from './partners/partner-cities.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -26,6 +27,7 @@ export async function prepareServer(config: Config): Promise<RunningServer> {
   }
   await migrateToLatest(database.db);
   await seedCatalog(database.db);
+  await seedPartnerCities(database.db);
   const app = await buildApp(config, database, {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -6,13 +6,15 @@
 import { seedCatalog } from '../catalog/catalog.seed.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
+import { seedPartnerCities } from '../partners/partner-cities.ts';
 
 const commands: Record<string, { summary: string; run(db: Db, args: string[]): Promise<string> }> = {
   seed: {
-    summary: 'insert the catalogue rows an empty database needs (safe to repeat)',
+    summary: 'insert the catalogue and partner-city rows an empty database needs (safe to repeat)',
     run: async (db) => {
       await seedCatalog(db);
-      return 'catalogue seeded';
+      await seedPartnerCities(db);
+      return 'catalogue and partner cities seeded';
     },
   },
 };

@@ -9,6 +9,11 @@ export interface Database {
   users: UserTable;
   sessions: SessionTable;
   rate_limit_hits: RateLimitHitTable;
+  partner_cities: PartnerCityTable;
+  ledger_accounts: LedgerAccountTable;
+  ledger_journals: LedgerJournalTable;
+  ledger_entries: LedgerEntryTable;
+  transaction_records: TransactionRecordTable;
 }
 
 export type VerificationStatus = 'none' | 'pending' | 'approved' | 'rejected';
@@ -60,4 +65,76 @@ export interface ProductTable {
   rated_capacity_watts: ColumnType<string, string | bigint, string | bigint>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
+}
+
+export type PartnerKind = 'internal' | 'external';
+
+export interface PartnerCityTable {
+  id: Generated<number>;
+  name: string;
+  kind: PartnerKind;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export type AccountKind =
+  | 'member_main'
+  | 'member_partner'
+  | 'remittance_clearing'
+  | 'engine_room_revenue'
+  | 'income_paid'
+  | 'withdrawals_held'
+  | 'refunds_owed'
+  | 'partner_in_transit'
+  | 'partner_settlement';
+
+/** Written only by server/ledger: the cached balance moves in the same transaction as its entries. */
+export interface LedgerAccountTable {
+  id: Generated<number>;
+  key: string;
+  kind: AccountKind;
+  user_id: number | null;
+  partner_city_id: number | null;
+  /** Ten-thousandths of a point; equal to the sum of the account's entries. */
+  balance: ColumnType<string, never, string | bigint>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface LedgerJournalTable {
+  id: ColumnType<string, never, never>;
+  idempotency_key: string;
+  /** SHA-256 of the journal's content: a key reused with other content is refused. */
+  content_hash: string;
+  kind: string;
+  memo: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface LedgerEntryTable {
+  id: ColumnType<string, never, never>;
+  journal_id: string;
+  account_id: number;
+  /** Signed ten-thousandths of a point; a journal's entries sum to zero. */
+  amount: ColumnType<string, string | bigint, never>;
+}
+
+export type TransferType = 'deposit' | 'withdrawal';
+
+/** 0 unsuccessful, 1 accepted, 2 completed, 3 failed, 4 cancelled (the seed's transaction_recod_status). */
+export type TransferStatus = 0 | 1 | 2 | 3 | 4;
+
+export interface TransactionRecordTable {
+  id: ColumnType<string, never, never>;
+  user_id: number;
+  partner_city_id: number;
+  type: TransferType;
+  amount: ColumnType<string, string | bigint, never>;
+  fee: ColumnType<string, string | bigint | undefined, never>;
+  status: TransferStatus;
+  reason: string | null;
+  journal_id: string | null;
+  idempotency_key: string | null;
+  /** SHA-256 of what was asked (type, city, amount): a key reused for another request is refused. */
+  request_hash: string;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }

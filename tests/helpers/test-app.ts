@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app.ts';
 import { seedCatalog } from '../../server/catalog/catalog.seed.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { seedPartnerCities } from '../../server/partners/partner-cities.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -27,6 +28,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
   const database = await openDatabase(scratch === undefined ? { memory: true } : { databaseUrl: scratch.url });
   await migrateToLatest(database.db);
   await seedCatalog(database.db);
+  await seedPartnerCities(database.db);
   const app = await buildApp(config, database);
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as catalog from './0001_catalog.ts';
 import * as members from './0002_members.ts';
+import * as ledger from './0003_ledger.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -9,6 +10,7 @@ import * as members from './0002_members.ts';
 const migrations: Record<string, Migration> = {
   '0001_catalog': catalog,
   '0002_members': members,
+  '0003_ledger': ledger,
 };
 
 export const migrationProvider: MigrationProvider = {
