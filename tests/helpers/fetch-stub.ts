@@ -8,8 +8,11 @@ export interface RecordedCall {
   method: string;
   /** The path under /api, without the query string: "/v1/login". */
   path: string;
+  /** The query string, including the fixed mode, domain and device parameters. */
+  query: URLSearchParams;
   form: URLSearchParams;
   authorization: string | null;
+  headers: Headers;
 }
 
 export interface Reply {
@@ -26,8 +29,10 @@ export function stubFetch(answer: (call: RecordedCall) => Reply): { calls: Recor
     const call: RecordedCall = {
       method: init?.method ?? 'GET',
       path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
       form: new URLSearchParams(typeof init?.body === 'string' ? init.body : ''),
       authorization: headers.get('authorization'),
+      headers,
     };
     calls.push(call);
     const reply = answer(call);

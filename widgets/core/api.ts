@@ -39,6 +39,8 @@ export type Body = Record<string, unknown>;
 export interface RequestOptions {
   /** Sent without the member's token (login, register): a 401 then says nothing about the session. */
   anonymous?: boolean;
+  /** Extra request headers, such as the Idempotency-Key of a request that moves money. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: Body, o
   const token = options.anonymous === true ? '' : $token.get();
   try {
     const { send } = await import('./http.ts');
-    const envelope = await send<T>(method, `${$apiOrigin.get()}/api${path}`, token, body);
+    const envelope = await send<T>(method, `${$apiOrigin.get()}/api${path}`, token, body, options.headers);
     if (envelope.status !== 1 && envelope.code !== 1) throw new ApiFailure(200, envelope.message, envelope);
     return envelope;
   } catch (error) {

@@ -4,13 +4,19 @@ import QueryStringAddon from 'wretch/addons/queryString';
 import { ApiFailure, requestTimeoutMs, type Body, type Envelope, type Method } from './api.ts';
 
 /** One request through wretch: the envelope of a 2xx answer, an ApiFailure for anything else. */
-export async function send<T>(method: Method, url: string, token: string, body: Body | undefined): Promise<Envelope<T>> {
+export async function send<T>(
+  method: Method,
+  url: string,
+  token: string,
+  body: Body | undefined,
+  headers: Record<string, string> = {},
+): Promise<Envelope<T>> {
   try {
     const request = wretch(url)
       .addon(QueryStringAddon)
       .addon(FormUrlAddon)
       .query({ mode: 'web', domain: typeof location === 'undefined' ? '' : location.hostname, device: 'mobile' })
-      .headers(token === '' ? {} : { Authorization: `Bearer ${token}` })
+      .headers(token === '' ? headers : { ...headers, Authorization: `Bearer ${token}` })
       .options({ signal: AbortSignal.timeout(requestTimeoutMs) });
     return await (body === undefined ? request : request.formUrl(body)).fetch(method).json<Envelope<T>>();
   } catch (error) {

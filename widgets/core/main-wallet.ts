@@ -8,7 +8,8 @@ export const mainWalletRefreshMs = 5_000;
 /** The main-wallet balance in points, null while unknown or logged out. */
 export const $mainWallet = atom<number | null>(null);
 
-async function refresh(): Promise<void> {
+/** Asks the server for the balance now (after a transfer, say); the timer goes on as before. */
+export async function refreshMainWallet(): Promise<void> {
   if ($token.get() === '') return;
   try {
     const envelope = await apiRequest<{ main_wallet: number }>('GET', '/v1/userWallet');
@@ -18,18 +19,28 @@ async function refresh(): Promise<void> {
   }
 }
 
-// Polls only while something on the page shows the balance.
+const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
+// One timer for the whole page, running only while something shows the balance and the tab
+// is visible: a hidden tab asks nothing, and catches up the moment it is shown again.
 onMount($mainWallet, () => {
   const fromUser = () => $user.get()?.user_wallets?.main_wallet ?? null;
   $mainWallet.set(fromUser());
-  void refresh();
-  const timer = setInterval(() => void refresh(), mainWalletRefreshMs);
+  void refreshMainWallet();
+  const timer = setInterval(() => {
+    if (!hidden()) void refreshMainWallet();
+  }, mainWalletRefreshMs);
+  const onVisibility = () => {
+    if (!hidden()) void refreshMainWallet();
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
   const stopUser = $user.listen(() => {
     $mainWallet.set(fromUser());
-    void refresh();
+    void refreshMainWallet();
   });
   return () => {
     clearInterval(timer);
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
     stopUser();
   };
 });

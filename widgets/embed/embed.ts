@@ -11,6 +11,9 @@ const widgets: Record<string, () => Promise<unknown>> = {
   'gs-register': () => import('../auth/RegisterForm.element.tsx'),
   'gs-setting': () => import('../settings/SettingScreen.element.tsx'),
   'gs-edit-user': () => import('../settings/EditUserForm.element.tsx'),
+  'gs-wallet': () => import('../wallet/WalletScreen.element.tsx'),
+  'gs-wallet-transactions': () => import('../wallet/TransactionsScreen.element.tsx'),
+  'gs-wallet-statement': () => import('../wallet/StatementScreen.element.tsx'),
 };
 
 $apiOrigin.set(new URL(import.meta.url).origin);

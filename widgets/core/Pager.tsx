@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useI18n } from './i18n.ts';
+
+export const pagerMessageKeys = [
+  'paging_label',
+  'paging_previous',
+  'paging_next',
+  'paging_page_of',
+  'paging_first_page',
+  'paging_last_page',
+] as const;
+
+interface PagerProps {
+  current: number;
+  last: number;
+  onGo: (page: number) => void;
+}
+
+/** Previous and next, with the seed's notices when there is no page that way. */
+export function Pager({ current, last, onGo }: PagerProps) {
+  const { t } = useI18n();
+  const [notice, setNotice] = useState('');
+  const go = (page: number) => {
+    if (page < 1) setNotice(t('paging_first_page'));
+    else if (page > Math.max(last, 1)) setNotice(t('paging_last_page'));
+    else {
+      setNotice('');
+      onGo(page);
+    }
+  };
+  return (
+    <nav className="gs-pager" aria-label={t('paging_label')}>
+      <button type="button" className="button button--small button--secondary" onClick={() => go(current - 1)}>
+        {t('paging_previous')}
+      </button>
+      <span aria-current="page">{t('paging_page_of', { page: current, last: Math.max(last, 1) })}</span>
+      <button type="button" className="button button--small button--secondary" onClick={() => go(current + 1)}>
+        {t('paging_next')}
+      </button>
+      <p className="gs-pager__notice" role="status">
+        {notice}
+      </p>
+    </nav>
+  );
+}

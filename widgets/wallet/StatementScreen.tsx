@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { htmlLang } from '../../locales/index.ts';
+import { $apiOrigin } from '../core/api-origin.ts';
+import { useI18n } from '../core/i18n.ts';
+import { formatPoints } from '../core/money.ts';
+import { usePagedList } from '../core/paged.ts';
+import { Pager, pagerMessageKeys } from '../core/Pager.tsx';
+import { $token } from '../core/session.ts';
+
+/** One ledger entry on the member's wallets (GET v1/statement). */
+export interface StatementEntry {
+  id: number | string;
+  journal_id: number | string;
+  created_at: string;
+  kind: string;
+  wallet: 'main' | 'partner';
+  enjoy_city: { id: number; name: string } | null;
+  amount: number;
+}
+
+/** Movement kinds with a name in every locale; an unknown kind shows as the server names it. */
+const kindKeys: Record<string, string> = {
+  deposit: 'statement_kind_deposit',
+  withdrawal: 'statement_kind_withdrawal',
+  refund: 'statement_kind_refund',
+  income: 'statement_kind_income',
+};
+
+export const statementScreenMessageKeys = [
+  'loading',
+  'statement_time',
+  'statement_movement',
+  'statement_amount',
+  'statement_empty',
+  'statement_download',
+  'statement_download_error',
+  'statement_load_error',
+  'statement_caption',
+  'wallet_main',
+  'wallet_store',
+  'wallet_cinema',
+  ...Object.values(kindKeys),
+  ...pagerMessageKeys,
+] as const;
+
+const partnerKeys: Record<number, string> = { 1: 'wallet_store', 2: 'wallet_cinema' };
+
+/** Beyond the seed: every movement that touched the member's wallets, newest first, with a CSV download. */
+export function StatementScreen() {
+  const { locale, t } = useI18n();
+  const list = usePagedList<StatementEntry>('/v1/statement');
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const entries = list.page?.data ?? [];
+
+  const walletName = (entry: StatementEntry) => {
+    if (entry.wallet === 'main' || entry.enjoy_city === null) return t('wallet_main');
+    const key = partnerKeys[entry.enjoy_city.id];
+    return key === undefined ? entry.enjoy_city.name : t(key);
+  };
+  const kindName = (kind: string) => {
+    const key = kindKeys[kind];
+    return key === undefined ? kind : t(key);
+  };
+
+  // A plain link cannot carry the bearer token: fetch the file, then hand it to the browser.
+  const download = async () => {
+    setDownloadFailed(false);
+    try {
+      const response = await fetch(`${$apiOrigin.get()}/api/v1/statement.csv`, { headers: { Authorization: `Bearer ${$token.get()}` } });
+      if (!response.ok) throw new Error(String(response.status));
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'statement.csv';
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    } catch {
+      setDownloadFailed(true);
+    }
+  };
+
+  return (
+    <div className="gs-statement">
+      <button type="button" className="button button--small" onClick={() => void download()}>
+        {t('statement_download')}
+      </button>
+      <p className="gs-message gs-message--error" role="alert">
+        {downloadFailed ? t('statement_download_error') : list.failed !== null ? t('statement_load_error') : ''}
+      </p>
+      <table className="gs-table" aria-busy={list.loading}>
+        <caption>{t('statement_caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('statement_time')}</th>
+            <th scope="col">{t('statement_movement')}</th>
+            <th scope="col">{t('statement_amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <time dateTime={entry.created_at}>{time.format(new Date(entry.created_at))}</time>
+              </td>
+              <td>
+                {kindName(entry.kind)} · {walletName(entry)}
+              </td>
+              <td className={entry.amount < 0 ? 'gs-table__number gs-table__number--out' : 'gs-table__number'}>
+                {entry.amount > 0 ? '+' : ''}
+                {formatPoints(entry.amount, locale)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {list.loading && list.page === null && <p role="status">{t('loading')}</p>}
+      {!list.loading && list.failed === null && entries.length === 0 && <p>{t('statement_empty')}</p>}
+      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} onGo={list.go} />}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { defineWidget } from '../core/element.tsx';
+import { TransactionsScreen } from './TransactionsScreen.tsx';
+
+defineWidget('gs-wallet-transactions', () => (
+  <RequireLogin>
+    <TransactionsScreen />
+  </RequireLogin>
+));

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { htmlLang } from '../../locales/index.ts';
+import { useI18n } from '../core/i18n.ts';
+import { usePagedList } from '../core/paged.ts';
+import { Pager, pagerMessageKeys } from '../core/Pager.tsx';
+import { formatPoints } from '../core/money.ts';
+
+/** A transfer record of GET v1/transactionRecod. */
+export interface TransactionRecord {
+  id: number;
+  created_at: string;
+  amount: number;
+  fee: number;
+  type: 'deposit' | 'withdrawal';
+  transaction_recod_status: 0 | 1 | 2 | 3 | 4;
+  enjoy_city: { id: number; name: string } | null;
+}
+
+type RecordType = TransactionRecord['type'];
+
+export const transactionsScreenMessageKeys = [
+  'loading',
+  'transaction_deposit_records',
+  'transaction_withdrawal_records',
+  'transaction_time',
+  'transaction_amount',
+  'transaction_status',
+  'transaction_empty',
+  'transaction_load_error',
+  'transaction_status_0',
+  'transaction_status_1',
+  'transaction_status_2',
+  'transaction_status_3',
+  'transaction_status_4',
+  ...pagerMessageKeys,
+] as const;
+
+/** The seed's /wallet/transactions: top-up or withdrawal records, page by page. */
+export function TransactionsScreen() {
+  const { locale, t } = useI18n();
+  const [type, setType] = useState<RecordType>('deposit');
+  const list = usePagedList<TransactionRecord>(`/v1/transactionRecod?type=${type}`);
+  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const records = list.page?.data ?? [];
+
+  return (
+    <div className="gs-transactions">
+      <div className="gs-toggle" role="group">
+        {(['deposit', 'withdrawal'] as const).map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            className="button button--small"
+            aria-pressed={type === choice}
+            onClick={() => setType(choice)}
+          >
+            {t(choice === 'deposit' ? 'transaction_deposit_records' : 'transaction_withdrawal_records')}
+          </button>
+        ))}
+      </div>
+      {list.failed !== null && (
+        <p className="gs-message gs-message--error" role="alert">
+          {t('transaction_load_error')}
+        </p>
+      )}
+      <table className="gs-table" aria-busy={list.loading}>
+        <caption>{t(type === 'deposit' ? 'transaction_deposit_records' : 'transaction_withdrawal_records')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('transaction_time')}</th>
+            <th scope="col">{t('transaction_amount')}</th>
+            <th scope="col">{t('transaction_status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((record) => (
+            <tr key={record.id}>
+              <td>
+                <time dateTime={record.created_at}>{time.format(new Date(record.created_at))}</time>
+              </td>
+              <td className="gs-table__number">{formatPoints(record.amount, locale)}</td>
+              <td>{t(`transaction_status_${record.transaction_recod_status}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {list.loading && list.page === null && <p role="status">{t('loading')}</p>}
+      {!list.loading && list.failed === null && records.length === 0 && <p>{t('transaction_empty')}</p>}
+      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} onGo={list.go} />}
+    </div>
+  );
+}

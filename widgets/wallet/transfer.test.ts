@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ApiFailure, type Envelope } from '../core/api.ts';
+import { failureKey, mainWallet, toAfterChoosingFrom, tradeType, transferProblem } from './transfer.ts';
+
+const refusal = (message: string, detail: unknown = null) =>
+  new ApiFailure(422, message, { status: 0, code: 0, message, detail } satisfies Envelope);
+
+describe('wallet transfer rules (the seed)', () => {
+  it('main → partner is a deposit (4), partner → main a withdrawal (2), anything else 0', () => {
+    expect(tradeType(mainWallet, 2)).toBe(4);
+    expect(tradeType(1, mainWallet)).toBe(2);
+    expect(tradeType(mainWallet, mainWallet)).toBe(0);
+    expect(tradeType(null, 2)).toBe(0);
+    expect(tradeType(1, 2)).toBe(0);
+  });
+
+  it('choosing a partner wallet to move from forces the main wallet as the destination', () => {
+    expect(toAfterChoosingFrom(2, 1)).toBe(mainWallet);
+    expect(toAfterChoosingFrom(2, null)).toBe(mainWallet);
+    expect(toAfterChoosingFrom(mainWallet, 2)).toBe(2);
+  });
+
+  it.each([
+    ['', mainWallet, 2, 'wallet_amount_blank'],
+    ['  ', mainWallet, 2, 'wallet_amount_blank'],
+    ['150', null, 2, 'wallet_choose_from'],
+    ['150', mainWallet, null, 'wallet_choose_to'],
+    ['150', mainWallet, mainWallet, 'wallet_same_main'],
+    ['0', mainWallet, 2, 'wallet_less'],
+    ['99.9999', 1, mainWallet, 'wallet_less'],
+    ['abc', mainWallet, 2, 'wallet_less'],
+    ['100.12345', mainWallet, 2, 'wallet_less'],
+    ['-200', mainWallet, 2, 'wallet_less'],
+    ['600', mainWallet, 2, 'wallet_insufficient_balance'],
+  ] as const)('amount %j from %j to %j: %s', (amount, from, to, key) => {
+    expect(transferProblem(amount, from, to, 500)).toBe(key);
+  });
+
+  it('lets a valid transfer go, the partner side checked by the server', () => {
+    expect(transferProblem('100', mainWallet, 2, 100)).toBeNull();
+    expect(transferProblem('100.5', 1, mainWallet, 0)).toBeNull();
+    expect(transferProblem('250', mainWallet, 1, null)).toBeNull();
+  });
+
+  it('maps the server refusals to the seed keys', () => {
+    expect(failureKey(4, refusal("Insufficient balance of user's main wallet"))).toBe('wallet_insufficient_balance');
+    expect(failureKey(2, refusal('Insufficient balance of the partner wallet'))).toBe('wallet_insufficient_partner');
+    expect(failureKey(2, refusal('Parameter validation error.', 'Amount cannot be less than 100'))).toBe('wallet_lower');
+    expect(
+      failureKey(2, new ApiFailure(503, 'Service unavailable', { status: 0, code: 0, message: 'x', detail: 'failed to write database' })),
+    ).toBe('wallet_lower');
+    expect(failureKey(4, refusal('Amount cannot be less than 100'))).toBe('wallet_less');
+    expect(failureKey(4, new ApiFailure(0, 'failed to connect'))).toBe('wallet_transfer_fail');
+  });
+});

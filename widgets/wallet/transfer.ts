@@ -1,0 +1,80 @@
+import { ApiFailure, apiRequest } from '../core/api.ts';
+
+/** The main wallet in the from/to selectors; a partner wallet is its partner city's id. */
+export const mainWallet = 'main';
+export type WalletChoice = typeof mainWallet | number | null;
+
+/** The seed's trade types: 0 nothing to do, 2 partner → main (withdrawal), 4 main → partner (deposit). */
+export type TradeType = 0 | 2 | 4;
+
+/** The seed's (and the server's) least amount for a transfer between wallets. */
+export const transferMinPoints = 100;
+
+const amountPattern = /^\d{1,15}(\.\d{1,4})?$/;
+
+export function tradeType(from: WalletChoice, to: WalletChoice): TradeType {
+  if (from === null || to === null || from === to) return 0;
+  if (from === mainWallet && to !== mainWallet) return 4;
+  if (from !== mainWallet && to === mainWallet) return 2;
+  return 0;
+}
+
+/** Choosing a partner wallet to move from forces the main wallet as the destination (the seed). */
+export function toAfterChoosingFrom(from: WalletChoice, to: WalletChoice): WalletChoice {
+  return from !== null && from !== mainWallet ? mainWallet : to;
+}
+
+/**
+ * The seed's checks before anything is sent, in its order, as a message key; null when the
+ * transfer may go. A zero amount, which the seed's screen drops silently, gets the minimum notice.
+ */
+export function transferProblem(amount: string, from: WalletChoice, to: WalletChoice, mainBalance: number | null): string | null {
+  const text = amount.trim();
+  if (text === '') return 'wallet_amount_blank';
+  if (from === null) return 'wallet_choose_from';
+  if (to === null) return 'wallet_choose_to';
+  if (from === mainWallet && to === mainWallet) return 'wallet_same_main';
+  if (!amountPattern.test(text) || Number(text) < transferMinPoints) return 'wallet_less';
+  if (from === mainWallet && mainBalance !== null && Number(text) > mainBalance) return 'wallet_insufficient_balance';
+  return null;
+}
+
+/** The server's texts (API contract) and the seed's keys for them. */
+const minimumMessage = 'Amount cannot be less than 100';
+const databaseFailure = 'failed to write database';
+const mainShortMessage = "Insufficient balance of user's main wallet";
+const partnerShortMessage = 'Insufficient balance of the partner wallet';
+
+/** The seed's mapping of a failed transfer to what the member reads. */
+export function failureKey(type: TradeType, failure: unknown): string {
+  const envelope = failure instanceof ApiFailure ? failure.envelope : undefined;
+  const message = envelope?.message ?? '';
+  const detail = typeof envelope?.detail === 'string' ? envelope.detail : '';
+  if (message === mainShortMessage) return 'wallet_insufficient_balance';
+  if (message === partnerShortMessage || detail === partnerShortMessage) return 'wallet_insufficient_partner';
+  if (type === 2 && (detail === minimumMessage || detail === databaseFailure)) return 'wallet_lower';
+  if (message === minimumMessage) return 'wallet_less';
+  return 'wallet_transfer_fail';
+}
+
+export interface TransferRequest {
+  type: 2 | 4;
+  partnerId: number;
+  amount: string;
+  /** The same key for a retry of the same transfer, so a lost answer never moves points twice. */
+  idempotencyKey: string;
+}
+
+export async function sendTransfer(request: TransferRequest): Promise<void> {
+  const action = request.type === 4 ? 'deposit' : 'withdrawal';
+  await apiRequest(
+    'POST',
+    `/v1/enjoycity/${request.partnerId}/${action}`,
+    { amount: request.amount.trim() },
+    { headers: { 'Idempotency-Key': request.idempotencyKey } },
+  );
+}
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
