@@ -3,16 +3,20 @@ import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { PartnerDirectory } from './partners/partner-directory.ts';
 import { failure } from './shared/envelope.ts';
 import { registerErrorHandler } from './shared/error-handler.ts';
 import { parseFormBody } from './shared/form-body.ts';
 import { RouteTable } from './shared/route-table.ts';
 import { userRoutes } from './users/users.routes.ts';
+import { historyRoutes } from './wallet/history.routes.ts';
+import { walletRoutes } from './wallet/wallet.routes.ts';
 import { registerStaticSite } from './web/static-site.ts';
 
 declare module 'fastify' {
@@ -20,6 +24,8 @@ declare module 'fastify' {
     db: Db;
     dbKind: DatabaseHandle['kind'];
     config: Config;
+    /** Adapters for the partner cities; external platforms are connected here. */
+    partners: PartnerDirectory;
   }
 }
 
@@ -55,7 +61,9 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  app.decorate('partners', new PartnerDirectory());
   app.decorateRequest('member', null);
+  app.decorateRequest('operator', null);
 
   const routeTable = new RouteTable();
   routeTable.watch(app);
@@ -83,6 +91,9 @@ export async function buildApp(
       await api.register(catalogRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(adminRoutes);
+      await api.register(walletRoutes);
+      await api.register(historyRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

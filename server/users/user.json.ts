@@ -1,4 +1,6 @@
 import type { Db } from '../db/database.ts';
+import { accounts, balanceOf } from '../ledger/accounts.ts';
+import { pointsToNumber } from '../shared/money.ts';
 import { referralCodeOf, type UserRow } from './user.repository.ts';
 
 /**
@@ -6,7 +8,7 @@ import { referralCodeOf, type UserRow } from './user.repository.ts';
  * data: the parent appears only as its referral code.
  */
 export async function userJson(db: Db, user: UserRow) {
-  const parentCode = await referralCodeOf(db, user.parent_id);
+  const [parentCode, mainWallet] = await Promise.all([referralCodeOf(db, user.parent_id), balanceOf(db, accounts.memberMain(user.id))]);
   return {
     id: user.id,
     username: user.username,
@@ -21,8 +23,7 @@ export async function userJson(db: Db, user: UserRow) {
     certificate_handle: null,
     verification_status: user.verification_status,
     account_status: user.account_status,
-    // The ledger issue replaces this with the main wallet's balance.
-    user_wallets: { main_wallet: 0 },
+    user_wallets: { main_wallet: pointsToNumber(mainWallet) },
     user_referral_code: { user_referral_code: user.referral_code },
     parent_referral_code: parentCode === null ? null : { user_referral_code: parentCode },
     devices: [],

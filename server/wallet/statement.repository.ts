@@ -1,0 +1,73 @@
+import type { Db } from '../db/database.ts';
+import { pageOffset, perPageDefault } from '../shared/paging.ts';
+
+export interface StatementLine {
+  entryId: string;
+  journalId: string;
+  createdAt: Date;
+  kind: string;
+  wallet: 'main' | 'partner';
+  partnerCity: { id: number; name: string } | null;
+  /** Signed ten-thousandths: positive in, negative out. */
+  amount: bigint;
+}
+
+const lines = (db: Db, userId: number) =>
+  db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('ledger_journals as j', 'j.id', 'e.journal_id')
+    .leftJoin('partner_cities as c', 'c.id', 'a.partner_city_id')
+    .select(['e.id', 'e.journal_id', 'j.created_at', 'j.kind', 'a.kind as account_kind', 'a.partner_city_id', 'c.name', 'e.amount'])
+    .where('a.user_id', '=', userId);
+
+/** One page of every ledger entry that touched the member's wallets, newest first. */
+export async function pageStatement(db: Db, userId: number, page: number): Promise<{ total: number; rows: StatementLine[] }> {
+  const [counted, rows] = await Promise.all([
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where('a.user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    lines(db, userId).orderBy('e.id', 'desc').limit(perPageDefault).offset(pageOffset(page)).execute(),
+  ]);
+  return { total: Number(counted.total), rows: rows.map(toLine) };
+}
+
+/** Rows read per query when exporting a whole statement, so no single query holds a long history at once. */
+const exportBatch = 1000;
+
+/** Every line of the member's statement, newest first, read in batches. */
+export async function* wholeStatement(db: Db, userId: number): AsyncGenerator<StatementLine> {
+  let before: string | undefined;
+  for (;;) {
+    let query = lines(db, userId).orderBy('e.id', 'desc').limit(exportBatch);
+    if (before !== undefined) query = query.where('e.id', '<', before);
+    const rows = await query.execute();
+    for (const row of rows) yield toLine(row);
+    if (rows.length < exportBatch) return;
+    before = rows.at(-1)?.id;
+  }
+}
+
+function toLine(row: {
+  id: string;
+  journal_id: string;
+  created_at: Date;
+  kind: string;
+  account_kind: string;
+  partner_city_id: number | null;
+  name: string | null;
+  amount: string;
+}): StatementLine {
+  return {
+    entryId: row.id,
+    journalId: row.journal_id,
+    createdAt: new Date(row.created_at),
+    kind: row.kind,
+    wallet: row.account_kind === 'member_main' ? 'main' : 'partner',
+    partnerCity: row.partner_city_id === null ? null : { id: row.partner_city_id, name: row.name ?? '' },
+    amount: BigInt(row.amount),
+  };
+}

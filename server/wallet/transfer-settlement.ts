@@ -1,0 +1,43 @@
+import type { Db } from '../db/database.ts';
+import type { PartnerAnswer } from '../partners/partner-adapter.ts';
+import { findPartnerCity } from '../partners/partner-cities.ts';
+import type { PartnerDirectory } from '../partners/partner-directory.ts';
+import { notFound } from '../shared/errors.ts';
+import { findTransfer, setTransferStatus, type TransferRecord } from './transfer.repository.ts';
+
+/**
+ * Records an external partner's answer to an accepted transfer: completed, or failed with the
+ * points it held returned. Only the first answer counts; a repeated or late one changes nothing,
+ * so a partner may safely deliver its answer more than once.
+ */
+export async function settleTransfer(
+  db: Db,
+  directory: PartnerDirectory,
+  transferId: string,
+  answer: PartnerAnswer,
+): Promise<TransferRecord> {
+  return db.transaction().execute(async (trx) => {
+    const record = await findTransfer(trx, transferId, { lock: true });
+    if (record === undefined) throw notFound('Transfer not found');
+    if (record.status !== 1) return record;
+    const city = await findPartnerCity(trx, record.partnerCityId);
+    if (city === undefined) throw notFound('Partner city not found');
+    const journalId = await directory.adapterFor(city).settle(
+      trx,
+      {
+        transferId: record.id,
+        userId: record.userId,
+        partnerCityId: record.partnerCityId,
+        type: record.type,
+        amount: record.amount,
+        journalKey: `transfer-record:${record.id}`,
+      },
+      answer,
+    );
+    if (answer.status === 'completed') await setTransferStatus(trx, record.id, 2, null, journalId);
+    else await setTransferStatus(trx, record.id, 3, answer.reason, journalId);
+    const settled = await findTransfer(trx, record.id);
+    if (settled === undefined) throw notFound('Transfer not found');
+    return settled;
+  });
+}

@@ -1,0 +1,152 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { TransferStatus, TransferType } from '../db/schema.ts';
+import { pageOffset, perPageDefault } from '../shared/paging.ts';
+
+export interface TransferRecord {
+  id: string;
+  userId: number;
+  partnerCityId: number;
+  partnerCityName: string;
+  type: TransferType;
+  amount: bigint;
+  fee: bigint;
+  status: TransferStatus;
+  reason: string | null;
+  journalId: string | null;
+  idempotencyKey: string | null;
+  requestHash: string;
+  createdAt: Date;
+}
+
+export interface NewTransferRecord {
+  userId: number;
+  partnerCityId: number;
+  type: TransferType;
+  amount: bigint;
+  status: TransferStatus;
+  reason: string | null;
+  journalId: string | null;
+  idempotencyKey: string | null;
+  requestHash: string;
+}
+
+const recordColumns = [
+  'r.id',
+  'r.user_id',
+  'r.partner_city_id',
+  'c.name',
+  'r.type',
+  'r.amount',
+  'r.fee',
+  'r.status',
+  'r.reason',
+  'r.journal_id',
+  'r.idempotency_key',
+  'r.request_hash',
+  'r.created_at',
+] as const;
+
+const records = (db: Db) =>
+  db.selectFrom('transaction_records as r').innerJoin('partner_cities as c', 'c.id', 'r.partner_city_id').select(recordColumns);
+
+export async function insertTransferRecord(db: Db, record: NewTransferRecord): Promise<TransferRecord> {
+  const row = await db
+    .insertInto('transaction_records')
+    .values({
+      user_id: record.userId,
+      partner_city_id: record.partnerCityId,
+      type: record.type,
+      amount: record.amount,
+      status: record.status,
+      reason: record.reason,
+      journal_id: record.journalId,
+      idempotency_key: record.idempotencyKey,
+      request_hash: record.requestHash,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return findTransfer(db, row.id).then((found) => found ?? Promise.reject(new Error('transfer record vanished after insert')));
+}
+
+export async function findTransfer(db: Db, id: string, options: { lock?: boolean } = {}): Promise<TransferRecord | undefined> {
+  let query = records(db).where('r.id', '=', id);
+  if (options.lock === true) query = query.forUpdate('r');
+  const row = await query.executeTakeFirst();
+  return row === undefined ? undefined : toRecord(row);
+}
+
+export async function findTransferByKey(db: Db, userId: number, idempotencyKey: string): Promise<TransferRecord | undefined> {
+  const row = await records(db).where('r.user_id', '=', userId).where('r.idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return row === undefined ? undefined : toRecord(row);
+}
+
+export async function setTransferStatus(
+  db: Db,
+  id: string,
+  status: TransferStatus,
+  reason: string | null,
+  journalId: string | null,
+): Promise<void> {
+  await db
+    .updateTable('transaction_records')
+    // A record keeps the journal that first moved its points; later ones are found through the statement.
+    .set({ status, reason, journal_id: sql<string | null>`coalesce(journal_id, ${journalId}::bigint)`, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** One page of a member's transfers, newest first; `type` undefined lists both kinds. */
+export async function pageTransfers(
+  db: Db,
+  userId: number,
+  type: TransferType | undefined,
+  page: number,
+): Promise<{ total: number; rows: TransferRecord[] }> {
+  let count = db
+    .selectFrom('transaction_records')
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .where('user_id', '=', userId);
+  let list = records(db).where('r.user_id', '=', userId);
+  if (type !== undefined) {
+    count = count.where('type', '=', type);
+    list = list.where('r.type', '=', type);
+  }
+  const [{ total }, rows] = await Promise.all([
+    count.executeTakeFirstOrThrow(),
+    list.orderBy('r.id', 'desc').limit(perPageDefault).offset(pageOffset(page)).execute(),
+  ]);
+  return { total: Number(total), rows: rows.map(toRecord) };
+}
+
+function toRecord(row: {
+  id: string;
+  user_id: number;
+  partner_city_id: number;
+  name: string;
+  type: TransferType;
+  amount: string;
+  fee: string;
+  status: TransferStatus;
+  reason: string | null;
+  journal_id: string | null;
+  idempotency_key: string | null;
+  request_hash: string;
+  created_at: Date;
+}): TransferRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    partnerCityId: row.partner_city_id,
+    partnerCityName: row.name,
+    type: row.type,
+    amount: BigInt(row.amount),
+    fee: BigInt(row.fee),
+    status: Number(row.status) as TransferStatus,
+    reason: row.reason,
+    journalId: row.journal_id,
+    idempotencyKey: row.idempotency_key,
+    requestHash: row.request_hash,
+    createdAt: new Date(row.created_at),
+  };
+}

@@ -1,0 +1,125 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { TransferType } from '../db/schema.ts';
+import { InsufficientBalanceError, keyReusedMessage } from '../ledger/ledger.ts';
+import type { PartnerAdapter, TransferMove } from '../partners/partner-adapter.ts';
+import type { PartnerCity } from '../partners/partner-cities.ts';
+import type { PartnerDirectory } from '../partners/partner-directory.ts';
+import { ApiError } from '../shared/errors.ts';
+import { settleTransfer } from './transfer-settlement.ts';
+import { findTransferByKey, insertTransferRecord, type TransferRecord } from './transfer.repository.ts';
+import { transferJson } from './wallet.json.ts';
+
+export const mainInsufficientMessage = "Insufficient balance of user's main wallet";
+export const partnerInsufficientMessage = 'Insufficient balance of the partner wallet';
+export const transferFailedMessage = 'Transfer failed';
+/** The seed's screens match this exact detail to show their "try again" notice. */
+export const writeFailedDetail = 'failed to write database';
+export const partnerUnreachableReason = 'The partner could not be reached';
+
+export interface TransferRequest {
+  userId: number;
+  city: PartnerCity;
+  type: TransferType;
+  amount: bigint;
+  /** The client's Idempotency-Key header, if it sent one. */
+  idempotencyKey: string | undefined;
+}
+
+export interface TransferResult {
+  record: TransferRecord;
+  /** True when the key was used before: this is the first request's record, and nothing moved now. */
+  replayed: boolean;
+}
+
+/**
+ * Moves points between the member's main wallet and one partner wallet. A transfer refused for
+ * want of balance is still recorded, as failed with its reason, so the member sees the attempt in
+ * the history; it is answered 422 with that record as detail. Any database failure rolls the
+ * whole transfer back and answers 503.
+ */
+export async function transfer(
+  db: Db,
+  directory: PartnerDirectory,
+  request: TransferRequest,
+  log: FastifyBaseLogger,
+): Promise<TransferResult> {
+  const adapter = directory.adapterFor(request.city);
+  const requestHash = createHash('sha256').update(`${request.type}:${request.city.id}:${request.amount}`).digest('hex');
+  let result: TransferResult;
+  try {
+    result = await db.transaction().execute((trx) => begin(trx, adapter, request, requestHash));
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    log.error({ err: error }, 'transfer could not be written');
+    throw new ApiError(503, transferFailedMessage, { detail: writeFailedDetail });
+  }
+  let { record } = result;
+  if (!result.replayed && record.status === 1) record = await dispatch(db, directory, adapter, record, log);
+  if (record.status === 3) throw new ApiError(422, record.reason ?? transferFailedMessage, { detail: transferJson(record) });
+  return { record, replayed: result.replayed };
+}
+
+async function begin(trx: Db, adapter: PartnerAdapter, request: TransferRequest, requestHash: string): Promise<TransferResult> {
+  const { userId, idempotencyKey } = request;
+  if (idempotencyKey !== undefined) {
+    // Retries of one request queue here, so the second always finds the first's record.
+    await sql`select pg_advisory_xact_lock(hashtext(${`transfer:${userId}:${idempotencyKey}`}))`.execute(trx);
+    const earlier = await findTransferByKey(trx, userId, idempotencyKey);
+    if (earlier !== undefined) {
+      if (earlier.requestHash !== requestHash) throw new ApiError(409, keyReusedMessage);
+      return { record: earlier, replayed: true };
+    }
+  }
+  const move: TransferMove = {
+    userId,
+    partnerCityId: request.city.id,
+    type: request.type,
+    amount: request.amount,
+    journalKey: idempotencyKey === undefined ? `transfer:${userId}:auto:${randomUUID()}` : `transfer:${userId}:key:${idempotencyKey}`,
+  };
+  const common = {
+    userId,
+    partnerCityId: request.city.id,
+    type: request.type,
+    amount: request.amount,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash,
+  };
+  try {
+    const began = await adapter.begin(trx, move);
+    const record = await insertTransferRecord(trx, { ...common, status: began.status, reason: null, journalId: began.journalId });
+    return { record, replayed: false };
+  } catch (error) {
+    if (!(error instanceof InsufficientBalanceError)) throw error;
+    const reason = error.kind === 'member_main' ? mainInsufficientMessage : partnerInsufficientMessage;
+    const record = await insertTransferRecord(trx, { ...common, status: 3, reason, journalId: null });
+    return { record, replayed: false };
+  }
+}
+
+/** Hands an accepted transfer to its partner; a partner that cannot be reached fails it, returning any points held. */
+async function dispatch(
+  db: Db,
+  directory: PartnerDirectory,
+  adapter: PartnerAdapter,
+  record: TransferRecord,
+  log: FastifyBaseLogger,
+): Promise<TransferRecord> {
+  try {
+    await adapter.dispatch({
+      transferId: record.id,
+      userId: record.userId,
+      partnerCityId: record.partnerCityId,
+      type: record.type,
+      amount: record.amount,
+      journalKey: `transfer-record:${record.id}`,
+    });
+    return record;
+  } catch (error) {
+    log.warn({ err: error, transferId: record.id }, 'partner could not be reached');
+    return settleTransfer(db, directory, record.id, { status: 'failed', reason: partnerUnreachableReason });
+  }
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import type { TransferType } from '../db/schema.ts';
+import { memberBalances } from '../ledger/accounts.ts';
+import { findPartnerCity, listPartnerCities, type PartnerCity } from '../partners/partner-cities.ts';
+import { success } from '../shared/envelope.ts';
+import { notFound } from '../shared/errors.ts';
+import { pointsToNumber } from '../shared/money.ts';
+import { envelopeOf, errorEnvelope } from '../shared/schemas.ts';
+import { parseTransferAmount } from './transfer-amount.ts';
+import { transfer } from './transfer.service.ts';
+import { transferJson, transferRecordSchema } from './wallet.json.ts';
+import { mainWalletSchema, partnerCityParams, partnerWalletSchema, transferBody, transferHeaders } from './wallet.schemas.ts';
+
+const bearer = [{ bearer: [] }];
+export const partnerCityNotFoundMessage = 'Partner city not found';
+
+async function partnerCityOf(app: FastifyInstance, request: FastifyRequest): Promise<PartnerCity> {
+  const id = Number((request.params as { id: string }).id);
+  const city = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await findPartnerCity(app.db, id) : undefined;
+  if (city === undefined) throw notFound(partnerCityNotFoundMessage);
+  return city;
+}
+
+export async function walletRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/v1/userWallet',
+    {
+      onRequest: requireMember,
+      schema: { tags: ['wallet'], summary: 'The main wallet’s balance', security: bearer, response: { 200: envelopeOf(mainWalletSchema) } },
+    },
+    async (request) => {
+      const balances = await memberBalances(app.db, memberOf(request).userId);
+      return success({ main_wallet: pointsToNumber(balances.main) });
+    },
+  );
+
+  app.get(
+    '/v1/enjoycity',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['wallet'],
+        summary: 'The member’s partner-city wallets',
+        description:
+          'One wallet per partner city. `id` and `enjoy_city_item.id` are both the partner city id used in /v1/enjoycity/{id}/… paths.',
+        security: bearer,
+        response: { 200: envelopeOf(Type.Array(partnerWalletSchema)) },
+      },
+    },
+    async (request) => {
+      const userId = memberOf(request).userId;
+      const [cities, balances] = await Promise.all([listPartnerCities(app.db), memberBalances(app.db, userId)]);
+      const wallets = await Promise.all(
+        cities.map(async (city) => {
+          const balance =
+            city.kind === 'internal'
+              ? (balances.partners.get(city.id) ?? 0n)
+              : await app.partners.adapterFor(city).balance(app.db, userId, city.id);
+          return { id: city.id, name: city.name, balance: pointsToNumber(balance), enjoy_city_item: { id: city.id } };
+        }),
+      );
+      return success(wallets);
+    },
+  );
+
+  app.post(
+    '/v1/enjoycity/:id/getBalance',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['wallet'],
+        summary: 'The balance of one partner-city wallet',
+        params: partnerCityParams,
+        security: bearer,
+        response: { 200: envelopeOf(Type.Number({ description: 'Points, 4 decimals' })), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const city = await partnerCityOf(app, request);
+      const balance = await app.partners.adapterFor(city).balance(app.db, memberOf(request).userId, city.id);
+      return success(pointsToNumber(balance));
+    },
+  );
+
+  const transferRoute = (type: TransferType, summary: string) =>
+    app.post(
+      `/v1/enjoycity/:id/${type}`,
+      {
+        onRequest: requireMember,
+        schema: {
+          tags: ['wallet'],
+          summary,
+          description:
+            'Answers 201 with the new transaction record (status 2 completed, or 1 accepted by an external partner), 200 with the first record when the Idempotency-Key was used before, ' +
+            '422 "Amount cannot be less than 100", 422 for too little balance (the failed record, kept in the history, is the detail), 409 for a key reused with another body, ' +
+            '503 with detail "failed to write database" when nothing could be written.',
+          params: partnerCityParams,
+          headers: transferHeaders,
+          body: transferBody,
+          security: bearer,
+          response: { 200: envelopeOf(transferRecordSchema), 201: envelopeOf(transferRecordSchema) },
+        },
+      },
+      async (request, reply) => {
+        const city = await partnerCityOf(app, request);
+        const amount = parseTransferAmount((request.body as { amount: string }).amount);
+        const idempotencyKey = (request.headers as { 'idempotency-key'?: string })['idempotency-key'];
+        const { record, replayed } = await transfer(
+          app.db,
+          app.partners,
+          { userId: memberOf(request).userId, city, type, amount, idempotencyKey },
+          request.log,
+        );
+        return reply.status(replayed ? 200 : 201).send(success(transferJson(record), 'Transfer successful'));
+      },
+    );
+  transferRoute('deposit', 'Move points from the main wallet to a partner-city wallet (trade type 4)');
+  transferRoute('withdrawal', 'Move points from a partner-city wallet back to the main wallet (trade type 2)');
+}

@@ -1,0 +1,51 @@
+import { Type } from 'typebox';
+import { pageField } from '../shared/paging.ts';
+import { enjoyCitySchema } from './wallet.json.ts';
+
+/** Long enough for a UUID or any client's scheme, short enough to index cheaply. */
+const idempotencyKeyLengthMax = 128;
+
+export const transferBody = Type.Object({
+  amount: Type.String({ minLength: 1, maxLength: 64, description: 'Points, at least 100, at most 4 decimals (form field or JSON number)' }),
+});
+
+export const transferHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: idempotencyKeyLengthMax,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'Retrying with the same key and body returns the first record and moves nothing; another body with the key is 409',
+    }),
+  ),
+});
+
+export const partnerCityParams = Type.Object({
+  id: Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'Partner city id (the same value as enjoy_city_item.id)' }),
+});
+
+export const partnerWalletSchema = Type.Object({
+  id: Type.Integer({ description: 'Partner city id: the same value as enjoy_city_item.id, and the id in /enjoycity/{id}/… paths' }),
+  name: Type.String(),
+  balance: Type.Number({ description: 'Points, 4 decimals' }),
+  enjoy_city_item: Type.Object({ id: Type.Integer({ description: 'Partner city id' }) }),
+});
+
+export const mainWalletSchema = Type.Object({ main_wallet: Type.Number({ description: 'Points, 4 decimals' }) });
+
+export const historyQuery = Type.Object({
+  type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal')], { description: 'Omitted: both kinds' })),
+  page: pageField,
+});
+
+export const pageQuery = Type.Object({ page: pageField });
+
+export const statementLineSchema = Type.Object({
+  id: Type.Integer({ description: 'Ledger entry id' }),
+  journal_id: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+  kind: Type.String({ description: 'What moved the points: partner_deposit, partner_withdrawal, income, …' }),
+  wallet: Type.Union([Type.Literal('main'), Type.Literal('partner')]),
+  enjoy_city: Type.Union([enjoyCitySchema, Type.Null()]),
+  amount: Type.Number({ description: 'Signed points, 4 decimals: positive in, negative out' }),
+});
