@@ -96,6 +96,15 @@ describe.each(databaseKinds())('transfer history and statement on %s', (kind) =>
     const newest = statement.data.slice(0, 2) as { wallet: string }[];
     const newestPartner = newest.find((line) => line.wallet === 'partner');
     const newestMain = newest.find((line) => line.wallet === 'main');
+    expect(newestPartner).toEqual({
+      id: expect.any(Number),
+      journal_id: expect.any(Number),
+      created_at: expect.stringMatching(/^\d{4}-/),
+      kind: 'partner_withdrawal',
+      wallet: 'partner',
+      enjoy_city: { id: 1, name: 'store' },
+      amount: -100,
+    });
     expect(statement.data[0].journal_id).toBe(statement.data[1].journal_id);
     expect(newestMain).toMatchObject({ wallet: 'main', enjoy_city: null, amount: 100 });
     const last = expectSuccess(await send(testApp.app, 'GET', 'v1/statement?page=3', { token: alice.token }));
