@@ -6,7 +6,7 @@ import type { TransferType } from '../db/schema.ts';
 import { InsufficientBalanceError, keyReusedMessage } from '../ledger/ledger.ts';
 import type { PartnerAdapter, TransferMove } from '../partners/partner-adapter.ts';
 import type { PartnerCity } from '../partners/partner-cities.ts';
-import type { PartnerDirectory } from '../partners/partner-directory.ts';
+import { partnerUnavailableMessage, type PartnerDirectory } from '../partners/partner-directory.ts';
 import { ApiError } from '../shared/errors.ts';
 import { settleTransfer } from './transfer-settlement.ts';
 import { findTransferByKey, insertTransferRecord, type TransferRecord } from './transfer.repository.ts';
@@ -58,6 +58,9 @@ export async function transfer(
   }
   let { record } = result;
   if (!result.replayed && record.status === 1) record = await dispatch(db, directory, adapter, record, log);
+  if (record.status === 3 && record.reason === partnerUnreachableReason) {
+    throw new ApiError(503, partnerUnavailableMessage, { detail: transferJson(record) });
+  }
   if (record.status === 3) throw new ApiError(422, record.reason ?? transferFailedMessage, { detail: transferJson(record) });
   return { record, replayed: result.replayed };
 }
