@@ -14,6 +14,7 @@ import { failure } from './shared/envelope.ts';
 import { registerErrorHandler } from './shared/error-handler.ts';
 import { parseFormBody } from './shared/form-body.ts';
 import { RouteTable } from './shared/route-table.ts';
+import { uploadRoutes } from './uploads/uploads.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import { historyRoutes } from './wallet/history.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(adminRoutes);
+      await api.register(uploadRoutes);
       await api.register(walletRoutes);
       await api.register(historyRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

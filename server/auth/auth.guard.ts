@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isLiveOperatorToken, membersOnlyMessage } from '../admin/operator-tokens.ts';
 import { ApiError } from '../shared/errors.ts';
 import { findSessionByTokenHash, touchSession } from './session.repository.ts';
 import { tokenHash, tokenPattern } from './tokens.ts';
@@ -30,8 +31,9 @@ declare module 'fastify' {
 export async function requireMember(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  if (token === undefined || !tokenPattern.test(token)) throw new ApiError(401, expiredMessage);
   const db = request.server.db;
+  if (token !== undefined && (await isLiveOperatorToken(db, token))) throw new ApiError(403, membersOnlyMessage);
+  if (token === undefined || !tokenPattern.test(token)) throw new ApiError(401, expiredMessage);
   const session = await findSessionByTokenHash(db, tokenHash(token));
   if (session === undefined) throw new ApiError(401, expiredMessage);
   if (session.revokedAt !== null) throw new ApiError(401, session.revokedReason === 'other_device' ? otherDeviceMessage : expiredMessage);

@@ -7,6 +7,9 @@ import { seedCatalog } from '../catalog/catalog.seed.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
 import { seedPartnerCities } from '../partners/partner-cities.ts';
+import { upsertOperator } from '../admin/operator.service.ts';
+import { ApiError } from '../shared/errors.ts';
+import { readSecret } from './read-secret.ts';
 
 const commands: Record<string, { summary: string; run(db: Db, args: string[]): Promise<string> }> = {
   seed: {
@@ -17,10 +20,24 @@ const commands: Record<string, { summary: string; run(db: Db, args: string[]): P
       return 'catalogue and partner cities seeded';
     },
   },
+  'create-operator': {
+    summary: 'create-operator <username>: add an operator, or set a new password (OPERATOR_PASSWORD, or asked)',
+    run: async (db, [username]) => {
+      if (username === undefined) throw new Error('Usage: npm run admin -- create-operator <username>');
+      const password = process.env.OPERATOR_PASSWORD ?? (await readSecret(`Password for ${username}: `));
+      try {
+        const outcome = await upsertOperator(db, username, password);
+        return outcome === 'created' ? `operator ${username} created` : `operator ${username}: password changed, sessions ended`;
+      } catch (error) {
+        if (error instanceof ApiError && error.errors !== undefined) throw new Error(Object.values(error.errors).flat().join(' '));
+        throw error;
+      }
+    },
+  },
 };
 
 function usage(): string {
-  const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(12)} ${command.summary}`);
+  const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(16)} ${command.summary}`);
   return `Usage: npm run admin -- <command>\n\nCommands:\n${lines.join('\n')}\n`;
 }
 

@@ -1,10 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { BackOfficeTables } from './schema-back-office.ts';
 
 /**
  * The database as Kysely sees it. BIGINT columns come back as strings on both drivers
  * (see database.ts) and are parsed with BigInt at the edge of each repository.
  */
-export interface Database {
+export interface Database extends BackOfficeTables {
   products: ProductTable;
   users: UserTable;
   sessions: SessionTable;

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as catalog from './0001_catalog.ts';
 import * as members from './0002_members.ts';
 import * as ledger from './0003_ledger.ts';
+import * as backOffice from './0004_back_office.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001_catalog': catalog,
   '0002_members': members,
   '0003_ledger': ledger,
+  '0004_back_office': backOffice,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { countAudit, listAudit } from '../audit/audit.repository.ts';
+import { success } from '../shared/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+import { operatorOf, requireOperator } from './operator.guard.ts';
+import { revokeOperatorSession } from './operator.repository.ts';
+import { operatorLogin } from './operator.service.ts';
+
+const bearer = [{ bearer: [] }];
+
+const auditItem = Type.Object({
+  id: Type.Integer(),
+  operator: Type.Union([Type.String(), Type.Null()], { description: 'null for the command line or the system' }),
+  action: Type.String(),
+  subject_type: Type.String(),
+  subject_id: Type.String(),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+/** The operator API under /api/admin/v1: one login, then every route behind requireOperator. */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  app.post(
+    '/admin/v1/login',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: 'Operator login; returns an operator token',
+        body: Type.Object({
+          username: Type.String({ minLength: 1, maxLength: 40 }),
+          password: Type.String({ minLength: 1, maxLength: 200 }),
+        }),
+        response: { 200: envelopeOf(Type.Object({ token: Type.String() })) },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body as { username: string; password: string };
+      return success({ token: await operatorLogin(app.db, app.config, username, password, request.ip) }, 'login success');
+    },
+  );
+
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', requireOperator);
+
+    guarded.post(
+      '/admin/v1/logout',
+      {
+        schema: { tags: ['operators'], summary: 'End this operator session', security: bearer, response: { 200: envelopeOf(Type.Null()) } },
+      },
+      async (request) => {
+        await revokeOperatorSession(app.db, operatorOf(request).sessionId);
+        return success(null, 'logged out');
+      },
+    );
+
+    guarded.get(
+      '/admin/v1/audit',
+      {
+        schema: {
+          tags: ['operators'],
+          summary: 'The audit log, newest first',
+          querystring: Type.Object({ page: pageField }),
+          security: bearer,
+          response: { 200: envelopeOf(paginatedOf(auditItem)) },
+        },
+      },
+      async (request) => {
+        const page = (request.query as { page?: number }).page ?? 1;
+        const [total, rows] = await Promise.all([countAudit(app.db), listAudit(app.db, pageOffset(page), perPageDefault)]);
+        const items = rows.map((row) => ({ ...row, id: Number(row.id), created_at: new Date(row.created_at).toISOString() }));
+        return success(paginate(request, page, total, items));
+      },
+    );
+  });
+}

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { expiredMessage } from '../auth/auth.guard.ts';
+import { findSessionByTokenHash } from '../auth/session.repository.ts';
+import { tokenHash, tokenPattern } from '../auth/tokens.ts';
+import { ApiError } from '../shared/errors.ts';
+import { operatorOnlyMessage, operatorSessionIdleMs, operatorTokenPattern } from './operator-tokens.ts';
+import { findOperatorSession, touchOperatorSession } from './operator.repository.ts';
+
+/** Last-seen times are written at most this often. */
+const touchIntervalMs = 60_000;
+
+export interface AuthenticatedOperator {
+  operatorId: number;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator: AuthenticatedOperator | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string {
+  return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+}
+
+/** onRequest hook for /api/admin/v1 routes: a live operator session; a member's token gets 403. */
+export async function requireOperator(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = bearerToken(request);
+  const db = request.server.db;
+  if (tokenPattern.test(token)) {
+    const member = await findSessionByTokenHash(db, tokenHash(token));
+    throw member !== undefined && member.revokedAt === null ? new ApiError(403, operatorOnlyMessage) : new ApiError(401, expiredMessage);
+  }
+  if (!operatorTokenPattern.test(token)) throw new ApiError(401, expiredMessage);
+  const session = await findOperatorSession(db, tokenHash(token));
+  const now = Date.now();
+  if (session === undefined || session.revoked || session.disabled || now - session.lastSeenAt.getTime() > operatorSessionIdleMs) {
+    throw new ApiError(401, expiredMessage);
+  }
+  if (now - session.lastSeenAt.getTime() > touchIntervalMs) await touchOperatorSession(db, session.sessionId, new Date(now));
+  request.operator = { operatorId: session.operatorId, sessionId: session.sessionId };
+}
+
+export function operatorOf(request: FastifyRequest): AuthenticatedOperator {
+  if (request.operator === null) throw new ApiError(401, expiredMessage);
+  return request.operator;
+}

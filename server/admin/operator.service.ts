@@ -1,0 +1,68 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
+import { tokenHash } from '../auth/tokens.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { ApiError, fieldError } from '../shared/errors.ts';
+import { clearHits, releaseHit, takeSlot, type Limit } from '../shared/rate-limit.ts';
+import { newOperatorToken } from './operator-tokens.ts';
+import { createOperatorSession, findOperatorByUsername, insertOperator, setOperatorPassword } from './operator.repository.ts';
+
+export const operatorLoginFailedMessage = 'Incorrect username or password';
+
+/** Operators choose longer passwords than members: they can move other people's money. */
+export const operatorPasswordMinLength = 12;
+const operatorNamePattern = /^[A-Za-z0-9_.-]{3,40}$/;
+
+/** Checks the password under the same failure limits as member logins, then opens a session. */
+export async function operatorLogin(db: Db, config: Config, username: string, password: string, address: string): Promise<string> {
+  const windowMs = config.limits.loginFailureWindowMs;
+  const accountLimit: Limit = { bucket: `operator-login:${username.toLowerCase()}`, max: config.limits.loginFailuresPerAccount, windowMs };
+  const addressLimit: Limit = { bucket: `login-address:${address}`, max: config.limits.loginFailuresPerAddress, windowMs };
+  const accountHit = await takeSlot(db, accountLimit);
+  let addressHit: string;
+  try {
+    addressHit = await takeSlot(db, addressLimit);
+  } catch (error) {
+    await releaseHit(db, accountHit);
+    throw error;
+  }
+  const operator = await findOperatorByUsername(db, username);
+  const matches = await verifyPassword(password, operator?.password_hash ?? (await decoyPasswordHash()));
+  if (operator === undefined || operator.disabled_at !== null || !matches) throw new ApiError(401, operatorLoginFailedMessage);
+  await clearHits(db, accountLimit.bucket);
+  await releaseHit(db, addressHit);
+
+  const token = newOperatorToken();
+  await db.transaction().execute(async (trx) => {
+    await createOperatorSession(trx, operator.id, tokenHash(token));
+    await recordAudit(trx, {
+      operatorId: operator.id,
+      action: 'operator.login',
+      subjectType: 'operator',
+      subjectId: operator.id,
+      after: { address },
+    });
+  });
+  return token;
+}
+
+/** Creates an operator, or sets a new password for an existing one (which ends their sessions). Command line only. */
+export async function upsertOperator(db: Db, username: string, password: string): Promise<'created' | 'updated'> {
+  if (!operatorNamePattern.test(username)) throw fieldError('username', 'Use 3 to 40 letters, digits, dots, dashes or underscores.');
+  if (password.length < operatorPasswordMinLength) {
+    throw fieldError('password', `The password needs at least ${operatorPasswordMinLength} characters.`);
+  }
+  const passwordHash = await hashPassword(password);
+  const existing = await findOperatorByUsername(db, username);
+  return db.transaction().execute(async (trx) => {
+    if (existing === undefined) {
+      const id = await insertOperator(trx, username, passwordHash);
+      await recordAudit(trx, { operatorId: null, action: 'operator.create', subjectType: 'operator', subjectId: id, after: { username } });
+      return 'created' as const;
+    }
+    await setOperatorPassword(trx, existing.id, passwordHash);
+    await recordAudit(trx, { operatorId: null, action: 'operator.password', subjectType: 'operator', subjectId: existing.id });
+    return 'updated' as const;
+  });
+}

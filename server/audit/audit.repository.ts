@@ -1,0 +1,59 @@
+import type { Db } from '../db/database.ts';
+
+export interface AuditEntry {
+  /** Null for actions taken by the system or the command line rather than a logged-in operator. */
+  operatorId: number | null;
+  /** What happened, as a dotted verb: "order.confirm", "verification.approve", "operator.login". */
+  action: string;
+  subjectType: string;
+  subjectId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Records one operator action. Call it in the same transaction as the change it describes,
+ * so the log can never disagree with the data. Values are stored as JSON; amounts should be
+ * passed as strings (BigInt has no JSON form).
+ */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      operator_id: entry.operatorId,
+      action: entry.action,
+      subject_type: entry.subjectType,
+      subject_id: String(entry.subjectId),
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}
+
+export async function countAudit(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listAudit(db: Db, offset: number, limit: number) {
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('operators', 'operators.id', 'audit_log.operator_id')
+    .select([
+      'audit_log.id',
+      'audit_log.action',
+      'audit_log.subject_type',
+      'audit_log.subject_id',
+      'audit_log.before',
+      'audit_log.after',
+      'audit_log.created_at',
+      'operators.username as operator',
+    ])
+    .orderBy('audit_log.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}

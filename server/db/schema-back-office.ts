@@ -1,0 +1,50 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The back office's tables (migration 0004): operators, their sessions, the audit log, uploads. */
+export interface BackOfficeTables {
+  operators: OperatorTable;
+  operator_sessions: OperatorSessionTable;
+  audit_log: AuditLogTable;
+  uploads: UploadTable;
+}
+
+export interface OperatorTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  created_at: ColumnType<Date, never, never>;
+  disabled_at: Date | null;
+}
+
+export interface OperatorSessionTable {
+  id: ColumnType<string, never, never>;
+  operator_id: number;
+  token_hash: string;
+  created_at: ColumnType<Date, never, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  revoked_at: ColumnType<Date | null, never, Date>;
+}
+
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  operator_id: number | null;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export type ImageContentType = 'image/png' | 'image/jpeg';
+
+export interface UploadTable {
+  id: ColumnType<string, never, never>;
+  user_id: number;
+  content_type: ImageContentType;
+  bytes: number;
+  width: number;
+  height: number;
+  stored_name: string;
+  created_at: ColumnType<Date, never, never>;
+}

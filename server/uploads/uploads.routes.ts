@@ -1,0 +1,88 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { operatorTokenPattern } from '../admin/operator-tokens.ts';
+import { requireOperator } from '../admin/operator.guard.ts';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { success } from '../shared/envelope.ts';
+import { ApiError, forbidden, notFound } from '../shared/errors.ts';
+import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
+import { cleanImage, oversizeImageMessage, uploadBytesMax } from './image-check.ts';
+import { readImage, removeImage, storeImage } from './upload-store.ts';
+import { findUpload, insertUpload, uploadPath } from './uploads.repository.ts';
+
+const bearer = [{ bearer: [] }];
+const sendAsField = 'Send the image as multipart/form-data in the field "image"';
+
+/** An upload is served to its owner and to operators: the guard takes either token. */
+async function requireOwnerOrOperator(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  await (operatorTokenPattern.test(token) ? requireOperator(request, reply) : requireMember(request, reply));
+}
+
+export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  // One file per request, no larger than the limit; the bytes are then judged by their content.
+  await app.register(fastifyMultipart, { limits: { fileSize: uploadBytesMax, files: 1, fields: 4, parts: 5 } });
+
+  app.post(
+    '/v1/image/upload',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload a png or jpeg photo (identity or payment proof); metadata is removed',
+        consumes: ['multipart/form-data'],
+        security: bearer,
+        response: { 201: envelopeOf(Type.Object({ id: Type.Integer(), image_path: Type.String() })) },
+      },
+    },
+    async (request, reply) => {
+      const member = memberOf(request);
+      const bytes = await readImageField(request);
+      const image = await cleanImage(bytes);
+      const storedName = await storeImage(app.config.uploadDir, image.bytes, image.contentType);
+      try {
+        const id = await insertUpload(app.db, { userId: member.userId, ...image, bytes: image.bytes.length, storedName });
+        return await reply.status(201).send(success({ id: Number(id), image_path: uploadPath(id) }, 'Uploaded'));
+      } catch (error) {
+        await removeImage(app.config.uploadDir, storedName);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/v1/image/:id',
+    {
+      onRequest: requireOwnerOrOperator,
+      schema: { tags: ['uploads'], summary: 'An uploaded photo, for its owner or an operator', params: idParams, security: bearer },
+    },
+    async (request, reply) => {
+      const id = recordId(request.params as { id: string });
+      const upload = id === undefined ? undefined : await findUpload(app.db, id);
+      const isOperator = request.operator !== null;
+      if (upload === undefined) throw notFound('Image not found');
+      if (!isOperator && upload.user_id !== memberOf(request).userId) throw forbidden();
+      const bytes = await readImage(app.config.uploadDir, upload.stored_name);
+      const extension = upload.content_type === 'image/png' ? 'png' : 'jpg';
+      return reply
+        .header('content-type', upload.content_type)
+        .header('content-disposition', `inline; filename="image-${upload.id}.${extension}"`)
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(bytes);
+    },
+  );
+}
+
+async function readImageField(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new ApiError(422, sendAsField, { errors: { image: [sendAsField] } });
+  const file = await request.file().catch(() => undefined);
+  if (file === undefined || file.fieldname !== 'image') throw new ApiError(422, sendAsField, { errors: { image: [sendAsField] } });
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, oversizeImageMessage);
+    throw error;
+  }
+}

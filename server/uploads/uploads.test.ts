@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure, expectSuccess, registerMember, type Member } from '../../tests/helpers/members.ts';
+import { operatorToken } from '../../tests/helpers/operators.ts';
+import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
+import { damagedImageMessage, emptyImageMessage, hugeImageMessage, oversizeImageMessage, unsupportedImageMessage } from './image-check.ts';
+
+const boundary = '----graphene-solar-test';
+
+/** A multipart/form-data body with one file part, as a browser sends it. */
+function multipart(bytes: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', field = 'image'): Buffer {
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+}
+
+const photo = (format: 'png' | 'jpeg', width = 32, height = 24) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 60 } } })
+    [format]()
+    .toBuffer();
+
+/** A PNG whose header claims a picture far larger than its few bytes: a decompression bomb. */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe.each(databaseKinds())('POST v1/image/upload and GET v1/image/{id} on %s', (kind) => {
+  let testApp: TestApp;
+  let owner: Member;
+  let other: Member;
+  beforeAll(async () => {
+    testApp = await createTestApp(kind, { UPLOAD_DIR: fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gs-uploads-')) });
+    owner = await registerMember(testApp.app);
+    other = await registerMember(testApp.app);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    fs.rmSync(testApp.config.uploadDir, { recursive: true, force: true });
+  });
+
+  const upload = (bytes: Buffer, options: { token?: string; filename?: string; contentType?: string; field?: string } = {}) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/image/upload',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...(options.token === '' ? {} : { authorization: `Bearer ${options.token ?? owner.token}` }),
+      },
+      payload: multipart(bytes, options.filename, options.contentType, options.field),
+    });
+  const fetchImage = (imagePath: string, token: string) =>
+    testApp.app.inject({ method: 'GET', url: imagePath, headers: { authorization: `Bearer ${token}` } });
+  const storedFiles = () => fs.readdirSync(testApp.config.uploadDir);
+
+  it.each(['png', 'jpeg'] as const)('stores a real %s privately and serves it to its owner with its type', async (format) => {
+    const detail = expectSuccess(await upload(await photo(format)), 201) as { id: number; image_path: string };
+    expect(detail.image_path).toBe(`/api/v1/image/${detail.id}`);
+    const served = await fetchImage(detail.image_path, owner.token);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe(`image/${format}`);
+    expect(served.headers['content-disposition']).toMatch(/^inline; filename="image-\d+\.(png|jpg)"$/);
+    expect(served.headers['cache-control']).toContain('private');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(32);
+    const mode = fs.statSync(path.join(testApp.config.uploadDir, storedFiles()[0] ?? '')).mode & 0o777;
+    expect(mode).toBe(0o600);
+  });
+
+  it('removes EXIF, including GPS, and applies the recorded orientation', async () => {
+    const tagged = await sharp(await photo('jpeg', 40, 20))
+      .withExif({ IFD0: { Artist: 'secret-author', Copyright: 'secret-copyright' }, IFD3: { GPSLatitudeRef: 'N', GPSLongitudeRef: 'E' } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(tagged).metadata()).exif).toBeDefined();
+    const detail = expectSuccess(await upload(tagged), 201) as { image_path: string };
+    const served = (await fetchImage(detail.image_path, owner.token)).rawPayload;
+    const metadata = await sharp(served).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(served.includes(Buffer.from('secret-author'))).toBe(false);
+  });
+
+  it('a polyglot loses whatever was appended to the picture', async () => {
+    const payload = Buffer.from('<script>alert(document.cookie)</script>PK\u0003\u0004');
+    const detail = expectSuccess(
+      await upload(Buffer.concat([await photo('png'), payload]), { filename: 'x.png', contentType: 'image/png' }),
+      201,
+    ) as {
+      image_path: string;
+    };
+    const served = (await fetchImage(detail.image_path, owner.token)).rawPayload;
+    expect(served.includes(Buffer.from('<script>'))).toBe(false);
+  });
+
+  it('judges by content: a renamed executable or text file is 415 and nothing is stored', async () => {
+    const before = storedFiles().length;
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(200)]);
+    expect(expectFailure(await upload(elf, { filename: 'photo.png', contentType: 'image/png' }), 415).message).toBe(
+      unsupportedImageMessage,
+    );
+    expect(expectFailure(await upload(Buffer.from('just text'), { filename: 'a.jpg' }), 415).message).toBe(unsupportedImageMessage);
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('refuses empty (422), truncated (422), oversize (413) and bomb (422) images', async () => {
+    const before = storedFiles().length;
+    expect(expectFailure(await upload(Buffer.alloc(0)), 422).message).toBe(emptyImageMessage);
+    const jpeg = await photo('jpeg', 400, 300);
+    expect(expectFailure(await upload(jpeg.subarray(0, Math.floor(jpeg.length / 2))), 422).message).toBe(damagedImageMessage);
+    const oversize = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2048 * 1024)]);
+    expect(expectFailure(await upload(oversize), 413).message).toBe(oversizeImageMessage);
+    expect(expectFailure(await upload(pngClaiming(60_000, 60_000), { contentType: 'image/png' }), 422).message).toBe(hugeImageMessage);
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('needs a member, the field "image" and multipart', async () => {
+    expectFailure(await upload(await photo('png'), { token: '' }), 401);
+    expectFailure(await upload(await photo('png'), { field: 'file' }), 422);
+    const json = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/image/upload',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      payload: '{"image":"x"}',
+    });
+    expectFailure(json, 422);
+  });
+
+  it('serves a photo to its owner and to operators only', async () => {
+    const detail = expectSuccess(await upload(await photo('png')), 201) as { image_path: string };
+    expectFailure(await fetchImage(detail.image_path, other.token), 403);
+    expectFailure(await testApp.app.inject({ method: 'GET', url: detail.image_path }), 401);
+    const operator = await operatorToken(testApp.app, testApp.database.db);
+    expect((await fetchImage(detail.image_path, operator)).statusCode).toBe(200);
+    expectFailure(await fetchImage('/api/v1/image/999999', owner.token), 404);
+  });
+});
