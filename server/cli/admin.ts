@@ -29,7 +29,8 @@ const commands: Record<string, { summary: string; run(db: Db, args: string[]): P
         const outcome = await upsertOperator(db, username, password);
         return outcome === 'created' ? `operator ${username} created` : `operator ${username}: password changed, sessions ended`;
       } catch (error) {
-        if (error instanceof ApiError && error.errors !== undefined) throw new Error(Object.values(error.errors).flat().join(' '));
+        if (error instanceof ApiError && error.errors !== undefined)
+          throw new Error(Object.values(error.errors).flat().join(' '), { cause: error });
         throw error;
       }
     },

@@ -16,10 +16,10 @@ function multipart(bytes: Buffer, filename = 'photo.jpg', contentType = 'image/j
   return Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
 }
 
-const photo = (format: 'png' | 'jpeg', width = 32, height = 24) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 60 } } })
-    [format]()
-    .toBuffer();
+const photo = (format: 'png' | 'jpeg', width = 32, height = 24) => {
+  const canvas = sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 60 } } });
+  return (format === 'png' ? canvas.png() : canvas.jpeg()).toBuffer();
+};
 
 /** A PNG whose header claims a picture far larger than its few bytes: a decompression bomb. */
 function pngClaiming(width: number, height: number): Buffer {
