@@ -1,7 +1,9 @@
 /**
  * Prints the product's speed figures: start-up time to the first served request on a fresh
- * and on an existing data folder, and throughput and p99 latency of routes, all measured in
- * one run on this machine with autocannon. Not part of the test command: figures, not verdicts.
+ * and on an existing data folder, throughput and p99 latency of routes, and of wallet transfers
+ * (spread over many members, and all on one hot member) beside GET /api/health at the same
+ * connection counts, all measured in one run on this machine with autocannon. Not part of the
+ * test command: figures, not verdicts.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { passwordHashParameters } from '../../server/auth/password.ts';
 import { freePort, waitUntilReady } from '../helpers/product-server.ts';
+import { createFundedMembers } from './transfer-members.ts';
 
 const connections = 10;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,9 +38,71 @@ async function timedStart(dataDir: string): Promise<{ ms: number; baseUrl: strin
   };
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
+interface Figure {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}, connectionCount = connections): Promise<Figure> {
+  const result = await autocannon({ url, connections: connectionCount, duration: durationSeconds, headers });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** Members the spread transfer load rotates through; the hot load puts every transfer on one of them. */
+const transferMembers = 1_000;
+const transferConnections = [10, 50] as const;
+
+/**
+ * Deposits of 100 points to the store, each with its own Idempotency-Key as a careful client
+ * sends, rotating through the given members' tokens.
+ */
+async function transferLoad(baseUrl: string, tokens: string[], connectionCount: number): Promise<Figure> {
+  let sequence = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections: connectionCount,
+    duration: durationSeconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/enjoycity/1/deposit',
+        setupRequest: (request) => {
+          sequence += 1;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              authorization: `Bearer ${tokens[sequence % tokens.length]}`,
+              'idempotency-key': `bench-${connectionCount}-${tokens.length}-${sequence}`,
+            },
+            body: 'amount=100',
+          };
+        },
+      },
+    ],
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function transferFigures(baseUrl: string, tokens: string[]) {
+  const rows: { label: string; connections: number; figure: Figure; health: Figure }[] = [];
+  for (const connectionCount of transferConnections) {
+    const health = await load(`${baseUrl}/api/health`, {}, connectionCount);
+    rows.push({
+      label: `spread over ${tokens.length} members`,
+      connections: connectionCount,
+      figure: await transferLoad(baseUrl, tokens, connectionCount),
+      health,
+    });
+    rows.push({
+      label: 'one hot member',
+      connections: connectionCount,
+      figure: await transferLoad(baseUrl, tokens.slice(0, 1), connectionCount),
+      health,
+    });
+  }
+  return rows;
 }
 
 const benchUser = { username: 'benchmember', password: 'bench123' };
@@ -78,6 +143,7 @@ async function main(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-bench-'));
   const fresh = await timedStart(dataDir);
   await fresh.stop();
+  const transferTokens = await createFundedMembers(dataDir, transferMembers);
   const existing = await timedStart(dataDir);
   try {
     const token = await registerMember(existing.baseUrl);
@@ -89,6 +155,7 @@ async function main(): Promise<void> {
     const figures = [];
     for (const [route, headers] of routes) figures.push({ route, ...(await load(`${existing.baseUrl}${route}`, headers)) });
     const logins = await loginLatencies(existing.baseUrl);
+    const transfers = await transferFigures(existing.baseUrl, transferTokens);
     console.log(
       `\nMachine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${connections} connections, ${durationSeconds} s per route\n`,
     );
@@ -110,6 +177,16 @@ async function main(): Promise<void> {
       `login latency, ${logins.length} sequential logins: p50 ${percentile(logins, 50).toFixed(1)} ms, p99 ${percentile(logins, 99).toFixed(1)} ms` +
         ` (argon2id m=${memoryKiB} KiB, t=${passes}, p=${parallelism})`,
     );
+    console.log(
+      '\nPOST /api/v1/enjoycity/1/deposit (100 points, own Idempotency-Key each), beside GET /api/health at the same connections',
+    );
+    console.log('load                          conns   req/s  % health   p99 ms  health p99   errors');
+    for (const row of transfers) {
+      console.log(
+        `${row.label.padEnd(28)} ${String(row.connections).padStart(6)} ${row.figure.rps.toFixed(0).padStart(7)} ${((row.figure.rps / row.health.rps) * 100).toFixed(1).padStart(8)}%` +
+          ` ${row.figure.p99.toFixed(1).padStart(8)} ${row.health.p99.toFixed(1).padStart(11)} ${String(row.figure.errors).padStart(8)}`,
+      );
+    }
   } finally {
     await existing.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
