@@ -14,6 +14,9 @@ const widgets: Record<string, () => Promise<unknown>> = {
   'gs-wallet': () => import('../wallet/WalletScreen.element.tsx'),
   'gs-wallet-transactions': () => import('../wallet/TransactionsScreen.element.tsx'),
   'gs-wallet-statement': () => import('../wallet/StatementScreen.element.tsx'),
+  'gs-bank-cards': () => import('../bank/BankListScreen.element.tsx'),
+  'gs-bank-add': () => import('../bank/BankCardForm.element.tsx'),
+  'gs-bank-update': () => import('../bank/BankCardForm.element.tsx'),
 };
 
 $apiOrigin.set(new URL(import.meta.url).origin);

@@ -1,0 +1,10 @@
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { asIsland } from '../core/island.tsx';
+import { BankCardForm } from './BankCardForm.tsx';
+
+/** Login only; on the site, saving goes back to the card list. */
+export default asIsland(() => (
+  <RequireLogin>
+    <BankCardForm mode="add" navigate />
+  </RequireLogin>
+));

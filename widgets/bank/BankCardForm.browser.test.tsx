@@ -1,0 +1,170 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { act } from 'preact/test-utils';
+import eng from '../../locales/eng.json';
+import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { endSession, startSession } from '../core/session.ts';
+import { bankCardIdKey } from './bank-cards.ts';
+import { BankCardForm } from './BankCardForm.tsx';
+
+const card = {
+  id: 4,
+  cardholder: 'Wang Xiaoming',
+  bank_name: 'Cathay United',
+  card_number: '98765432109876',
+  card_last4: '9876',
+  payment_name: 'Daan branch',
+  daily_quota: 20000,
+  province: null,
+  city: 'Taipei',
+};
+
+const saves = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST' || call.method === 'PUT');
+
+function fillRequired(host: HTMLElement): void {
+  typeInto(inputLabelled(host, eng.bank_cardholder), 'Wang Xiaoming');
+  typeInto(inputLabelled(host, eng.bank_bank_name), 'Bank of Taiwan');
+  typeInto(inputLabelled(host, eng.bank_card_number), '12345678901234');
+  typeInto(inputLabelled(host, eng.bank_branch), 'Xinyi branch');
+}
+
+describe('BankCardForm', () => {
+  let stub: ReturnType<typeof stubFetch> | undefined;
+  beforeEach(() => {
+    act(() => startSession('token-7', { id: 7, username: 'member01' }));
+  });
+  afterEach(() => {
+    stub?.restore();
+    stub = undefined;
+    endSession();
+    localStorage.clear();
+  });
+
+  function mountAdd(answer: (call: RecordedCall) => Reply = () => ok(card)) {
+    stub = stubFetch(answer);
+    return mountScreen(<BankCardForm mode="add" />);
+  }
+
+  it('requires cardholder, bank, number and branch with the seed messages, before sending anything', async () => {
+    const page = mountAdd();
+    act(() => buttonNamed(page.host, eng.bank_save).click());
+    await waitFor(() => errorOf(inputLabelled(page.host, eng.bank_cardholder)) !== '', 'the field errors');
+    expect(errorOf(inputLabelled(page.host, eng.bank_cardholder))).to.equal(eng.bank_must_cardholde);
+    expect(errorOf(inputLabelled(page.host, eng.bank_bank_name))).to.equal(eng.bank_must_bank);
+    expect(errorOf(inputLabelled(page.host, eng.bank_card_number))).to.equal(eng.bank_must_number);
+    expect(errorOf(inputLabelled(page.host, eng.bank_branch))).to.equal(eng.bank_must_branch);
+    expect(errorOf(inputLabelled(page.host, eng.bank_city))).to.equal('');
+    expect(document.activeElement).to.equal(inputLabelled(page.host, eng.bank_cardholder));
+    typeInto(inputLabelled(page.host, eng.bank_cardholder), 'Wang Xiaoming');
+    typeInto(inputLabelled(page.host, eng.bank_bank_name), 'Bank of Taiwan');
+    act(() => buttonNamed(page.host, eng.bank_save).click());
+    await waitFor(() => document.activeElement === inputLabelled(page.host, eng.bank_card_number), 'focus on the number');
+    expect(errorOf(inputLabelled(page.host, eng.bank_cardholder))).to.equal('');
+    expect(saves(stub?.calls ?? [])).to.have.length(0);
+    page.unmount();
+  });
+
+  it('keeps digits only in the card number, 14 at most, and says so when a non-digit is typed', async () => {
+    const page = mountAdd();
+    const number = inputLabelled(page.host, eng.bank_card_number);
+    expect(number.inputMode).to.equal('numeric');
+    typeInto(number, '1234a');
+    expect(number.value).to.equal('1234');
+    expect(errorOf(number)).to.equal(eng.bank_enter);
+    typeInto(number, '12345');
+    expect(errorOf(number)).to.equal('');
+    typeInto(number, '1234567890123456');
+    expect(number.value).to.equal('12345678901234');
+    page.unmount();
+  });
+
+  it('shows the own-name rule under the cardholder', () => {
+    const page = mountAdd();
+    const holder = inputLabelled(page.host, eng.bank_cardholder);
+    const hint = document.getElementById((holder.getAttribute('aria-describedby') ?? '').split(' ')[0] ?? '');
+    expect(hint?.textContent).to.equal(eng.bank_own_name_rule);
+    page.unmount();
+  });
+
+  it('adds a card with POST v1/bankcard, the optional fields only when filled, then says so and clears the form', async () => {
+    const page = mountAdd(() => ({ status: 201, body: { status: 1, code: 1, message: 'Created', detail: card } }));
+    fillRequired(page.host);
+    typeInto(inputLabelled(page.host, eng.bank_city), 'Taipei');
+    act(() => buttonNamed(page.host, eng.bank_save).click());
+    await waitFor(() => statusText(page.host).includes(eng.bank_add_success), 'success');
+    const [call] = saves(stub?.calls ?? []);
+    expect(call?.method).to.equal('POST');
+    expect(call?.path).to.equal('/v1/bankcard');
+    expect(Object.fromEntries(call?.form ?? [])).to.deep.equal({
+      cardholder: 'Wang Xiaoming',
+      bank_name: 'Bank of Taiwan',
+      card_number: '12345678901234',
+      payment_name: 'Xinyi branch',
+      city: 'Taipei',
+    });
+    expect(inputLabelled(page.host, eng.bank_cardholder).value).to.equal('');
+    page.unmount();
+  });
+
+  it("shows a 402's detail as the server wrote it, the server's field messages, and a generic failure otherwise", async () => {
+    const refusal = 'The cardholder must be your verified real name';
+    const replies: Reply[] = [
+      fail(402, 'Bank card rejected', { detail: refusal }),
+      fail(422, 'Parameter validation error.', { errors: { payment_name: ['Branch is too long'] } }),
+      fail(500, 'Server error'),
+    ];
+    const page = mountAdd(() => replies.shift() ?? fail(500, 'x'));
+    fillRequired(page.host);
+    typeInto(inputLabelled(page.host, eng.bank_daily_quota), '5000');
+    act(() => buttonNamed(page.host, eng.bank_save).click());
+    await waitFor(() => alertText(page.host) === refusal, 'the 402 detail');
+    expect(saves(stub?.calls ?? [])[0]?.form.get('daily_quota')).to.equal('5000');
+    act(() => buttonNamed(page.host, eng.bank_save).click());
+    await waitFor(() => errorOf(inputLabelled(page.host, eng.bank_branch)) === 'Branch is too long', 'the field message');
+    expect(alertText(page.host)).to.contain(eng.bank_save_fail);
+    act(() => buttonNamed(page.host, eng.bank_save).click());
+    await waitFor(() => saves(stub?.calls ?? []).length === 3 && alertText(page.host) === eng.bank_save_fail, 'the generic failure');
+    expect(errorOf(inputLabelled(page.host, eng.bank_branch))).to.equal('');
+    page.unmount();
+  });
+
+  it('edits the card chosen in the list: GET v1/bankcard/{id} from "bankCardId", then PUT it', async () => {
+    localStorage.setItem(bankCardIdKey, '4');
+    stub = stubFetch((call) => (call.method === 'GET' && call.path === '/v1/bankcard/4' ? ok(card) : ok({ ...card, bank_name: 'Cathay' })));
+    const page = mountScreen(<BankCardForm mode="update" />);
+    await waitFor(() => page.host.querySelector('form') !== null, 'the card');
+    // Lets the fields' mount effects run before typing, as they have long before a person types.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    expect(inputLabelled(page.host, eng.bank_card_number).value).to.equal('98765432109876');
+    expect(inputLabelled(page.host, eng.bank_daily_quota).value).to.equal('20000');
+    expect(inputLabelled(page.host, eng.bank_province).value).to.equal('');
+    typeInto(inputLabelled(page.host, eng.bank_card_number), '9876543210987x');
+    expect(errorOf(inputLabelled(page.host, eng.bank_card_number))).to.equal(eng.bank_enter);
+    typeInto(inputLabelled(page.host, eng.bank_bank_name), 'Cathay');
+    act(() => buttonNamed(page.host, eng.bank_save).click());
+    await waitFor(() => statusText(page.host).includes(eng.bank_edit_success), 'success');
+    const [call] = saves(stub.calls);
+    expect(call?.method).to.equal('PUT');
+    expect(call?.path).to.equal('/v1/bankcard/4');
+    expect(call?.form.get('bank_name')).to.equal('Cathay');
+    expect(call?.form.get('card_number')).to.equal('9876543210987');
+    expect(call?.form.has('province')).to.equal(false);
+    expect(call?.form.get('daily_quota')).to.equal('20000');
+    page.unmount();
+  });
+
+  it('says so when no card was chosen, or the card cannot be loaded', async () => {
+    stub = stubFetch(() => fail(404, 'Not found'));
+    const none = mountScreen(<BankCardForm mode="update" />);
+    expect(alertText(none.host)).to.equal(eng.bank_no_card_chosen);
+    expect(none.host.querySelector('a')?.getAttribute('href')).to.equal('/eng/setting/bank');
+    expect(stub.calls).to.have.length(0);
+    none.unmount();
+    localStorage.setItem(bankCardIdKey, '99');
+    const missing = mountScreen(<BankCardForm mode="update" />);
+    await waitFor(() => alertText(missing.host) === eng.bank_load_error, 'the load error');
+    expect(stub.calls[0]?.path).to.equal('/v1/bankcard/99');
+    missing.unmount();
+  });
+});

@@ -1,0 +1,175 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../auth/form.tsx';
+import { useI18n } from '../core/i18n.ts';
+import { siteHref } from '../core/locale.ts';
+import { bankSavedNoticeMs, getCard, rememberedCardId, saveCard } from './bank-cards.ts';
+import {
+  cardProblems,
+  cardTextMaxLength,
+  cardValues,
+  emptyCard,
+  fieldErrors,
+  filterCardNumber,
+  filterQuota,
+  serverDetailText,
+  type CardField,
+  type CardValues,
+} from './card-rules.ts';
+import { useInputHints } from './input-hints.ts';
+
+export const bankCardFormMessageKeys = [
+  'loading',
+  'bank_cardholder',
+  'bank_bank_name',
+  'bank_card_number',
+  'bank_branch',
+  'bank_daily_quota',
+  'bank_province',
+  'bank_city',
+  'bank_optional',
+  'bank_own_name_rule',
+  'bank_must_cardholde',
+  'bank_must_bank',
+  'bank_must_number',
+  'bank_must_branch',
+  'bank_enter',
+  'bank_save',
+  'bank_add_success',
+  'bank_edit_success',
+  'bank_save_fail',
+  'bank_load_error',
+  'bank_no_card_chosen',
+  'bank_list',
+] as const;
+
+type Problems = Partial<Record<CardField, string | undefined>>;
+
+const fieldOrder: CardField[] = ['cardholder', 'bank_name', 'card_number', 'payment_name', 'daily_quota', 'province', 'city'];
+
+interface BankCardFormProps {
+  /** add: POST v1/bankcard; update: PUT v1/bankcard/{id} of the card chosen in the list (local storage). */
+  mode: 'add' | 'update';
+  /** On a site page, go back to the card list 2 s after saving (the seed); a widget stays where it is. */
+  navigate?: boolean;
+}
+
+/** The seed's /setting/addBank and /setting/updateCard. */
+export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
+  const { locale, t } = useI18n();
+  const id = useId();
+  const [cardId] = useState(() => (mode === 'update' ? rememberedCardId() : null));
+  const [loaded, setLoaded] = useState<'yes' | 'loading' | 'failed' | 'missing'>(
+    mode === 'add' ? 'yes' : cardId === null ? 'missing' : 'loading',
+  );
+  const [values, setValues] = useState<CardValues>(emptyCard);
+  const [problems, setProblems] = useState<Problems>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputs: Record<CardField, RefObject<HTMLInputElement | null>> = {
+    cardholder: useRef<HTMLInputElement>(null),
+    bank_name: useRef<HTMLInputElement>(null),
+    card_number: useRef<HTMLInputElement>(null),
+    payment_name: useRef<HTMLInputElement>(null),
+    daily_quota: useRef<HTMLInputElement>(null),
+    province: useRef<HTMLInputElement>(null),
+    city: useRef<HTMLInputElement>(null),
+  };
+  useInputHints(inputs.card_number, { inputMode: 'numeric' });
+  useInputHints(inputs.daily_quota, { inputMode: 'decimal' });
+
+  useEffect(() => {
+    if (cardId === null) return;
+    let live = true;
+    getCard(cardId)
+      .then((card) => {
+        if (!live) return;
+        setValues(cardValues(card));
+        setLoaded('yes');
+      })
+      .catch(() => live && setLoaded('failed'));
+    return () => {
+      live = false;
+    };
+  }, [cardId]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = cardProblems(values);
+    setProblems(found);
+    const first = fieldOrder.find((field) => found[field] !== undefined);
+    if (first !== undefined) {
+      setOutcome(null);
+      inputs[first].current?.focus();
+      return;
+    }
+    setOutcome(null);
+    setBusy(true);
+    try {
+      await saveCard(values, cardId ?? undefined);
+      setOutcome({ text: t(mode === 'add' ? 'bank_add_success' : 'bank_edit_success'), failed: false });
+      if (navigate) setTimeout(() => location.assign(siteHref(locale, '/setting/bank')), bankSavedNoticeMs);
+      else if (mode === 'add') setValues(emptyCard);
+    } catch (error) {
+      const server = fieldErrors(error);
+      const shown = Object.fromEntries(Object.entries(server).filter(([field]) => field in inputs)) as Problems;
+      setProblems(shown);
+      setOutcome({ text: serverDetailText(error) ?? t('bank_save_fail'), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (loaded !== 'yes') {
+    return loaded === 'loading' ? (
+      <p role="status">{t('loading')}</p>
+    ) : (
+      <div>
+        <p className="gs-message gs-message--error" role="alert">
+          {t(loaded === 'missing' ? 'bank_no_card_chosen' : 'bank_load_error')}
+        </p>
+        <a href={siteHref(locale, '/setting/bank')}>{t('bank_list')}</a>
+      </div>
+    );
+  }
+
+  /** The props of one field; `filter` returns what the field keeps of what was typed. */
+  const field = (name: CardField, label: string, filter: (typed: string) => string = (typed) => typed) => ({
+    id: `${id}-${name}`,
+    name,
+    label: t(label),
+    value: values[name],
+    onChange: (typed: string) => {
+      const kept = filter(typed);
+      setValues((current) => ({ ...current, [name]: kept }));
+      if (name !== 'card_number') setProblems((current) => ({ ...current, [name]: undefined }));
+      return kept;
+    },
+    // A seed key is translated; a server's own message (422 errors) is shown as it came.
+    error: problems[name] === undefined ? undefined : t(problems[name]),
+    inputRef: inputs[name],
+    autoComplete: 'off',
+    maxLength: cardTextMaxLength,
+  });
+  const optional = t('bank_optional');
+
+  const typeCardNumber = (typed: string) => {
+    const { kept, rejected } = filterCardNumber(typed);
+    setProblems((current) => ({ ...current, card_number: rejected ? 'bank_enter' : undefined }));
+    return kept;
+  };
+
+  return (
+    <form className="gs-form gs-bank-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+      <Field {...field('cardholder', 'bank_cardholder')} hint={t('bank_own_name_rule')} autoComplete="cc-name" />
+      <Field {...field('bank_name', 'bank_bank_name')} />
+      <Field {...field('card_number', 'bank_card_number', typeCardNumber)} autoComplete="cc-number" />
+      <Field {...field('payment_name', 'bank_branch')} />
+      <Field {...field('daily_quota', 'bank_daily_quota', filterQuota)} hint={optional} maxLength={20} />
+      <Field {...field('province', 'bank_province')} hint={optional} />
+      <Field {...field('city', 'bank_city')} hint={optional} />
+      <FormMessage outcome={outcome} />
+      <SubmitButton busy={busy}>{busy ? t('loading') : t('bank_save')}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,9 @@
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { defineWidget } from '../core/element.tsx';
+import { BankListScreen } from './BankListScreen.tsx';
+
+defineWidget('gs-bank-cards', () => (
+  <RequireLogin>
+    <BankListScreen />
+  </RequireLogin>
+));

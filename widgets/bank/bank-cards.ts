@@ -1,0 +1,44 @@
+import { apiRequest } from '../core/api.ts';
+import { cardBody, type BankCard, type CardValues } from './card-rules.ts';
+
+/** The seed keeps the id of the card being edited in local storage under this key. */
+export const bankCardIdKey = 'bankCardId';
+
+/** The seed's delay before going back to the card list after adding or editing a card. */
+export const bankSavedNoticeMs = 2_000;
+
+export async function listCards(): Promise<BankCard[]> {
+  return (await apiRequest<BankCard[]>('GET', '/v1/bankcard')).detail;
+}
+
+export async function getCard(id: number): Promise<BankCard> {
+  return (await apiRequest<BankCard>('GET', `/v1/bankcard/${id}`)).detail;
+}
+
+/** POST v1/bankcard (no id) or PUT v1/bankcard/{id}. */
+export async function saveCard(values: CardValues, id?: number): Promise<void> {
+  const body = cardBody(values);
+  await (id === undefined ? apiRequest('POST', '/v1/bankcard', body) : apiRequest('PUT', `/v1/bankcard/${id}`, body));
+}
+
+export async function deleteCard(id: number): Promise<void> {
+  await apiRequest('DELETE', `/v1/bankcard/${id}`);
+}
+
+export function rememberCardId(id: number): void {
+  try {
+    localStorage.setItem(bankCardIdKey, String(id));
+  } catch {
+    // Storage refused: the edit screen says no card was chosen.
+  }
+}
+
+/** The card chosen for editing, null when none (or storage is refused). */
+export function rememberedCardId(): number | null {
+  try {
+    const id = Number(localStorage.getItem(bankCardIdKey));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { ApiFailure } from '../core/api.ts';
+import {
+  cardBody,
+  cardProblems,
+  cardValues,
+  emptyCard,
+  fieldErrors,
+  filterCardNumber,
+  filterQuota,
+  groupInFours,
+  maskCardNumber,
+  serverDetailText,
+} from './card-rules.ts';
+
+const filled = {
+  ...emptyCard,
+  cardholder: 'Wang Xiaoming',
+  bank_name: 'Bank of Taiwan',
+  card_number: '12345678901234',
+  payment_name: 'Xinyi',
+};
+
+describe('bank card rules (the seed)', () => {
+  it('keeps digits only, at most 14, and says when a non-digit was typed', () => {
+    expect(filterCardNumber('1234')).toEqual({ kept: '1234', rejected: false });
+    expect(filterCardNumber('12a4')).toEqual({ kept: '124', rejected: true });
+    expect(filterCardNumber('1234 5678-9012')).toEqual({ kept: '123456789012', rejected: true });
+    expect(filterCardNumber('123456789012345678')).toEqual({ kept: '12345678901234', rejected: false });
+    expect(filterCardNumber('１２3')).toEqual({ kept: '3', rejected: true });
+    expect(filterCardNumber('')).toEqual({ kept: '', rejected: false });
+  });
+
+  it('filters a daily quota to an amount with at most 4 decimals', () => {
+    expect(filterQuota('5000')).toBe('5000');
+    expect(filterQuota('50a00.123456')).toBe('5000.1234');
+    expect(filterQuota('1.2.3')).toBe('1.23');
+  });
+
+  it('masks all but the last four digits and groups in fours from the end', () => {
+    expect(maskCardNumber('12345678901234')).toBe('**********1234');
+    expect(maskCardNumber('**********1234')).toBe('**********1234');
+    expect(maskCardNumber('123')).toBe('123');
+    expect(groupInFours('**********1234')).toBe('** **** **** 1234');
+    expect(groupInFours('1234567890123456')).toBe('1234 5678 9012 3456');
+    expect(groupInFours('12345')).toBe('1 2345');
+    expect(groupInFours('')).toBe('');
+  });
+
+  it('requires cardholder, bank, number and branch, with the seed keys', () => {
+    expect(cardProblems(emptyCard)).toEqual({
+      cardholder: 'bank_must_cardholde',
+      bank_name: 'bank_must_bank',
+      card_number: 'bank_must_number',
+      payment_name: 'bank_must_branch',
+    });
+    expect(cardProblems({ ...filled, bank_name: '   ' })).toEqual({ bank_name: 'bank_must_bank' });
+    expect(cardProblems(filled)).toEqual({});
+  });
+
+  it('sends daily_quota, province and city only when filled in', () => {
+    expect(cardBody(filled)).toEqual({
+      cardholder: 'Wang Xiaoming',
+      bank_name: 'Bank of Taiwan',
+      card_number: '12345678901234',
+      payment_name: 'Xinyi',
+    });
+    expect(cardBody({ ...filled, daily_quota: '5000', province: ' Taipei ', city: '' })).toEqual({
+      cardholder: 'Wang Xiaoming',
+      bank_name: 'Bank of Taiwan',
+      card_number: '12345678901234',
+      payment_name: 'Xinyi',
+      daily_quota: '5000',
+      province: 'Taipei',
+    });
+  });
+
+  it('fills the edit form from a card, nulls as empty fields', () => {
+    const card = { id: 3, ...filled, daily_quota: null, province: null, city: 'Taipei' };
+    expect(cardValues(card)).toEqual({ ...filled, daily_quota: '', province: '', city: 'Taipei' });
+    expect(cardValues({ ...card, daily_quota: 2500.5 }).daily_quota).toBe('2500.5');
+  });
+
+  it("shows a 402's detail sentence as it is, and nothing for other failures", () => {
+    const cardholder = 'The cardholder must be your verified real name';
+    expect(
+      serverDetailText(
+        new ApiFailure(402, 'Bank card rejected', { status: 0, code: 0, message: 'Bank card rejected', detail: cardholder }),
+      ),
+    ).toBe(cardholder);
+    expect(serverDetailText(new ApiFailure(402, 'Rejected', { status: 0, code: 0, message: 'Rejected', detail: null }))).toBe('Rejected');
+    expect(serverDetailText(new ApiFailure(422, 'x', { status: 0, code: 0, message: 'x', detail: 'y' }))).toBeNull();
+    expect(serverDetailText(new ApiFailure(0, 'failed to connect'))).toBeNull();
+  });
+
+  it("reads the first server message of each field of a 422's errors", () => {
+    const failure = new ApiFailure(422, 'Parameter validation error.', {
+      status: 0,
+      code: 0,
+      message: 'Parameter validation error.',
+      detail: null,
+      errors: { card_number: ['Digits only', 'Too long'], city: [] },
+    });
+    expect(fieldErrors(failure)).toEqual({ card_number: 'Digits only' });
+    expect(fieldErrors(new Error('x'))).toEqual({});
+  });
+});

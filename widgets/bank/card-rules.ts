@@ -1,0 +1,137 @@
+import { ApiFailure } from '../core/api.ts';
+
+/** The seed: a card number is digits only, 14 at most (server/cards repeats it). */
+export const cardNumberMaxDigits = 14;
+/** Free-text card fields: long enough for any bank or branch name, short enough to fit a row. */
+export const cardTextMaxLength = 60;
+
+/** A card as GET v1/bankcard lists it (card_number masked there, in full from GET v1/bankcard/{id}). */
+export interface BankCard {
+  id: number;
+  cardholder: string;
+  bank_name: string;
+  card_number: string;
+  card_last4?: string;
+  payment_name: string;
+  daily_quota: number | null;
+  province: string | null;
+  city: string | null;
+}
+
+export interface CardValues {
+  cardholder: string;
+  bank_name: string;
+  card_number: string;
+  payment_name: string;
+  daily_quota: string;
+  province: string;
+  city: string;
+}
+
+export type CardField = keyof CardValues;
+
+export const emptyCard: CardValues = {
+  cardholder: '',
+  bank_name: '',
+  card_number: '',
+  payment_name: '',
+  daily_quota: '',
+  province: '',
+  city: '',
+};
+
+/**
+ * The seed's card-number filter: digits only, 14 at most. `rejected` is true when a
+ * non-digit was typed (the screen then shows "bank_enter"); the non-digits are removed.
+ */
+export function filterCardNumber(typed: string): { kept: string; rejected: boolean } {
+  const digits = typed.replace(/\D/g, '');
+  return { kept: digits.slice(0, cardNumberMaxDigits), rejected: digits.length !== typed.length };
+}
+
+/** A daily quota: digits and one decimal point, at most 4 decimals (points, as every amount). */
+export function filterQuota(typed: string): string {
+  const [whole = '', ...rest] = typed.replace(/[^\d.]/g, '').split('.');
+  return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, 4)}`;
+}
+
+/** Every character but the last four digits becomes "*": a list never shows a whole number. */
+export function maskCardNumber(number: string): string {
+  const keep = 4;
+  return number.length <= keep ? number : '*'.repeat(number.length - keep) + number.slice(-keep);
+}
+
+/**
+ * The seed shows numbers grouped in fours. Groups are counted from the end, so that the last
+ * four digits (the ones a member recognises) always stay together, whatever the length.
+ */
+export function groupInFours(number: string): string {
+  const compact = number.replace(/\s/g, '');
+  const head = compact.length % 4;
+  const groups = head === 0 ? [] : [compact.slice(0, head)];
+  for (let at = head; at < compact.length; at += 4) groups.push(compact.slice(at, at + 4));
+  return groups.join(' ');
+}
+
+/** The seed's required fields, in its order, with its message keys (spelled as the seed spells them). */
+const required: [CardField, string][] = [
+  ['cardholder', 'bank_must_cardholde'],
+  ['bank_name', 'bank_must_bank'],
+  ['card_number', 'bank_must_number'],
+  ['payment_name', 'bank_must_branch'],
+];
+
+/** The problems of a card form (message keys by field), in the seed's order; empty when it may go. */
+export function cardProblems(values: CardValues): Partial<Record<CardField, string>> {
+  const problems: Partial<Record<CardField, string>> = {};
+  for (const [field, key] of required) if (values[field].trim() === '') problems[field] = key;
+  return problems;
+}
+
+/** The body of POST/PUT v1/bankcard: the optional fields go only when filled in (the seed). */
+export function cardBody(values: CardValues): Record<string, string> {
+  const body: Record<string, string> = {};
+  for (const [field, value] of Object.entries(values) as [CardField, string][]) {
+    const text = value.trim();
+    if (text !== '' || required.some(([name]) => name === field)) body[field] = text;
+  }
+  return body;
+}
+
+/** The form's values from a card the server sent (update mode). */
+export function cardValues(card: BankCard): CardValues {
+  return {
+    cardholder: card.cardholder,
+    bank_name: card.bank_name,
+    card_number: filterCardNumber(card.card_number).kept,
+    payment_name: card.payment_name,
+    daily_quota: card.daily_quota === null ? '' : String(card.daily_quota),
+    province: card.province ?? '',
+    city: card.city ?? '',
+  };
+}
+
+/**
+ * What a refused request says: a 402 (a card the server rejects, e.g. the cardholder is not the
+ * verified real name) carries the server's own sentence in `detail`, shown as it is (the seed).
+ * Anything else is the screen's generic key.
+ */
+export function serverDetailText(failure: unknown): string | null {
+  if (!(failure instanceof ApiFailure) || failure.status !== 402) return null;
+  const detail = failure.envelope?.detail;
+  if (typeof detail === 'string' && detail.trim() !== '') return detail;
+  const message = failure.envelope?.message;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+/** The server's per-field messages of a 422 (`errors`), first message of each field. */
+export function fieldErrors(failure: unknown): Record<string, string> {
+  const errors = failure instanceof ApiFailure ? failure.envelope?.errors : undefined;
+  const found: Record<string, string> = {};
+  if (errors === undefined || errors === null || typeof errors !== 'object') return found;
+  for (const [field, messages] of Object.entries(errors)) {
+    const first = Array.isArray(messages) ? messages[0] : undefined;
+    if (typeof first === 'string') found[field] = first;
+  }
+  return found;
+}
