@@ -20,6 +20,13 @@ export interface Config {
   limits: RateLimits;
   /** Trust X-Forwarded-For from a load balancer for the client address (rate limits, logs). */
   trustProxy: boolean;
+  /** After a password change or a new card number, withdrawals to a card wait this long (0: off). */
+  withdrawalCooldownMs: number;
+  /**
+   * The 32-byte key card numbers are encrypted with. Unset, the server keeps one in the data
+   * folder (server/cards/card-key.ts); several servers on one database must share it.
+   */
+  cardNumberKey: Buffer | undefined;
 }
 
 /** Abuse limits: defaults a real user never reaches. */
@@ -116,7 +123,14 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       registrationWindowMs: hourMs,
     },
     trustProxy: text('TRUST_PROXY', 'false') === 'true',
+    withdrawalCooldownMs: integer('WITHDRAWAL_COOLDOWN_HOURS', 24, 0, 24 * 30) * hourMs,
+    cardNumberKey: undefined,
   };
+  const cardKey = text('CARD_NUMBER_KEY', '');
+  if (cardKey !== '') {
+    if (/^[0-9a-f]{64}$/i.test(cardKey)) config.cardNumberKey = Buffer.from(cardKey, 'hex');
+    else problems.push('CARD_NUMBER_KEY must be 64 hexadecimal characters (32 bytes)');
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { loadOrCreateCardKey } from './cards/card-key.ts';
 import { seedCatalog } from './catalog/catalog.seed.ts';
 import type { Config } from './config.ts';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -28,7 +29,9 @@ export async function prepareServer(config: Config): Promise<RunningServer> {
   await migrateToLatest(database.db);
   await seedCatalog(database.db);
   await seedPartnerCities(database.db);
-  const app = await buildApp(config, database, {
+  // Without CARD_NUMBER_KEY the key lives in the data folder, made on the first start.
+  const cardNumberKey = config.cardNumberKey ?? (await loadOrCreateCardKey(config.dataDir));
+  const app = await buildApp({ ...config, cardNumberKey }, database, {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   });

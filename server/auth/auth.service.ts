@@ -161,7 +161,7 @@ export async function updatePasswordAndParent(
       .updateTable('users')
       .set({
         updated_at: new Date(),
-        ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+        ...(passwordHash === undefined ? {} : { password_hash: passwordHash, password_changed_at: new Date() }),
         ...(parentId === undefined ? {} : { parent_id: parentId }),
       })
       .where('id', '=', user.id)

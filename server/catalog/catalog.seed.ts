@@ -28,6 +28,30 @@ export async function seedCatalog(db: Db): Promise<void> {
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
+  await seedReferenceLists(db);
   // Explicit ids leave the serial behind; move it past them so operators' new rows never collide.
   await sql`select setval(pg_get_serial_sequence('products', 'id'), greatest((select max(id) from products), 1))`.execute(db);
+}
+
+/** The seed's countries for verification (1 China, 2 Vietnam) and the certificate types members choose from. */
+export const seededCountries = [
+  { id: 1, type: 'China' },
+  { id: 2, type: 'Vietnam' },
+] as const;
+export const seededCertificateTypes = [
+  { id: 1, type: 'Identity card' },
+  { id: 2, type: 'Passport' },
+] as const;
+
+async function seedReferenceLists(db: Db): Promise<void> {
+  await db
+    .insertInto('countries')
+    .values([...seededCountries])
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('certificate_types')
+    .values([...seededCertificateTypes])
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
 }

@@ -1,11 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BackOfficeTables } from './schema-back-office.ts';
+import type { IdentityCardsWithdrawalsTables } from './schema-members-money.ts';
 
 /**
  * The database as Kysely sees it. BIGINT columns come back as strings on both drivers
  * (see database.ts) and are parsed with BigInt at the edge of each repository.
  */
-export interface Database extends BackOfficeTables {
+export interface Database extends BackOfficeTables, IdentityCardsWithdrawalsTables {
   products: ProductTable;
   users: UserTable;
   sessions: SessionTable;
@@ -37,6 +38,15 @@ export interface UserTable {
   account_status: Generated<AccountStatus>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
+  /** Upload ids of the identity photos (migration 0005). */
+  certificate_front_id: ColumnType<string | null, string | null, string | null>;
+  certificate_back_id: ColumnType<string | null, string | null, string | null>;
+  certificate_handle_id: ColumnType<string | null, string | null, string | null>;
+  /** The operator's reason when a verification is rejected, shown to the member. */
+  verification_reason: string | null;
+  verification_submitted_at: Date | null;
+  /** Withdrawals wait a while after a password change (WITHDRAWAL_COOLDOWN_HOURS). */
+  password_changed_at: Date | null;
 }
 
 export interface SessionTable {

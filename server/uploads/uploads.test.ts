@@ -6,20 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectSuccess, registerMember, type Member } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
+import { multipart, photo } from '../../tests/helpers/uploads.ts';
 import { damagedImageMessage, emptyImageMessage, hugeImageMessage, oversizeImageMessage, unsupportedImageMessage } from './image-check.ts';
-
-const boundary = '----graphene-solar-test';
-
-/** A multipart/form-data body with one file part, as a browser sends it. */
-function multipart(bytes: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', field = 'image'): Buffer {
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
-  return Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-}
-
-const photo = (format: 'png' | 'jpeg', width = 32, height = 24) => {
-  const canvas = sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 60 } } });
-  return (format === 'png' ? canvas.png() : canvas.jpeg()).toBuffer();
-};
 
 /** A PNG whose header claims a picture far larger than its few bytes: a decompression bomb. */
 function pngClaiming(width: number, height: number): Buffer {
@@ -62,10 +50,10 @@ describe.each(databaseKinds())('POST v1/image/upload and GET v1/image/{id} on %s
       method: 'POST',
       url: '/api/v1/image/upload',
       headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-type': multipart(bytes).contentType,
         ...(options.token === '' ? {} : { authorization: `Bearer ${options.token ?? owner.token}` }),
       },
-      payload: multipart(bytes, options.filename, options.contentType, options.field),
+      payload: multipart(bytes, options.filename, options.contentType, options.field).payload,
     });
   const fetchImage = (imagePath: string, token: string) =>
     testApp.app.inject({ method: 'GET', url: imagePath, headers: { authorization: `Bearer ${token}` } });

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { accounts, balanceOf } from '../ledger/accounts.ts';
 import { pointsToNumber } from '../shared/money.ts';
+import { uploadPath } from '../uploads/uploads.repository.ts';
 import { referralCodeOf, type UserRow } from './user.repository.ts';
 
 /**
@@ -18,10 +19,12 @@ export async function userJson(db: Db, user: UserRow) {
     countries_id: user.countries_id,
     certificates_id: user.certificates_id,
     certificate_number: user.certificate_number,
-    certificate_front: null,
-    certificate_back: null,
-    certificate_handle: null,
+    certificate_front: photo(user.certificate_front_id),
+    certificate_back: photo(user.certificate_back_id),
+    certificate_handle: photo(user.certificate_handle_id),
     verification_status: user.verification_status,
+    /** Why an operator rejected the verification; null otherwise. */
+    verification_reason: user.verification_reason,
     account_status: user.account_status,
     user_wallets: { main_wallet: pointsToNumber(mainWallet) },
     user_referral_code: { user_referral_code: user.referral_code },
@@ -29,4 +32,9 @@ export async function userJson(db: Db, user: UserRow) {
     devices: [],
     created_at: new Date(user.created_at).toISOString(),
   };
+}
+
+/** An identity photo as the seed's screens read it: its upload id and the path its owner fetches it from. */
+function photo(id: string | null): { id: number; image_path: string } | null {
+  return id === null ? null : { id: Number(id), image_path: uploadPath(id) };
 }

@@ -9,6 +9,9 @@ import { seedPartnerCities } from '../../server/partners/partner-cities.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** A fixed card-number key for tests (a real deployment keeps its own secret). */
+const testCardKey = '0f'.repeat(32);
+
 /** PGlite always; PostgreSQL too when DATABASE_URL names a server (CI sets it). */
 export function databaseKinds(): DatabaseKind[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -23,7 +26,7 @@ export interface TestApp {
 
 /** A migrated, seeded app on a database of its own: in-memory PGlite, or a fresh PostgreSQL database. */
 export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data', CARD_NUMBER_KEY: testCardKey, ...env });
   const scratch = kind === 'postgres' ? await createScratchDatabase() : undefined;
   const database = await openDatabase(scratch === undefined ? { memory: true } : { databaseUrl: scratch.url });
   await migrateToLatest(database.db);

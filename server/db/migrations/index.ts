@@ -3,6 +3,7 @@ import * as catalog from './0001_catalog.ts';
 import * as members from './0002_members.ts';
 import * as ledger from './0003_ledger.ts';
 import * as backOffice from './0004_back_office.ts';
+import * as identityCardsWithdrawals from './0005_identity_cards_withdrawals.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002_members': members,
   '0003_ledger': ledger,
   '0004_back_office': backOffice,
+  '0005_identity_cards_withdrawals': identityCardsWithdrawals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { success } from '../shared/envelope.ts';
+import { notFound } from '../shared/errors.ts';
+import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
+import { findUserById } from '../users/user.repository.ts';
+import { cardDigestOf, deleteCard, insertCard, listCards, updateCard } from './cards.repository.ts';
+import { cardBody, cardJsonSchema } from './cards.schemas.ts';
+import { cardFields, cardJson, duplicateCard, ownCard, type CardInput } from './cards.service.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['bank cards'];
+
+/** The key card numbers are sealed with; prepareServer and the tests always set it. */
+export function cardKeyOf(app: FastifyInstance): Buffer {
+  const key = app.config.cardNumberKey;
+  if (key === undefined) throw new Error('No card-number key configured');
+  return key;
+}
+
+export async function cardRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireMember);
+  const member = async (userId: number) => {
+    const user = await findUserById(app.db, userId);
+    if (user === undefined) throw notFound('User not found');
+    return user;
+  };
+
+  app.get(
+    '/v1/bankcard',
+    {
+      schema: {
+        tags,
+        summary: 'The member’s bank cards, numbers masked',
+        security: bearer,
+        response: { 200: envelopeOf(Type.Array(cardJsonSchema)) },
+      },
+    },
+    async (request) => {
+      const cards = await listCards(app.db, memberOf(request).userId);
+      return success(cards.map((card) => cardJson(cardKeyOf(app), card, false)));
+    },
+  );
+
+  app.get(
+    '/v1/bankcard/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of the member’s cards, with its whole number',
+        params: idParams,
+        security: bearer,
+        response: { 200: envelopeOf(cardJsonSchema) },
+      },
+    },
+    async (request) => {
+      const card = await ownCard(app.db, memberOf(request).userId, recordId(request.params as { id: string }));
+      return success(cardJson(cardKeyOf(app), card, true));
+    },
+  );
+
+  app.post(
+    '/v1/bankcard',
+    {
+      schema: {
+        tags,
+        summary: 'Add a card in the member’s verified name (402 otherwise, with the reason as detail)',
+        body: cardBody,
+        security: bearer,
+        response: { 201: envelopeOf(cardJsonSchema) },
+      },
+    },
+    async (request, reply) => {
+      const userId = memberOf(request).userId;
+      const fields = cardFields(cardKeyOf(app), await member(userId), request.body as CardInput);
+      let id: number;
+      try {
+        id = await insertCard(app.db, userId, fields);
+      } catch (error) {
+        throw duplicateCard(error) ?? error;
+      }
+      const card = await ownCard(app.db, userId, id);
+      return reply.status(201).send(success(cardJson(cardKeyOf(app), card, false), 'Bank card added'));
+    },
+  );
+
+  app.put(
+    '/v1/bankcard/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a card; a new number restarts the withdrawal wait',
+        params: idParams,
+        body: cardBody,
+        security: bearer,
+        response: { 200: envelopeOf(cardJsonSchema) },
+      },
+    },
+    async (request) => {
+      const userId = memberOf(request).userId;
+      const card = await ownCard(app.db, userId, recordId(request.params as { id: string }));
+      const fields = cardFields(cardKeyOf(app), await member(userId), request.body as CardInput);
+      const numberChanged = (await cardDigestOf(app.db, card.id)) !== fields.digest;
+      try {
+        await updateCard(app.db, card.id, fields, numberChanged);
+      } catch (error) {
+        throw duplicateCard(error) ?? error;
+      }
+      return success(cardJson(cardKeyOf(app), await ownCard(app.db, userId, card.id), false), 'Bank card updated');
+    },
+  );
+
+  app.delete(
+    '/v1/bankcard/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a card from the list (its withdrawals keep their history)',
+        params: idParams,
+        security: bearer,
+        response: { 200: envelopeOf(Type.Null()) },
+      },
+    },
+    async (request) => {
+      const card = await ownCard(app.db, memberOf(request).userId, recordId(request.params as { id: string }));
+      await deleteCard(app.db, card.id);
+      return success(null, 'Bank card deleted');
+    },
+  );
+}

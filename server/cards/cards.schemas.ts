@@ -1,0 +1,30 @@
+import { Type } from 'typebox';
+
+/** The seed: digits only, at most 14. Six is the shortest number any bank issues here. */
+export const cardNumberLengthMax = 14;
+export const cardNumberLengthMin = 6;
+const text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
+const optionalText = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+
+export const cardBody = Type.Object({
+  cardholder: text(60),
+  bank_name: text(80),
+  card_number: Type.String({ pattern: `^[0-9]{${cardNumberLengthMin},${cardNumberLengthMax}}$` }),
+  payment_name: text(80),
+  daily_quota: Type.Optional(Type.Union([Type.String({ maxLength: 24 }), Type.Number()])),
+  province: optionalText(60),
+  city: optionalText(60),
+});
+
+export const cardJsonSchema = Type.Object({
+  id: Type.Integer(),
+  cardholder: Type.String(),
+  bank_name: Type.String(),
+  card_number: Type.String({ description: 'the whole number for GET v1/bankcard/{id}; masked but for the last four in lists' }),
+  card_last4: Type.String(),
+  payment_name: Type.String({ description: 'the branch' }),
+  daily_quota: Type.Union([Type.Number(), Type.Null()]),
+  province: Type.Union([Type.String(), Type.Null()]),
+  city: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }),
+});

@@ -1,0 +1,83 @@
+import type { Db } from '../db/database.ts';
+import { uniqueViolation } from '../shared/db-errors.ts';
+import { ApiError, fieldError, forbidden, notFound } from '../shared/errors.ts';
+import { parsePoints, pointsToNumber } from '../shared/money.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import { cardNumberDigest, decryptCardNumber, encryptCardNumber, maskCardNumber } from './card-cipher.ts';
+import { findCard, type CardFields, type CardRow } from './cards.repository.ts';
+import { holderMismatchMessage, notVerifiedCardMessage, sameHolder } from './holder-name.ts';
+
+export interface CardInput {
+  cardholder: string;
+  bank_name: string;
+  card_number: string;
+  payment_name: string;
+  daily_quota?: string | number;
+  province?: string;
+  city?: string;
+}
+
+export const duplicateCardMessage = 'This card is already in your list';
+
+/** The least daily quota a member may set: a withdrawal is at least 100 points. */
+const dailyQuotaMin = 100n * 10_000n;
+
+/**
+ * Checks a card the member adds or edits: their identity is verified and the card is in their
+ * verified name (402, whose detail the seed's screen shows), and the optional fields are sane.
+ */
+export function cardFields(key: Buffer, member: UserRow, input: CardInput): CardFields {
+  if (member.verification_status !== 'approved') throw new ApiError(402, notVerifiedCardMessage, { detail: notVerifiedCardMessage });
+  if (!sameHolder(input.cardholder, member.realname)) throw new ApiError(402, holderMismatchMessage, { detail: holderMismatchMessage });
+  let dailyQuota: bigint | null = null;
+  const quotaText = String(input.daily_quota ?? '').trim();
+  if (quotaText !== '') {
+    const parsed = parsePoints(quotaText);
+    if (parsed === undefined || parsed < dailyQuotaMin)
+      throw fieldError('daily_quota', 'The daily quota must be an amount of at least 100.');
+    dailyQuota = parsed;
+  }
+  const optional = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+  return {
+    cardholder: input.cardholder.trim(),
+    bankName: input.bank_name.trim(),
+    cipher: encryptCardNumber(key, input.card_number),
+    last4: input.card_number.slice(-4),
+    digest: cardNumberDigest(key, input.card_number),
+    numberLength: input.card_number.length,
+    paymentName: input.payment_name.trim(),
+    dailyQuota,
+    province: optional(input.province),
+    city: optional(input.city),
+  };
+}
+
+/** The member's own live card, or 404 (none) / 403 (someone else's), never its data. */
+export async function ownCard(db: Db, userId: number, cardId: number | undefined): Promise<CardRow> {
+  const card = cardId === undefined ? undefined : await findCard(db, cardId);
+  if (card === undefined) throw notFound('Bank card not found');
+  if (card.user_id !== userId) throw forbidden();
+  return card;
+}
+
+/** A duplicate number for the same member answers 409 rather than a second copy of the card. */
+export function duplicateCard(error: unknown): ApiError | undefined {
+  return uniqueViolation(error) === 'bank_cards_one_per_number' ? new ApiError(409, duplicateCardMessage) : undefined;
+}
+
+/** The card object of the API contract: the whole number only when `whole` is set (the edit screen). */
+export function cardJson(key: Buffer, card: CardRow, whole: boolean) {
+  const number = decryptCardNumber(key, card.card_number_cipher);
+  return {
+    id: card.id,
+    cardholder: card.cardholder,
+    bank_name: card.bank_name,
+    card_number: whole ? number : maskCardNumber(card.card_last4, number.length),
+    card_last4: card.card_last4,
+    payment_name: card.payment_name,
+    daily_quota: card.daily_quota === null ? null : pointsToNumber(card.daily_quota),
+    province: card.province,
+    city: card.city,
+    created_at: new Date(card.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,46 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables of migration 0005: reference lists for verification, bank cards and withdrawals. */
+export interface IdentityCardsWithdrawalsTables {
+  countries: { id: number; type: string };
+  certificate_types: { id: number; type: string };
+  bank_cards: BankCardTable;
+  withdrawals: WithdrawalTable;
+}
+
+export interface BankCardTable {
+  id: Generated<number>;
+  user_id: number;
+  cardholder: string;
+  bank_name: string;
+  card_number_cipher: string;
+  card_last4: string;
+  card_number_digest: string;
+  payment_name: string;
+  /** Ten-thousandths of a point; null when the member set no daily limit. */
+  daily_quota: ColumnType<string | null, bigint | null, bigint | null>;
+  province: string | null;
+  city: string | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+  number_changed_at: ColumnType<Date, never, Date>;
+  deleted_at: ColumnType<Date | null, never, Date>;
+}
+
+export type WithdrawalStatus = 1 | 2 | 3;
+
+export interface WithdrawalTable {
+  id: ColumnType<string, never, never>;
+  user_id: number;
+  bank_card_id: number;
+  amount: ColumnType<string, bigint, never>;
+  status: WithdrawalStatus;
+  business_date: ColumnType<string, string, never>;
+  idempotency_key: string;
+  request_hash: string;
+  reason: string | null;
+  bank_reference: string | null;
+  decided_by: number | null;
+  decided_at: Date | null;
+  created_at: ColumnType<Date, never, never>;
+}

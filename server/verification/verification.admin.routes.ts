@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
+import { success } from '../shared/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+import { uploadPath } from '../uploads/uploads.repository.ts';
+import { reviewReasonBody } from './verification.schemas.ts';
+import { reviewVerification } from './verification.service.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['operators'];
+const statuses = ['pending', 'approved', 'rejected'] as const;
+const userParams = Type.Object({ user_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+const submission = Type.Object({
+  user_id: Type.Integer(),
+  username: Type.String(),
+  realname: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  countries_id: Type.Integer(),
+  certificates_id: Type.Union([Type.Integer(), Type.Null()]),
+  certificate_number: Type.Union([Type.String(), Type.Null()]),
+  verification_status: Type.String(),
+  verification_reason: Type.Union([Type.String(), Type.Null()]),
+  submitted_at: Type.Union([Type.String(), Type.Null()]),
+  photos: Type.Object({
+    front: Type.Union([Type.String(), Type.Null()]),
+    back: Type.Union([Type.String(), Type.Null()]),
+    handle: Type.Union([Type.String(), Type.Null()]),
+  }),
+});
+
+/** The operators' review queue for identity verification. */
+export async function verificationAdminRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireOperator);
+
+  app.get(
+    '/admin/v1/verifications',
+    {
+      schema: {
+        tags,
+        summary: 'Verification submissions, oldest first, with their photo paths',
+        querystring: Type.Object({ status: Type.Optional(Type.Union(statuses.map((status) => Type.Literal(status)))), page: pageField }),
+        security: bearer,
+        response: { 200: envelopeOf(paginatedOf(submission)) },
+      },
+    },
+    async (request) => {
+      const { status = 'pending', page = 1 } = request.query as { status?: (typeof statuses)[number]; page?: number };
+      const base = app.db.selectFrom('users').where('verification_status', '=', status);
+      const [count, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        base.selectAll().orderBy('verification_submitted_at').orderBy('id').offset(pageOffset(page)).limit(perPageDefault).execute(),
+      ]);
+      const photo = (id: string | null) => (id === null ? null : uploadPath(id));
+      const items = rows.map((user) => ({
+        user_id: user.id,
+        username: user.username,
+        realname: user.realname,
+        email: user.email,
+        phone: user.phone,
+        countries_id: user.countries_id,
+        certificates_id: user.certificates_id,
+        certificate_number: user.certificate_number,
+        verification_status: user.verification_status,
+        verification_reason: user.verification_reason,
+        submitted_at: user.verification_submitted_at === null ? null : new Date(user.verification_submitted_at).toISOString(),
+        photos: {
+          front: photo(user.certificate_front_id),
+          back: photo(user.certificate_back_id),
+          handle: photo(user.certificate_handle_id),
+        },
+      }));
+      return success(paginate(request, page, Number(count.n), items));
+    },
+  );
+
+  app.post(
+    '/admin/v1/verifications/:user_id/approve',
+    { schema: { tags, summary: 'Approve a pending verification (409 if it is not pending)', params: userParams, security: bearer } },
+    async (request) => {
+      await reviewVerification(app.db, operatorOf(request).operatorId, (request.params as { user_id: number }).user_id, { approve: true });
+      return success(null, 'Verification approved');
+    },
+  );
+
+  app.post(
+    '/admin/v1/verifications/:user_id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject a pending verification with a reason the member sees',
+        params: userParams,
+        body: reviewReasonBody,
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const { reason } = request.body as { reason: string };
+      await reviewVerification(app.db, operatorOf(request).operatorId, (request.params as { user_id: number }).user_id, {
+        approve: false,
+        reason,
+      });
+      return success(null, 'Verification rejected');
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { success } from '../shared/envelope.ts';
+import { forbidden, notFound } from '../shared/errors.ts';
+import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
+import { findUserById } from '../users/user.repository.ts';
+import { userJson } from '../users/user.json.ts';
+import { referenceItem, verificationBody } from './verification.schemas.ts';
+import { submitVerification, type VerificationInput } from './verification.service.ts';
+
+const bearer = [{ bearer: [] }];
+
+/** The member's side of identity verification, and the lists its form chooses from. */
+export async function verificationRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/v1/country',
+    {
+      schema: {
+        tags: ['verification'],
+        summary: 'Countries for verification (1 China, 2 Vietnam)',
+        response: { 200: envelopeOf(Type.Array(referenceItem)) },
+      },
+    },
+    async () => success(await app.db.selectFrom('countries').select(['id', 'type']).orderBy('id').execute()),
+  );
+
+  app.get(
+    '/v1/certificate',
+    {
+      schema: {
+        tags: ['verification'],
+        summary: 'Certificate types for verification',
+        response: { 200: envelopeOf(Type.Array(referenceItem)) },
+      },
+    },
+    async () => success(await app.db.selectFrom('certificate_types').select(['id', 'type']).orderBy('id').execute()),
+  );
+
+  app.put(
+    '/v1/user/:id',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['verification'],
+        summary: 'Submit identity verification (details and three photos); it waits for an operator',
+        params: idParams,
+        body: verificationBody,
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const member = memberOf(request);
+      if (recordId(request.params as { id: string }) !== member.userId) throw forbidden();
+      const user = await findUserById(app.db, member.userId);
+      if (user === undefined) throw notFound('User not found');
+      await submitVerification(app.db, user, request.body as VerificationInput);
+      const updated = await findUserById(app.db, member.userId);
+      return success(await userJson(app.db, updated ?? user), 'Verification submitted');
+    },
+  );
+}

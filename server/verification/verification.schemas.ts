@@ -1,0 +1,21 @@
+import { Type } from 'typebox';
+
+const uploadId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'an id from POST v1/image/upload' });
+
+/** PUT v1/user/{id}: the identity details and the three photos (the seed's verification form). */
+export const verificationBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 30, description: 'the member’s own user name, as the seed’s form sends it' })),
+  realname: Type.String({ minLength: 1, maxLength: 50, pattern: "^[\\p{L}\\p{M}][\\p{L}\\p{M} .·'-]*$" }),
+  email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' }),
+  phone: Type.String({ minLength: 5, maxLength: 20, pattern: '^\\+?[0-9][0-9 -]{3,18}[0-9]$' }),
+  countries_id: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  certificates_id: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  certificate_number: Type.String({ minLength: 4, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' }),
+  certificate_front: uploadId,
+  certificate_back: uploadId,
+  certificate_handle: uploadId,
+});
+
+export const referenceItem = Type.Object({ id: Type.Integer(), type: Type.String() });
+
+export const reviewReasonBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) });

@@ -1,0 +1,103 @@
+import type { Db } from '../db/database.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { ApiError, fieldError, notFound, validationError } from '../shared/errors.ts';
+import { ownsUploads } from '../uploads/uploads.repository.ts';
+import type { UserRow } from '../users/user.repository.ts';
+
+export interface VerificationInput {
+  name?: string;
+  realname: string;
+  email: string;
+  phone: string;
+  countries_id: number;
+  certificates_id: number;
+  certificate_number: string;
+  certificate_front: number;
+  certificate_back: number;
+  certificate_handle: number;
+}
+
+export const alreadyVerifiedMessage = 'Your identity is already verified';
+export const notPendingMessage = 'This verification is not waiting for review';
+
+/**
+ * Takes a member's verification (first time, again while it waits, or after a rejection) and
+ * puts it in the review queue. Approved details are frozen: the real name is what every card
+ * and withdrawal is checked against.
+ */
+export async function submitVerification(db: Db, member: UserRow, input: VerificationInput): Promise<void> {
+  if (member.verification_status === 'approved') throw new ApiError(409, alreadyVerifiedMessage);
+  if (input.name !== undefined && input.name !== '' && input.name.toLowerCase() !== member.username.toLowerCase()) {
+    throw fieldError('name', 'The name is your user name and cannot be changed here.');
+  }
+  const photos = [input.certificate_front, input.certificate_back, input.certificate_handle];
+  if (new Set(photos).size !== photos.length) throw validationError({ certificate_handle: ['Upload three different photos.'] });
+  const [country, certificate, owned] = await Promise.all([
+    db.selectFrom('countries').select('id').where('id', '=', input.countries_id).executeTakeFirst(),
+    db.selectFrom('certificate_types').select('id').where('id', '=', input.certificates_id).executeTakeFirst(),
+    ownsUploads(db, member.id, photos),
+  ]);
+  const errors: Record<string, string[]> = {};
+  if (country === undefined) errors.countries_id = ['Unknown country.'];
+  if (certificate === undefined) errors.certificates_id = ['Unknown certificate type.'];
+  if (!owned) errors.certificate_front = ['Upload your own photos first.'];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+
+  const updated = await db
+    .updateTable('users')
+    .set({
+      realname: input.realname.trim(),
+      email: input.email.trim(),
+      phone: input.phone.trim(),
+      countries_id: input.countries_id,
+      certificates_id: input.certificates_id,
+      certificate_number: input.certificate_number,
+      certificate_front_id: String(input.certificate_front),
+      certificate_back_id: String(input.certificate_back),
+      certificate_handle_id: String(input.certificate_handle),
+      verification_status: 'pending',
+      verification_reason: null,
+      verification_submitted_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where('id', '=', member.id)
+    // An operator may approve between our read and this write: never overwrite an approval.
+    .where('verification_status', '!=', 'approved')
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) throw new ApiError(409, alreadyVerifiedMessage);
+}
+
+/** An operator's decision on a pending verification: exactly once, audited with before and after. */
+export async function reviewVerification(
+  db: Db,
+  operatorId: number,
+  userId: number,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('users')
+      .select(['verification_status', 'verification_reason', 'realname'])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (before === undefined) throw notFound('Member not found');
+    if (before.verification_status !== 'pending') throw new ApiError(409, notPendingMessage);
+    const after = decision.approve
+      ? { verification_status: 'approved' as const, verification_reason: null }
+      : { verification_status: 'rejected' as const, verification_reason: decision.reason.trim() };
+    await trx
+      .updateTable('users')
+      .set({ ...after, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+    await recordAudit(trx, {
+      operatorId,
+      action: decision.approve ? 'verification.approve' : 'verification.reject',
+      subjectType: 'user',
+      subjectId: userId,
+      before,
+      after,
+    });
+  });
+}

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { WithdrawalStatus } from '../db/schema-members-money.ts';
+
+const columns = [
+  'withdrawals.id',
+  'withdrawals.user_id',
+  'withdrawals.bank_card_id',
+  'withdrawals.amount',
+  'withdrawals.status',
+  sql<string>`withdrawals.business_date::text`.as('business_date'),
+  'withdrawals.request_hash',
+  'withdrawals.reason',
+  'withdrawals.bank_reference',
+  'withdrawals.created_at',
+  'withdrawals.decided_at',
+  'bank_cards.bank_name',
+  'bank_cards.card_last4',
+  'bank_cards.cardholder',
+] as const;
+
+const withCard = (db: Db) => db.selectFrom('withdrawals').innerJoin('bank_cards', 'bank_cards.id', 'withdrawals.bank_card_id');
+
+export type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawal>> & object;
+
+export async function findWithdrawal(db: Db, id: string) {
+  return withCard(db).select(columns).where('withdrawals.id', '=', id).executeTakeFirst();
+}
+
+export async function findWithdrawalByKey(db: Db, userId: number, key: string) {
+  return withCard(db)
+    .select(columns)
+    .where('withdrawals.user_id', '=', userId)
+    .where('withdrawals.idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** What a card has paid out or holds on one business day: the daily quota counts both. */
+export async function usedQuota(db: Db, cardId: number, day: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('used'))
+    .where('bank_card_id', '=', cardId)
+    .where('business_date', '=', day)
+    .where('status', 'in', [1, 2])
+    .executeTakeFirstOrThrow();
+  return BigInt(row.used);
+}
+
+export async function insertWithdrawal(
+  db: Db,
+  row: { userId: number; cardId: number; amount: bigint; day: string; key: string; requestHash: string },
+): Promise<string> {
+  const inserted = await db
+    .insertInto('withdrawals')
+    .values({
+      user_id: row.userId,
+      bank_card_id: row.cardId,
+      amount: row.amount,
+      status: 1,
+      business_date: row.day,
+      idempotency_key: row.key,
+      request_hash: row.requestHash,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Moves an accepted withdrawal on, once: false when someone else already decided it. */
+export async function decideWithdrawal(
+  db: Db,
+  id: string,
+  decision: { status: Exclude<WithdrawalStatus, 1>; operatorId: number; reason: string | null; bankReference: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('withdrawals')
+    .set({
+      status: decision.status,
+      decided_by: decision.operatorId,
+      decided_at: new Date(),
+      reason: decision.reason,
+      bank_reference: decision.bankReference,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function countWithdrawals(db: Db, filter: { userId?: number; status?: WithdrawalStatus }): Promise<number> {
+  let query = db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<string>().as('n'));
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export async function listWithdrawals(db: Db, filter: { userId?: number; status?: WithdrawalStatus }, offset: number, limit: number) {
+  let query = withCard(db).select([...columns, 'withdrawals.user_id']);
+  if (filter.userId !== undefined) query = query.where('withdrawals.user_id', '=', filter.userId);
+  if (filter.status !== undefined) query = query.where('withdrawals.status', '=', filter.status);
+  // Members read newest first; the operators' queue is worked oldest first.
+  return query
+    .orderBy('withdrawals.id', filter.userId === undefined ? 'asc' : 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,167 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import type { WithdrawalStatus } from '../db/schema-members-money.ts';
+import { success } from '../shared/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+import { parseTransferAmount } from '../wallet/transfer-amount.ts';
+import { withdrawalJson } from './withdrawal.json.ts';
+import { countWithdrawals, listWithdrawals } from './withdrawals.repository.ts';
+import { decide, requestWithdrawal } from './withdrawals.service.ts';
+
+const bearer = [{ bearer: [] }];
+const idempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' })),
+});
+
+const withdrawalSchema = Type.Object({
+  id: Type.Integer(),
+  amount: Type.Number(),
+  status: Type.Integer({ description: '1 accepted (held), 2 completed (paid out), 3 failed (rejected, returned)' }),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  business_date: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  decided_at: Type.Union([Type.String(), Type.Null()]),
+  bankcard: Type.Object({ id: Type.Integer(), bank_name: Type.String(), card_last4: Type.String() }),
+});
+
+/** POST and GET v1/withdraw: the member's withdrawals to their own verified card. */
+export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
+  app.post(
+    '/v1/withdraw',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Withdraw from the main wallet to the member’s own card; the amount is held until an operator pays it',
+        headers: idempotencyHeaders,
+        body: Type.Object({
+          bankcard_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+          amount: Type.String({ minLength: 1, maxLength: 64, description: 'Points, at least 100, at most 4 decimals' }),
+        }),
+        security: bearer,
+        response: { 201: envelopeOf(withdrawalSchema), 200: envelopeOf(withdrawalSchema) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { bankcard_id: number; amount: string };
+      const { row, replayed } = await requestWithdrawal(app.db, app.config, {
+        userId: memberOf(request).userId,
+        cardId: body.bankcard_id,
+        amount: parseTransferAmount(body.amount),
+        idempotencyKey: (request.headers as { 'idempotency-key'?: string })['idempotency-key'],
+      });
+      return reply.status(replayed ? 200 : 201).send(success(withdrawalJson(row), 'Withdrawal requested'));
+    },
+  );
+
+  app.get(
+    '/v1/withdraw',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'The member’s withdrawals, newest first',
+        querystring: Type.Object({ page: pageField }),
+        security: bearer,
+        response: { 200: envelopeOf(paginatedOf(withdrawalSchema)) },
+      },
+    },
+    async (request) => {
+      const page = (request.query as { page?: number }).page ?? 1;
+      const filter = { userId: memberOf(request).userId };
+      const [total, rows] = await Promise.all([
+        countWithdrawals(app.db, filter),
+        listWithdrawals(app.db, filter, pageOffset(page), perPageDefault),
+      ]);
+      return success(paginate(request, page, total, rows.map(withdrawalJson)));
+    },
+  );
+}
+
+const statusNames: Record<string, WithdrawalStatus> = { accepted: 1, completed: 2, failed: 3 };
+const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+
+/** The operators' payout queue. */
+export async function withdrawalAdminRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireOperator);
+  const adminItem = Type.Intersect([withdrawalSchema, Type.Object({ user_id: Type.Integer(), cardholder: Type.String() })]);
+
+  app.get(
+    '/admin/v1/withdrawals',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: 'Withdrawals by status (default accepted, oldest first), with the card to pay',
+        querystring: Type.Object({
+          status: Type.Optional(Type.Union(Object.keys(statusNames).map((name) => Type.Literal(name)))),
+          page: pageField,
+        }),
+        security: bearer,
+        response: { 200: envelopeOf(paginatedOf(adminItem)) },
+      },
+    },
+    async (request) => {
+      const { status = 'accepted', page = 1 } = request.query as { status?: string; page?: number };
+      const filter = { status: statusNames[status] ?? 1 };
+      const [total, rows] = await Promise.all([
+        countWithdrawals(app.db, filter),
+        listWithdrawals(app.db, filter, pageOffset(page), perPageDefault),
+      ]);
+      return success(
+        paginate(
+          request,
+          page,
+          total,
+          rows.map((row) => ({ ...withdrawalJson(row), user_id: row.user_id, cardholder: row.cardholder })),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/admin/v1/withdrawals/:id/pay',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: 'Mark an accepted withdrawal paid out (completed); 409 when already decided',
+        params: idParams,
+        body: Type.Object({ bank_reference: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }) }),
+        security: bearer,
+        response: { 200: envelopeOf(withdrawalSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const { bank_reference: bankReference } = request.body as { bank_reference: string };
+      return success(
+        withdrawalJson(await decide(app.db, operatorOf(request).operatorId, String(id), { pay: true, bankReference })),
+        'Withdrawal paid',
+      );
+    },
+  );
+
+  app.post(
+    '/admin/v1/withdrawals/:id/reject',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: 'Reject an accepted withdrawal (failed); the amount returns to the main wallet',
+        params: idParams,
+        body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) }),
+        security: bearer,
+        response: { 200: envelopeOf(withdrawalSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const { reason } = request.body as { reason: string };
+      return success(
+        withdrawalJson(await decide(app.db, operatorOf(request).operatorId, String(id), { pay: false, reason })),
+        'Withdrawal rejected',
+      );
+    },
+  );
+}

@@ -1,0 +1,152 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { holderMismatchMessage, sameHolder } from '../cards/holder-name.ts';
+import { lockCard } from '../cards/cards.repository.ts';
+import { accounts, ensureAccounts } from '../ledger/accounts.ts';
+import { InsufficientBalanceError, keyReusedMessage, postJournal } from '../ledger/ledger.ts';
+import { businessDate } from '../shared/business-day.ts';
+import { ApiError, forbidden, notFound } from '../shared/errors.ts';
+import { pointScale } from '../shared/money.ts';
+import { findUserById } from '../users/user.repository.ts';
+import {
+  decideWithdrawal,
+  findWithdrawal,
+  findWithdrawalByKey,
+  insertWithdrawal,
+  usedQuota,
+  type WithdrawalRow,
+} from './withdrawals.repository.ts';
+
+/** The seed's least withdrawal. */
+export const withdrawalMinPoints = 100n * pointScale;
+
+export const belowMinimumMessage = 'Amount cannot be less than 100';
+export const insufficientMessage = "Insufficient balance of user's main wallet";
+export const notVerifiedMessage = 'Identity verification is not approved';
+export const overQuotaMessage = "The amount exceeds this card's daily quota";
+export const coolingDownMessage = 'This card cannot be used for withdrawals yet';
+export const notAcceptedMessage = 'This withdrawal has already been decided';
+
+export interface WithdrawalRequest {
+  userId: number;
+  cardId: number;
+  amount: bigint;
+  idempotencyKey: string | undefined;
+}
+
+/**
+ * Holds the amount at once (main wallet → withdrawals held) for an operator to pay out. Every
+ * rule is checked inside one transaction that holds the card's lock, so two withdrawals racing
+ * for the same daily quota queue, and the ledger refuses one that the balance cannot cover.
+ */
+export async function requestWithdrawal(
+  db: Db,
+  config: Config,
+  request: WithdrawalRequest,
+  now = new Date(),
+): Promise<{ row: WithdrawalRow; replayed: boolean }> {
+  if (request.amount < withdrawalMinPoints)
+    throw new ApiError(422, belowMinimumMessage, { detail: belowMinimumMessage, errors: { amount: [belowMinimumMessage] } });
+  const requestHash = createHash('sha256').update(`${request.cardId}:${request.amount}`).digest('hex');
+  const key = request.idempotencyKey ?? `auto:${randomUUID()}`;
+
+  const outcome = await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`withdrawal:${request.userId}:${key}`}))`.execute(trx);
+    const earlier = await findWithdrawalByKey(trx, request.userId, key);
+    if (earlier !== undefined) {
+      if (earlier.request_hash !== requestHash) throw new ApiError(409, keyReusedMessage);
+      return { id: earlier.id, replayed: true };
+    }
+    const card = await lockCard(trx, request.cardId);
+    if (card === undefined) throw notFound('Bank card not found');
+    if (card.user_id !== request.userId) throw forbidden();
+    const member = await findUserById(trx, request.userId);
+    if (member === undefined) throw notFound('User not found');
+    if (member.verification_status !== 'approved') throw new ApiError(422, notVerifiedMessage, { detail: notVerifiedMessage });
+    if (!sameHolder(card.cardholder, member.realname)) throw new ApiError(402, holderMismatchMessage, { detail: holderMismatchMessage });
+
+    const changes = [
+      new Date(card.number_changed_at).getTime(),
+      member.password_changed_at === null ? 0 : new Date(member.password_changed_at).getTime(),
+    ];
+    const availableAt = Math.max(...changes) + config.withdrawalCooldownMs;
+    if (config.withdrawalCooldownMs > 0 && availableAt > now.getTime()) {
+      throw new ApiError(422, coolingDownMessage, { detail: { available_at: new Date(availableAt).toISOString() } });
+    }
+
+    const day = businessDate(now, config.businessTimeZone);
+    if (card.daily_quota !== null && (await usedQuota(trx, card.id, day)) + request.amount > BigInt(card.daily_quota)) {
+      throw new ApiError(422, overQuotaMessage, { detail: overQuotaMessage });
+    }
+
+    const id = await insertWithdrawal(trx, { userId: request.userId, cardId: card.id, amount: request.amount, day, key, requestHash });
+    const [main = 0, held = 0] = await ensureAccounts(trx, [accounts.memberMain(request.userId), accounts.withdrawalsHeld()]);
+    try {
+      await postJournal(trx, {
+        idempotencyKey: `withdrawal:${id}:hold`,
+        kind: 'withdrawal_hold',
+        entries: [
+          { accountId: main, amount: -request.amount },
+          { accountId: held, amount: request.amount },
+        ],
+      });
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) throw new ApiError(422, insufficientMessage, { detail: insufficientMessage });
+      throw error;
+    }
+    return { id, replayed: false };
+  });
+  const row = await findWithdrawal(db, outcome.id);
+  if (row === undefined) throw notFound('Withdrawal not found');
+  return { row, replayed: outcome.replayed };
+}
+
+/**
+ * An operator's decision, exactly once: paid posts the hold out to the bank (remittance
+ * clearing, the account our bank balance is mirrored in); rejected returns it to the member.
+ */
+export async function decide(
+  db: Db,
+  operatorId: number,
+  id: string,
+  decision: { pay: true; bankReference: string } | { pay: false; reason: string },
+): Promise<WithdrawalRow> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findWithdrawal(trx, id);
+    if (before === undefined) throw notFound('Withdrawal not found');
+    const decided = await decideWithdrawal(trx, id, {
+      status: decision.pay ? 2 : 3,
+      operatorId,
+      reason: decision.pay ? null : decision.reason.trim(),
+      bankReference: decision.pay ? decision.bankReference.trim() : null,
+    });
+    if (!decided) throw new ApiError(409, notAcceptedMessage);
+    const amount = BigInt(before.amount);
+    const [held = 0, destination = 0] = await ensureAccounts(trx, [
+      accounts.withdrawalsHeld(),
+      decision.pay ? accounts.remittanceClearing() : accounts.memberMain(before.user_id),
+    ]);
+    await postJournal(trx, {
+      idempotencyKey: `withdrawal:${id}:${decision.pay ? 'pay' : 'release'}`,
+      kind: decision.pay ? 'withdrawal_payout' : 'withdrawal_release',
+      entries: [
+        { accountId: held, amount: -amount },
+        { accountId: destination, amount },
+      ],
+    });
+    await recordAudit(trx, {
+      operatorId,
+      action: decision.pay ? 'withdrawal.pay' : 'withdrawal.reject',
+      subjectType: 'withdrawal',
+      subjectId: id,
+      before: { status: before.status, amount: before.amount },
+      after: decision.pay ? { status: 2, bank_reference: decision.bankReference } : { status: 3, reason: decision.reason },
+    });
+  });
+  const row = await findWithdrawal(db, id);
+  if (row === undefined) throw notFound('Withdrawal not found');
+  return row;
+}
