@@ -65,9 +65,6 @@ export async function postJournal(trx: Db, input: JournalInput): Promise<PostedJ
   assertWellFormed(input);
   const contentHash = journalHash(input);
 
-  const earlier = await findJournal(trx, input.idempotencyKey);
-  if (earlier !== undefined) return replay(earlier, contentHash);
-
   // Locked in ascending id order, the same order for every journal, so two journals touching
   // the same accounts queue rather than deadlock.
   const ids = input.entries.map((entry) => entry.accountId).sort((a, b) => a - b);
@@ -83,10 +80,16 @@ export async function postJournal(trx: Db, input: JournalInput): Promise<PostedJ
   for (const account of locked) {
     const amount = input.entries.find((entry) => entry.accountId === account.id)?.amount ?? 0n;
     const after = BigInt(account.balance) + amount;
-    if (after < 0n && !mayRunNegative.has(account.kind)) throw new InsufficientBalanceError(account.id, account.kind);
+    if (after < 0n && !mayRunNegative.has(account.kind)) {
+      // A journal posted before may have spent what it moved: its replay is an answer, not a refusal.
+      const earlier = await findJournal(trx, input.idempotencyKey);
+      if (earlier !== undefined) return replay(earlier, contentHash);
+      throw new InsufficientBalanceError(account.id, account.kind);
+    }
     expected.set(account.id, after);
   }
 
+  // The key's uniqueness decides between a first posting and a replay: one statement, no prior look-up.
   const inserted = await trx
     .insertInto('ledger_journals')
     .values({ idempotency_key: input.idempotencyKey, content_hash: contentHash, kind: input.kind, memo: input.memo ?? null })
@@ -94,7 +97,7 @@ export async function postJournal(trx: Db, input: JournalInput): Promise<PostedJ
     .returning('id')
     .executeTakeFirst();
   if (inserted === undefined) {
-    // A concurrent twin committed this key between our look-up and our insert.
+    // Posted before, or by a concurrent twin that committed while we waited on its row.
     const twin = await findJournal(trx, input.idempotencyKey);
     if (twin === undefined) throw new LedgerInvariantError('journal key conflicted but cannot be found');
     return replay(twin, contentHash);

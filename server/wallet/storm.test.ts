@@ -7,7 +7,7 @@ import { auditLedger } from '../ledger/ledger.audit.ts';
 
 /** Sized to finish in seconds on two cores while still queueing many requests on the same rows. */
 const clients = 32;
-const transfersPlanned = 2_400;
+const transfersPlanned = 2_000;
 const membersCount = 5;
 const fundingPerMember = points(5_000);
 /** Share of transfers a client sends twice with one Idempotency-Key, as a timed-out client would. */

@@ -50,7 +50,7 @@ const recordColumns = [
 const records = (db: Db) =>
   db.selectFrom('transaction_records as r').innerJoin('partner_cities as c', 'c.id', 'r.partner_city_id').select(recordColumns);
 
-export async function insertTransferRecord(db: Db, record: NewTransferRecord): Promise<TransferRecord> {
+export async function insertTransferRecord(db: Db, record: NewTransferRecord, partnerCityName: string): Promise<TransferRecord> {
   const row = await db
     .insertInto('transaction_records')
     .values({
@@ -64,9 +64,9 @@ export async function insertTransferRecord(db: Db, record: NewTransferRecord): P
       idempotency_key: record.idempotencyKey,
       request_hash: record.requestHash,
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return findTransfer(db, row.id).then((found) => found ?? Promise.reject(new Error('transfer record vanished after insert')));
+  return toRecord({ ...row, name: partnerCityName });
 }
 
 export async function findTransfer(db: Db, id: string, options: { lock?: boolean } = {}): Promise<TransferRecord | undefined> {

@@ -93,12 +93,16 @@ async function begin(trx: Db, adapter: PartnerAdapter, request: TransferRequest,
   };
   try {
     const began = await adapter.begin(trx, move);
-    const record = await insertTransferRecord(trx, { ...common, status: began.status, reason: null, journalId: began.journalId });
+    const record = await insertTransferRecord(
+      trx,
+      { ...common, status: began.status, reason: null, journalId: began.journalId },
+      request.city.name,
+    );
     return { record, replayed: false };
   } catch (error) {
     if (!(error instanceof InsufficientBalanceError)) throw error;
     const reason = error.kind === 'member_main' ? mainInsufficientMessage : partnerInsufficientMessage;
-    const record = await insertTransferRecord(trx, { ...common, status: 3, reason, journalId: null });
+    const record = await insertTransferRecord(trx, { ...common, status: 3, reason, journalId: null }, request.city.name);
     return { record, replayed: false };
   }
 }
