@@ -37,6 +37,10 @@ export default function PartnerMap({ center, zoom, tileUrl, attribution, partner
     if (container.current === null) return undefined;
     const map = L.map(container.current, { zoomControl: false, attributionControl: true }).setView([center.lat, center.lng], zoom);
     mapRef.current = map;
+    // The zoom level, readable from outside (tests, styles) without reaching into Leaflet.
+    const showZoom = () => container.current?.setAttribute('data-zoom', String(map.getZoom()));
+    map.on('zoomend', showZoom);
+    showZoom();
     L.control.zoom({ zoomInTitle: labels.zoomIn, zoomOutTitle: labels.zoomOut }).addTo(map);
     const tiles = L.tileLayer(tileUrl, { attribution, maxZoom: 19 });
     tiles.on('tileerror', () => setStatus((now) => (now === 'ready' ? now : 'tiles-failed')));

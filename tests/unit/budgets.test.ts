@@ -11,8 +11,15 @@ import { describe, expect, it } from 'vitest';
 const widgetCoreBudgetBytes = 12 * 1024;
 const widgetBudgetBytes = 18 * 1024;
 const islandPageBudgetBytes = 25 * 1024;
+// docs/decisions/008-brand-site.md: Leaflet alone is ~43 KB gzip; only the partner map page carries it.
+const mapPageBudgetBytes = 60 * 1024;
+const mapIsland = 'PartnerMap';
+// docs/decisions/008-brand-site.md: /empty goes back in history, which needs one line of inline script.
+const tinyScriptPages = new Set(['empty/index.html', 'zht/empty/index.html', 'eng/empty/index.html']);
+const tinyScriptBudgetBytes = 256;
 
-const siteDir = path.resolve('dist/site');
+// BUDGET_SITE_DIR checks another build folder (for example one built with --outDir) instead of dist/site.
+const siteDir = path.resolve(process.env.BUDGET_SITE_DIR ?? 'dist/site');
 const widgetsDir = path.resolve('dist/widgets');
 
 function gzipBytes(file: string): number {
@@ -53,8 +60,20 @@ describe('size budgets of the build', () => {
     expect(pagesWithoutIslands.length).toBeGreaterThan(0);
     for (const file of pagesWithoutIslands) {
       const html = fs.readFileSync(file, 'utf8');
-      expect(html, path.relative(siteDir, file)).not.toMatch(/<script\b/i);
-      expect(html, path.relative(siteDir, file)).not.toMatch(/\son[a-z]+=/i);
+      const page = path.relative(siteDir, file);
+      expect(html, page).not.toMatch(/\son[a-z]+=/i);
+      if (tinyScriptPages.has(page)) continue;
+      expect(html, page).not.toMatch(/<script\b/i);
+    }
+  });
+
+  it(`keeps the one inline script of /empty under ${tinyScriptBudgetBytes} bytes gzip and loads nothing`, () => {
+    for (const page of tinyScriptPages) {
+      const html = fs.readFileSync(path.join(siteDir, page), 'utf8');
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+      expect(scripts.length, page).toBe(1);
+      expect(scripts[0]?.[1], page).not.toMatch(/\bsrc=/);
+      expect(gzipSync(scripts[0]?.[2] ?? '').length, page).toBeLessThan(tinyScriptBudgetBytes);
     }
   });
 
@@ -70,7 +89,8 @@ describe('size budgets of the build', () => {
       for (const entry of entries) for (const module of staticGraph(entry)) modules.add(module);
       const inlineScripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1] ?? '').join('');
       const total = [...modules].reduce((sum, module) => sum + gzipBytes(module), 0) + gzipSync(inlineScripts).length;
-      expect(total, `${path.relative(siteDir, file)}: ${total} bytes`).toBeLessThan(islandPageBudgetBytes);
+      const budget = html.includes(`/${mapIsland}.`) ? mapPageBudgetBytes : islandPageBudgetBytes;
+      expect(total, `${path.relative(siteDir, file)}: ${total} bytes`).toBeLessThan(budget);
     }
   });
 
