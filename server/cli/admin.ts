@@ -6,6 +6,7 @@
 import { seedCatalog } from '../catalog/catalog.seed.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
+import { auditLedger } from '../ledger/ledger.audit.ts';
 import { seedPartnerCities } from '../partners/partner-cities.ts';
 import { upsertOperator } from '../admin/operator.service.ts';
 import { ApiError } from '../shared/errors.ts';
@@ -18,6 +19,20 @@ const commands: Record<string, { summary: string; run(db: Db, args: string[]): P
       await seedCatalog(db);
       await seedPartnerCities(db);
       return 'catalogue and partner cities seeded';
+    },
+  },
+  'verify-ledger': {
+    summary: 'recompute every balance from its entries and check that journals balance and no held account is negative',
+    run: async (db) => {
+      const audit = await auditLedger(db);
+      const problems = [
+        audit.unbalancedJournals.length > 0 ? `unbalanced journals: ${audit.unbalancedJournals.join(', ')}` : '',
+        audit.driftedAccounts.length > 0 ? `cached balance differs from entries: accounts ${audit.driftedAccounts.join(', ')}` : '',
+        audit.negativeAccounts.length > 0 ? `below zero: accounts ${audit.negativeAccounts.join(', ')}` : '',
+        audit.total !== 0n ? `balances sum to ${audit.total}, not zero` : '',
+      ].filter((problem) => problem !== '');
+      if (problems.length > 0) throw new Error(`ledger check failed: ${problems.join('; ')}`);
+      return `ledger consistent: ${audit.journals} journals, ${audit.entries} entries`;
     },
   },
   'create-operator': {
