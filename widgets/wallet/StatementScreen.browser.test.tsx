@@ -25,12 +25,12 @@ describe('StatementScreen', () => {
         id: 2,
         journal_id: 1,
         created_at: '2026-11-21T09:00:00Z',
-        kind: 'deposit',
+        kind: 'partner_deposit',
         wallet: 'partner',
         enjoy_city: { id: 2, name: 'cinema' },
         amount: 150,
       },
-      { id: 1, journal_id: 1, created_at: '2026-11-21T09:00:00Z', kind: 'deposit', wallet: 'main', enjoy_city: null, amount: -150 },
+      { id: 1, journal_id: 1, created_at: '2026-11-21T09:00:00Z', kind: 'partner_deposit', wallet: 'main', enjoy_city: null, amount: -150 },
     ];
     stub = stubFetch(() => ok({ current_page: 1, last_page: 1, per_page: 20, total: 2, data: entries }));
     const page = mountScreen(<StatementScreen />);

@@ -20,9 +20,13 @@ export interface StatementEntry {
 
 /** Movement kinds with a name in every locale; an unknown kind shows as the server names it. */
 const kindKeys: Record<string, string> = {
-  deposit: 'statement_kind_deposit',
-  withdrawal: 'statement_kind_withdrawal',
-  refund: 'statement_kind_refund',
+  partner_deposit: 'statement_kind_deposit',
+  partner_deposit_accepted: 'statement_kind_deposit',
+  partner_deposit_returned: 'statement_kind_refund',
+  partner_withdrawal: 'statement_kind_withdrawal',
+  partner_withdrawal_completed: 'statement_kind_withdrawal',
+  withdrawal_hold: 'statement_kind_bank_withdrawal',
+  withdrawal_release: 'statement_kind_bank_returned',
   income: 'statement_kind_income',
 };
 
@@ -39,7 +43,7 @@ export const statementScreenMessageKeys = [
   'wallet_main',
   'wallet_store',
   'wallet_cinema',
-  ...Object.values(kindKeys),
+  ...new Set(Object.values(kindKeys)),
   ...pagerMessageKeys,
 ] as const;
 
