@@ -11,6 +11,8 @@ export interface RecordedCall {
   /** The query string, including the fixed mode, domain and device parameters. */
   query: URLSearchParams;
   form: URLSearchParams;
+  /** A multipart body (an upload), null for form-encoded and empty bodies. */
+  formData: FormData | null;
   authorization: string | null;
   headers: Headers;
 }
@@ -31,6 +33,7 @@ export function stubFetch(answer: (call: RecordedCall) => Reply): { calls: Recor
       path: url.pathname.replace(/^\/api/, ''),
       query: url.searchParams,
       form: new URLSearchParams(typeof init?.body === 'string' ? init.body : ''),
+      formData: init?.body instanceof FormData ? init.body : null,
       authorization: headers.get('authorization'),
       headers,
     };

@@ -17,6 +17,8 @@ const widgets: Record<string, () => Promise<unknown>> = {
   'gs-bank-cards': () => import('../bank/BankListScreen.element.tsx'),
   'gs-bank-add': () => import('../bank/BankCardForm.element.tsx'),
   'gs-bank-update': () => import('../bank/BankCardForm.element.tsx'),
+  'gs-verify': () => import('../verify/VerifyScreen.element.tsx'),
+  'gs-withdraw': () => import('../withdraw/WithdrawScreen.element.tsx'),
 };
 
 $apiOrigin.set(new URL(import.meta.url).origin);

@@ -1,0 +1,9 @@
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { defineWidget } from '../core/element.tsx';
+import { VerifyScreen } from './VerifyScreen.tsx';
+
+defineWidget('gs-verify', () => (
+  <RequireLogin>
+    <VerifyScreen />
+  </RequireLogin>
+));

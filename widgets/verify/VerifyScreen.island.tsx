@@ -1,0 +1,10 @@
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { asIsland } from '../core/island.tsx';
+import { VerifyScreen } from './VerifyScreen.tsx';
+
+/** Login only; on the site, a successful submission goes back to the previous page. */
+export default asIsland(() => (
+  <RequireLogin>
+    <VerifyScreen navigate />
+  </RequireLogin>
+));

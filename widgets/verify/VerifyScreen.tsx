@@ -1,0 +1,257 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../auth/form.tsx';
+import { refreshSession } from '../auth/SessionWatcher.tsx';
+import { useInputHints } from '../bank/input-hints.ts';
+import { fieldErrors } from '../bank/card-rules.ts';
+import { apiRequest } from '../core/api.ts';
+import { useI18n } from '../core/i18n.ts';
+import { $user } from '../core/session.ts';
+import { PhotoField } from './PhotoField.tsx';
+import { SelectField } from './SelectField.tsx';
+import {
+  countryNameKey,
+  photoSlots,
+  verificationStatusOf,
+  verifyBody,
+  verifyProblem,
+  verifyValuesOf,
+  type PhotoSlot,
+  type VerifyField,
+  type VerifyValues,
+} from './verify-rules.ts';
+
+export const verifyScreenMessageKeys = [
+  'loading',
+  'verify_status',
+  'verify_status_none',
+  'verify_status_pending',
+  'verify_status_approved',
+  'verify_status_rejected',
+  'verify_rejected_reason',
+  'verify_name',
+  'verify_real_name',
+  'verify_email',
+  'verify_phone',
+  'verify_country',
+  'verify_country_china',
+  'verify_country_vietnam',
+  'verify_certificate_type',
+  'verify_certificate_number',
+  'verify_upload',
+  'verify_photo_front',
+  'verify_photo_back',
+  'verify_photo_handheld',
+  'verify_photo_hint',
+  'verify_photo_privacy',
+  'verify_check_info',
+  'verify_check_photo',
+  'verify_check_size',
+  'verify_upload_error',
+  'verify_submit',
+  'verify_success',
+  'verify_error',
+  'verify_load_error',
+  'register_email_invalid',
+  'wallet_choose',
+] as const;
+
+/** The seed goes back 1 s after a successful submission. */
+export const verifySuccessNoticeMs = 1_000;
+
+interface Choice {
+  id: number;
+  type: string;
+}
+
+type Problems = Partial<Record<VerifyField | PhotoSlot, string | undefined>>;
+
+interface VerifyScreenProps {
+  /** On a site page, go back (history) 1 s after submitting; a widget stays where it is. */
+  navigate?: boolean;
+}
+
+/** The seed's /setting/verify: the verification status, and the form with three photos until approved. */
+export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const user = useStore($user);
+  const status = verificationStatusOf(user);
+  const [values, setValues] = useState<VerifyValues>(() => verifyValuesOf($user.get()));
+  const [photoIds, setPhotoIds] = useState<Partial<Record<PhotoSlot, number | undefined>>>({});
+  const [choices, setChoices] = useState<{ countries: Choice[]; certificates: Choice[] } | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [problems, setProblems] = useState<Problems>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputs: Record<'realname' | 'email' | 'phone' | 'certificate_number', RefObject<HTMLInputElement | null>> = {
+    realname: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    phone: useRef<HTMLInputElement>(null),
+    certificate_number: useRef<HTMLInputElement>(null),
+  };
+  const selects = { countries_id: useRef<HTMLSelectElement>(null), certificates_id: useRef<HTMLSelectElement>(null) };
+  useInputHints(inputs.email, { type: 'email', inputMode: 'email' });
+  useInputHints(inputs.phone, { type: 'tel', inputMode: 'tel' });
+
+  useEffect(() => {
+    if (status === 'approved') return;
+    let live = true;
+    Promise.all([apiRequest<Choice[]>('GET', '/v1/country'), apiRequest<Choice[]>('GET', '/v1/certificate')])
+      .then(([countries, certificates]) => live && setChoices({ countries: countries.detail, certificates: certificates.detail }))
+      .catch(() => live && setLoadFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [status === 'approved']);
+
+  const focus = (field: VerifyField | PhotoSlot) => {
+    if (field === 'countries_id' || field === 'certificates_id') selects[field].current?.focus();
+    else if (field in inputs) inputs[field as keyof typeof inputs].current?.focus();
+    else document.getElementById(`${id}-${field}`)?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || user === null) return;
+    const problem = verifyProblem(values, photoIds);
+    if (problem !== null) {
+      setProblems(problem.key === 'register_email_invalid' ? { email: t(problem.key) } : {});
+      setOutcome({ text: t(problem.key), failed: true });
+      if (problem.field !== undefined) focus(problem.field);
+      return;
+    }
+    setProblems({});
+    setOutcome(null);
+    setBusy(true);
+    try {
+      await apiRequest('PUT', `/v1/user/${user.id}`, verifyBody(user.username, values, photoIds as Record<PhotoSlot, number>));
+      setOutcome({ text: t('verify_success'), failed: false });
+      await refreshSession().catch(() => undefined);
+      if (navigate) setTimeout(() => history.back(), verifySuccessNoticeMs);
+    } catch (error) {
+      // The server's own words go under the fields they are about (photos by their upload field).
+      const server = fieldErrors(error);
+      const shown: Problems = {};
+      for (const [field, message] of Object.entries(server)) {
+        const photo = photoSlots.find((slot) => slot.field === field);
+        shown[photo === undefined ? (field as VerifyField) : photo.slot] = message;
+      }
+      setProblems(shown);
+      setOutcome({ text: t('verify_error'), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const statusText = t(`verify_status_${status}`);
+  const reason = typeof user?.verification_reason === 'string' ? user.verification_reason : '';
+  const header = (
+    <div className="gs-verify__status" role="status">
+      <strong>{t('verify_status')}: </strong>
+      <span data-status={status}>{statusText}</span>
+      {status === 'rejected' && reason !== '' && <p>{t('verify_rejected_reason', { reason })}</p>}
+    </div>
+  );
+
+  if (status === 'approved') {
+    return (
+      <div className="gs-verify">
+        {header}
+        <dl className="gs-verify__facts">
+          <div>
+            <dt>{t('verify_name')}</dt>
+            <dd>{user?.username}</dd>
+          </div>
+          <div>
+            <dt>{t('verify_real_name')}</dt>
+            <dd>{typeof user?.realname === 'string' ? user.realname : ''}</dd>
+          </div>
+        </dl>
+      </div>
+    );
+  }
+
+  const set = (field: VerifyField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setProblems((current) => ({ ...current, [field]: undefined }));
+  };
+  const text = (field: keyof typeof inputs, label: string, autoComplete: string, maxLength: number) => ({
+    id: `${id}-${field}`,
+    name: field,
+    label: t(label),
+    value: values[field],
+    onChange: (typed: string) => set(field, typed),
+    error: problems[field],
+    inputRef: inputs[field],
+    autoComplete,
+    maxLength,
+  });
+  const countryLabel = (choice: Choice) => {
+    const key = countryNameKey(choice.id);
+    return key === undefined ? choice.type : t(key);
+  };
+
+  return (
+    <div className="gs-verify">
+      {header}
+      {loadFailed && (
+        <p className="gs-message gs-message--error" role="alert">
+          {t('verify_load_error')}
+        </p>
+      )}
+      <form className="gs-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+        <div className="gs-field">
+          <label htmlFor={`${id}-name`}>{t('verify_name')}</label>
+          <div className="gs-field__control">
+            <input id={`${id}-name`} name="name" value={user?.username ?? ''} readOnly />
+          </div>
+        </div>
+        <Field {...text('realname', 'verify_real_name', 'name', 60)} />
+        <Field {...text('email', 'verify_email', 'email', 120)} />
+        <Field {...text('phone', 'verify_phone', 'tel', 30)} />
+        <SelectField
+          id={`${id}-countries_id`}
+          name="countries_id"
+          label={t('verify_country')}
+          value={values.countries_id}
+          placeholder={t('wallet_choose')}
+          options={(choices?.countries ?? []).map((choice) => ({ value: String(choice.id), text: countryLabel(choice) }))}
+          onChange={(value) => set('countries_id', value)}
+          error={problems.countries_id}
+          selectRef={selects.countries_id}
+        />
+        <SelectField
+          id={`${id}-certificates_id`}
+          name="certificates_id"
+          label={t('verify_certificate_type')}
+          value={values.certificates_id}
+          placeholder={t('wallet_choose')}
+          options={(choices?.certificates ?? []).map((choice) => ({ value: String(choice.id), text: choice.type }))}
+          onChange={(value) => set('certificates_id', value)}
+          error={problems.certificates_id}
+          selectRef={selects.certificates_id}
+        />
+        <Field {...text('certificate_number', 'verify_certificate_number', 'off', 40)} />
+        <fieldset className="gs-verify__photos">
+          <legend>{t('verify_upload')}</legend>
+          <p id={`${id}-photo-hint`} className="gs-field__hint">
+            {t('verify_photo_hint')} {t('verify_photo_privacy')}
+          </p>
+          {photoSlots.map(({ slot, label }) => (
+            <PhotoField
+              key={slot}
+              id={`${id}-${slot}`}
+              label={t(label)}
+              hintId={`${id}-photo-hint`}
+              serverError={problems[slot]}
+              onUploaded={(upload) => setPhotoIds((current) => ({ ...current, [slot]: upload }))}
+            />
+          ))}
+        </fieldset>
+        <FormMessage outcome={outcome} />
+        <SubmitButton busy={busy}>{busy ? t('loading') : t('verify_submit')}</SubmitButton>
+      </form>
+    </div>
+  );
+}

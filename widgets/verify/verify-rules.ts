@@ -1,0 +1,87 @@
+/** The seed: identity photos are png or jpeg, at most 2048 KB (the server checks the content again). */
+export const photoBytesMax = 2048 * 1024;
+export const photoTypes = ['image/png', 'image/jpeg'] as const;
+
+/** The three photos, in the seed's order, with the field each upload id is sent in. */
+export const photoSlots = [
+  { slot: 'front', field: 'certificate_front', label: 'verify_photo_front' },
+  { slot: 'back', field: 'certificate_back', label: 'verify_photo_back' },
+  { slot: 'handheld', field: 'certificate_handle', label: 'verify_photo_handheld' },
+] as const;
+export type PhotoSlot = (typeof photoSlots)[number]['slot'];
+
+/** The text fields of the form, in screen order (the name is the account's and is not edited). */
+export const verifyFields = ['realname', 'email', 'phone', 'countries_id', 'certificates_id', 'certificate_number'] as const;
+export type VerifyField = (typeof verifyFields)[number];
+export type VerifyValues = Record<VerifyField, string>;
+
+export const emptyVerifyValues: VerifyValues = {
+  realname: '',
+  email: '',
+  phone: '',
+  countries_id: '',
+  certificates_id: '',
+  certificate_number: '',
+};
+
+/** "verify_check_size" for a file that is not png/jpeg or is over 2048 KB, null when it may be uploaded. */
+export function photoProblem(file: { type: string; size: number }): string | null {
+  return (photoTypes as readonly string[]).includes(file.type) && file.size <= photoBytesMax ? null : 'verify_check_size';
+}
+
+/** A plain check of an address's shape; the server decides the rest. */
+export function isEmail(text: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
+}
+
+export interface VerifyProblem {
+  key: string;
+  /** The field to point at: a text field, or a photo slot. */
+  field?: VerifyField | PhotoSlot;
+}
+
+/**
+ * The seed's checks, in its order: every visible input filled ("verify_check_info"), then the
+ * email's shape, then all three photos uploaded ("verify_check_photo"). Null when it may go.
+ */
+export function verifyProblem(values: VerifyValues, photoIds: Partial<Record<PhotoSlot, number | undefined>>): VerifyProblem | null {
+  const empty = verifyFields.find((field) => values[field].trim() === '');
+  if (empty !== undefined) return { key: 'verify_check_info', field: empty };
+  if (!isEmail(values.email)) return { key: 'register_email_invalid', field: 'email' };
+  const missing = photoSlots.find(({ slot }) => photoIds[slot] === undefined);
+  if (missing !== undefined) return { key: 'verify_check_photo', field: missing.slot };
+  return null;
+}
+
+/** The body of PUT v1/user/{id}: the seed's fields, the photos as their upload ids. */
+export function verifyBody(name: string, values: VerifyValues, photoIds: Record<PhotoSlot, number>): Record<string, string> {
+  const body: Record<string, string> = { name };
+  for (const field of verifyFields) body[field] = values[field].trim();
+  for (const { slot, field } of photoSlots) body[field] = String(photoIds[slot]);
+  return body;
+}
+
+/** Countries are named by id in the member's language (1 China, 2 Vietnam); others by the server's text. */
+export function countryNameKey(id: number): string | undefined {
+  return id === 1 ? 'verify_country_china' : id === 2 ? 'verify_country_vietnam' : undefined;
+}
+
+export type VerificationStatus = 'none' | 'pending' | 'approved' | 'rejected';
+
+export function verificationStatusOf(user: Record<string, unknown> | null): VerificationStatus {
+  const status = user?.verification_status;
+  return status === 'pending' || status === 'approved' || status === 'rejected' ? status : 'none';
+}
+
+/** The form's first values from the stored user (a rejected member corrects rather than retypes). */
+export function verifyValuesOf(user: Record<string, unknown> | null): VerifyValues {
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+  return {
+    realname: text(user?.realname),
+    email: text(user?.email),
+    phone: text(user?.phone),
+    countries_id: text(user?.countries_id),
+    certificates_id: text(user?.certificates_id),
+    certificate_number: text(user?.certificate_number),
+  };
+}

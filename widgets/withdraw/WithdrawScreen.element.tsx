@@ -1,0 +1,9 @@
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { defineWidget } from '../core/element.tsx';
+import { WithdrawScreen } from './WithdrawScreen.tsx';
+
+defineWidget('gs-withdraw', () => (
+  <RequireLogin>
+    <WithdrawScreen />
+  </RequireLogin>
+));

@@ -1,0 +1,169 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { htmlLang } from '../../locales/index.ts';
+import { FormMessage, SubmitButton, type Outcome } from '../auth/form.tsx';
+import { listCards } from '../bank/bank-cards.ts';
+import type { BankCard } from '../bank/card-rules.ts';
+import { useInputHints } from '../bank/input-hints.ts';
+import { ApiFailure } from '../core/api.ts';
+import { useI18n } from '../core/i18n.ts';
+import { siteHref } from '../core/locale.ts';
+import { $mainWallet, refreshMainWallet } from '../core/main-wallet.ts';
+import { formatPoints } from '../core/money.ts';
+import { SelectField } from '../verify/SelectField.tsx';
+import { WithdrawHistory, withdrawHistoryMessageKeys } from './WithdrawHistory.tsx';
+import { newIdempotencyKey, sendWithdrawal, withdrawFailure, withdrawProblem } from './withdraw.ts';
+
+export const withdrawScreenMessageKeys = [
+  'loading',
+  'wallet_main',
+  'wallet_amount',
+  'wallet_amount_placeholder',
+  'wallet_amount_hint',
+  'wallet_amount_blank',
+  'wallet_choose',
+  'wallet_less',
+  'wallet_insufficient_balance',
+  'wallet_withdraw_card',
+  'wallet_withdraw_choose_card',
+  'wallet_withdraw_submit',
+  'wallet_withdraw_success',
+  'wallet_withdraw_fail',
+  'wallet_withdraw_need_card',
+  'wallet_withdraw_need_verify',
+  'wallet_withdraw_over_quota',
+  'wallet_withdraw_cooldown',
+  'bank_add',
+  'bank_load_error',
+  'setting_verify',
+  ...withdrawHistoryMessageKeys,
+] as const;
+
+/** PRODUCT.md decision 3: withdraw from the main wallet to one of the member's own cards; an operator pays it out. */
+export function WithdrawScreen() {
+  const { locale, t } = useI18n();
+  const id = useId();
+  const balance = useStore($mainWallet);
+  const [cards, setCards] = useState<BankCard[] | null>(null);
+  const [cardsFailed, setCardsFailed] = useState(false);
+  const [cardId, setCardId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<(Outcome & { verify?: boolean }) | null>(null);
+  const [historyVersion, setHistoryVersion] = useState(0);
+  const amountInput = useRef<HTMLInputElement>(null);
+  // One key per intended withdrawal: a retry after a lost answer reuses it, a changed form gets a new one.
+  const attempt = useRef<{ signature: string; key: string } | null>(null);
+  useInputHints(amountInput, { inputMode: 'decimal' });
+
+  useEffect(() => {
+    let live = true;
+    listCards()
+      .then((list) => {
+        if (!live) return;
+        setCards(list);
+        if (list.length === 1 && list[0] !== undefined) setCardId(String(list[0].id));
+      })
+      .catch(() => live && setCardsFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = withdrawProblem(cardId, amount, balance);
+    if (problem !== null) {
+      setOutcome({ text: t(problem), failed: true });
+      return;
+    }
+    const signature = `${cardId}:${amount.trim()}`;
+    if (attempt.current?.signature !== signature) attempt.current = { signature, key: newIdempotencyKey() };
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await sendWithdrawal({ cardId, amount, idempotencyKey: attempt.current.key });
+      attempt.current = null;
+      setAmount('');
+      setOutcome({ text: t('wallet_withdraw_success'), failed: false });
+      setHistoryVersion((version) => version + 1);
+    } catch (error) {
+      // An answer that never came may still have taken the points: keep the key for the retry.
+      if (!(error instanceof ApiFailure && error.status === 0)) attempt.current = null;
+      const failure = withdrawFailure(error);
+      if ('text' in failure) setOutcome({ text: failure.text, failed: true });
+      else {
+        const time =
+          failure.availableAt === undefined
+            ? ''
+            : new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(failure.availableAt));
+        setOutcome({ text: t(failure.key, { time }), failed: true, verify: failure.key === 'wallet_withdraw_need_verify' });
+      }
+    } finally {
+      setBusy(false);
+      void refreshMainWallet();
+    }
+  };
+
+  const last4 = (card: BankCard) => card.card_last4 ?? card.card_number.slice(-4);
+
+  return (
+    <div className="gs-withdraw">
+      <p className="gs-withdraw__balance">
+        {t('wallet_main')}: <data value={balance ?? ''}>{balance === null ? '—' : formatPoints(balance, locale)}</data>
+      </p>
+      {cardsFailed ? (
+        <p className="gs-message gs-message--error" role="alert">
+          {t('bank_load_error')}
+        </p>
+      ) : cards === null ? (
+        <p role="status">{t('loading')}</p>
+      ) : cards.length === 0 ? (
+        <div>
+          <p className="gs-message gs-message--error" role="alert">
+            {t('wallet_withdraw_need_card')}
+          </p>
+          <a className="button button--small" href={siteHref(locale, '/setting/addBank')}>
+            {t('bank_add')}
+          </a>
+        </div>
+      ) : (
+        <form className="gs-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+          <SelectField
+            id={`${id}-card`}
+            name="bankcard_id"
+            label={t('wallet_withdraw_card')}
+            value={cardId}
+            placeholder={t('wallet_choose')}
+            options={cards.map((card) => ({ value: String(card.id), text: `${card.bank_name} ···· ${last4(card)}` }))}
+            onChange={setCardId}
+          />
+          <div className="gs-field">
+            <label htmlFor={`${id}-amount`}>{t('wallet_amount')}</label>
+            <div className="gs-field__control">
+              <input
+                ref={amountInput}
+                id={`${id}-amount`}
+                name="amount"
+                autoComplete="off"
+                placeholder={t('wallet_amount_placeholder')}
+                value={amount}
+                maxLength={20}
+                aria-describedby={`${id}-amount-hint`}
+                onChange={(event) => setAmount(event.currentTarget.value.replace(/[^\d.]/g, ''))}
+              />
+            </div>
+            <p id={`${id}-amount-hint`} className="gs-field__hint">
+              {t('wallet_amount_hint')}
+            </p>
+          </div>
+          <FormMessage outcome={outcome} />
+          {outcome?.verify === true && <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>}
+          <SubmitButton busy={busy}>{busy ? t('loading') : t('wallet_withdraw_submit')}</SubmitButton>
+        </form>
+      )}
+      <WithdrawHistory key={historyVersion} />
+    </div>
+  );
+}
