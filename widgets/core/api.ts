@@ -39,6 +39,8 @@ export type Body = Record<string, unknown>;
 export interface RequestOptions {
   /** Sent without the member's token (login, register): a 401 then says nothing about the session. */
   anonymous?: boolean;
+  /** Another bearer token than the member's (the back office's operator token); its 401 leaves the member session alone. */
+  token?: string;
   /** Extra request headers, such as the Idempotency-Key of a request that moves money. */
   headers?: Record<string, string>;
 }
@@ -50,7 +52,7 @@ export interface RequestOptions {
  */
 export async function apiRequest<T>(method: Method, path: string, body?: Body, options: RequestOptions = {}): Promise<Envelope<T>> {
   $pending.set($pending.get() + 1);
-  const token = options.anonymous === true ? '' : $token.get();
+  const token = options.anonymous === true ? '' : (options.token ?? $token.get());
   try {
     const { send } = await import('./http.ts');
     const envelope = await send<T>(method, `${$apiOrigin.get()}/api${path}`, token, body, options.headers);
@@ -59,7 +61,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: Body, o
   } catch (error) {
     const failure = error instanceof ApiFailure ? error : new ApiFailure(0, 'failed to connect');
     // Only a request that carried a token can find the session over.
-    if (failure.status === 401 && token !== '') handleUnauthorized(failure.message);
+    if (failure.status === 401 && token !== '' && options.token === undefined) handleUnauthorized(failure.message);
     throw failure;
   } finally {
     $pending.set($pending.get() - 1);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiRequest } from './api.ts';
+import { apiRequest, type Envelope } from './api.ts';
 
 /** The paged-list shape of the API contract (Laravel's paginator, as the seed's screens read it). */
 export interface Paged<T> {
@@ -16,24 +16,28 @@ export interface PagedList<T> {
   loading: boolean;
   /** Loads page N; the list keeps the old page on screen until the new one arrives. */
   go(page: number): void;
+  /** Loads the current page again (after an action changed it). */
+  reload(): void;
 }
+
+type PageLoader<T> = (path: string) => Promise<Envelope<Paged<T>>>;
 
 /**
  * A paged API list, reloaded from page 1 whenever `path` changes (the transaction view's toggle).
  * `path` may carry a query; the page number is added to it.
  */
-export function usePagedList<T>(path: string): PagedList<T> {
-  const [state, setState] = useState<{ path: string; number: number }>({ path, number: 1 });
+export function usePagedList<T>(path: string, load: PageLoader<T> = (url) => apiRequest<Paged<T>>('GET', url)): PagedList<T> {
+  const [state, setState] = useState<{ path: string; number: number; round: number }>({ path, number: 1, round: 0 });
   const [page, setPage] = useState<Paged<T> | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
-  const current = state.path === path ? state : { path, number: 1 };
+  const current = state.path === path ? state : { path, number: 1, round: 0 };
 
   useEffect(() => {
     let live = true;
     setLoading(true);
     const separator = path.includes('?') ? '&' : '?';
-    apiRequest<Paged<T>>('GET', `${path}${separator}page=${current.number}`)
+    load(`${path}${separator}page=${current.number}`)
       .then((envelope) => {
         if (!live) return;
         setPage(envelope.detail);
@@ -48,7 +52,14 @@ export function usePagedList<T>(path: string): PagedList<T> {
     return () => {
       live = false;
     };
-  }, [path, current.number]);
+    // The loader is the caller's; a new function each render must not reload the page.
+  }, [path, current.number, current.round]);
 
-  return { page, failed, loading, go: (number) => setState({ path, number }) };
+  return {
+    page,
+    failed,
+    loading,
+    go: (number) => setState({ path, number, round: 0 }),
+    reload: () => setState({ path, number: current.number, round: current.round + 1 }),
+  };
 }

@@ -1,0 +1,115 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { act } from 'preact/test-utils';
+import eng from '../../locales/eng.json';
+import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall } from '../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { $token, endSession, startSession } from '../core/session.ts';
+import { AdminApp } from './AdminApp.tsx';
+import { $operatorToken } from './operator-session.ts';
+
+const operatorToken = `op.${'a'.repeat(43)}`;
+const paged = (data: unknown[]) => ok({ current_page: 1, last_page: 1, per_page: 15, total: data.length, data });
+const submission = {
+  user_id: 41,
+  username: 'member41',
+  realname: 'Lin Mei',
+  email: 'm@example.com',
+  phone: '+886 912',
+  countries_id: 1,
+  certificate_number: 'A123',
+  submitted_at: '2026-11-21T10:00:00Z',
+  photos: { front: '/api/v1/image/1', back: '/api/v1/image/2', handle: '/api/v1/image/3' },
+};
+const withdrawal = {
+  id: 9,
+  user_id: 41,
+  cardholder: 'Lin Mei',
+  amount: 100,
+  created_at: '2026-11-21T10:00:00Z',
+  bankcard: { id: 3, bank_name: 'Bank of Taiwan', card_last4: '4567' },
+};
+
+describe('AdminApp (the back office)', () => {
+  let stub: ReturnType<typeof stubFetch> | undefined;
+  afterEach(() => {
+    stub?.restore();
+    stub = undefined;
+    $operatorToken.set('');
+    endSession();
+    localStorage.clear();
+  });
+
+  function backOffice(extra: (call: RecordedCall) => ReturnType<typeof ok> | undefined = () => undefined) {
+    return stubFetch((call) => {
+      const answer = extra(call);
+      if (answer !== undefined) return answer;
+      if (call.path === '/admin/v1/login') return ok({ token: operatorToken });
+      if (call.path === '/admin/v1/verifications') return paged([submission]);
+      if (call.path === '/admin/v1/withdrawals') return paged([withdrawal]);
+      if (call.path.startsWith('/v1/image/')) return { body: {} };
+      return fail(404, 'Not found');
+    });
+  }
+
+  it('asks for the operator login, and sends the operator token, never the member one', async () => {
+    act(() => startSession('member-token', { id: 1, username: 'member01' }));
+    stub = backOffice();
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('form') !== null, 'the login form');
+    act(() => buttonNamed(page.host, eng.admin_login).click());
+    await waitFor(() => alertText(page.host) === eng.admin_login_blank, 'the blank notice');
+    typeInto(inputLabelled(page.host, eng.admin_username), 'alice');
+    typeInto(inputLabelled(page.host, eng.admin_password), 'a long passphrase');
+    act(() => buttonNamed(page.host, eng.admin_login).click());
+    await waitFor(() => page.host.textContent?.includes('member41') === true, 'the verification queue');
+    const queueCall = stub.calls.find((call) => call.path === '/admin/v1/verifications');
+    expect(queueCall?.authorization).to.equal(`Bearer ${operatorToken}`);
+    expect($token.get()).to.equal('member-token');
+    page.unmount();
+  });
+
+  it('approves a verification, and a rejection needs a reason', async () => {
+    $operatorToken.set(operatorToken);
+    stub = backOffice((call) => (call.path === '/admin/v1/verifications/41/approve' ? ok(null) : undefined));
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.textContent?.includes('Lin Mei') === true, 'the submission');
+    act(() => buttonNamed(page.host, eng.admin_reject).click());
+    await waitFor(() => alertText(page.host) === eng.admin_reason_needed, 'the reason notice');
+    act(() => buttonNamed(page.host, eng.admin_approve).click());
+    await waitFor(() => statusText(page.host).includes('member41'), 'the approval');
+    expect(stub.calls.some((call) => call.path === '/admin/v1/verifications/41/approve' && call.method === 'POST')).to.equal(true);
+    page.unmount();
+  });
+
+  it('pays a withdrawal with the bank reference, and shows the server’s refusal', async () => {
+    $operatorToken.set(operatorToken);
+    let paid = false;
+    stub = backOffice((call) => {
+      if (call.path !== '/admin/v1/withdrawals/9/pay') return undefined;
+      if (paid) return fail(409, 'This withdrawal has already been decided');
+      paid = true;
+      return ok({ ...withdrawal, status: 2 });
+    });
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_withdrawals).click());
+    await waitFor(() => page.host.textContent?.includes('4567') === true, 'the payout queue');
+    typeInto(inputLabelled(page.host, eng.admin_reference_or_reason), 'TX-77');
+    act(() => buttonNamed(page.host, eng.admin_pay).click());
+    await waitFor(() => statusText(page.host).includes('9'), 'the payment');
+    expect(stub.calls.find((call) => call.path === '/admin/v1/withdrawals/9/pay')?.form.get('bank_reference')).to.equal('TX-77');
+    act(() => buttonNamed(page.host, eng.admin_pay).click());
+    await waitFor(() => alertText(page.host) === 'This withdrawal has already been decided', 'the refusal');
+    page.unmount();
+  });
+
+  it('an expired operator session returns to the login form', async () => {
+    $operatorToken.set(operatorToken);
+    stub = stubFetch(() => fail(401, 'Login has expired, please login again.'));
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => $operatorToken.get() === '', 'the operator session to end');
+    await waitFor(() => page.host.querySelector('#gs-admin-password') !== null, 'the login form');
+    page.unmount();
+  });
+});

@@ -1,0 +1,106 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { useMounted } from '../core/hooks.ts';
+import { useI18n } from '../core/i18n.ts';
+import { pagerMessageKeys } from '../core/Pager.tsx';
+import { AdminLogin } from './AdminLogin.tsx';
+import { AuditLog } from './AuditLog.tsx';
+import { $operatorToken, operatorLogout } from './operator-session.ts';
+import { VerificationQueue } from './VerificationQueue.tsx';
+import { WithdrawalQueue } from './WithdrawalQueue.tsx';
+
+const tabs = [
+  { id: 'verifications', label: 'admin_verifications' },
+  { id: 'withdrawals', label: 'admin_withdrawals' },
+  { id: 'audit', label: 'admin_audit' },
+] as const;
+type Tab = (typeof tabs)[number]['id'];
+
+export const adminAppMessageKeys = [
+  'loading',
+  'admin_title',
+  'admin_username',
+  'admin_password',
+  'admin_login',
+  'admin_login_blank',
+  'admin_login_error',
+  'admin_login_limited',
+  'admin_logout',
+  'admin_sections',
+  'admin_verifications',
+  'admin_withdrawals',
+  'admin_audit',
+  'admin_audit_caption',
+  'admin_member',
+  'admin_reason',
+  'admin_reason_needed',
+  'admin_reference_needed',
+  'admin_reference_or_reason',
+  'admin_approve',
+  'admin_reject',
+  'admin_pay',
+  'admin_queue_empty',
+  'admin_load_error',
+  'admin_action_failed',
+  'admin_verification_approved',
+  'admin_verification_rejected',
+  'admin_withdrawal_paid',
+  'admin_withdrawal_rejected',
+  'admin_withdrawal_number',
+  'admin_operator',
+  'admin_action',
+  'admin_subject',
+  'admin_change',
+  'admin_system',
+  'verify_real_name',
+  'verify_certificate_number',
+  'verify_email',
+  'verify_phone',
+  'verify_photo_front',
+  'verify_photo_back',
+  'verify_photo_handheld',
+  'bank_cardholder',
+  'bank_bank_name',
+  'transaction_time',
+  'transaction_amount',
+  ...pagerMessageKeys,
+] as const;
+
+/** The back office: operators log in with their own accounts and work the review and payout queues. */
+export function AdminApp() {
+  const { t } = useI18n();
+  const mounted = useMounted();
+  const token = useStore($operatorToken);
+  const [tab, setTab] = useState<Tab>('verifications');
+
+  if (!mounted)
+    return (
+      <p role="status" className="gs-loading">
+        {t('loading')}
+      </p>
+    );
+  if (token === '') return <AdminLogin />;
+  return (
+    <div className="gs-admin">
+      <nav className="gs-toggle" aria-label={t('admin_sections')}>
+        {tabs.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            className="button button--small"
+            aria-pressed={tab === item.id}
+            onClick={() => setTab(item.id)}
+          >
+            {t(item.label)}
+          </button>
+        ))}
+        <button type="button" className="button button--small button--quiet" onClick={() => void operatorLogout()}>
+          {t('admin_logout')}
+        </button>
+      </nav>
+      {tab === 'verifications' && <VerificationQueue />}
+      {tab === 'withdrawals' && <WithdrawalQueue />}
+      {tab === 'audit' && <AuditLog />}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { ApiFailure } from '../core/api.ts';
+import { useI18n } from '../core/i18n.ts';
+import { operatorLogin } from './operator-session.ts';
+
+/** The operators' own login: a member account never opens the back office. */
+export function AdminLogin() {
+  const { t } = useI18n();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (username.trim() === '' || password === '') {
+      setError(t('admin_login_blank'));
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await operatorLogin(username.trim(), password);
+    } catch (failure) {
+      setPassword('');
+      setError(failure instanceof ApiFailure && failure.status === 429 ? t('admin_login_limited') : t('admin_login_error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="gs-admin__login" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="gs-field">
+        <label htmlFor="gs-admin-username">{t('admin_username')}</label>
+        <div className="gs-field__control">
+          <input
+            id="gs-admin-username"
+            autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+          />
+        </div>
+      </div>
+      <div className="gs-field">
+        <label htmlFor="gs-admin-password">{t('admin_password')}</label>
+        <div className="gs-field__control">
+          <input
+            id="gs-admin-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+        </div>
+      </div>
+      <p className="gs-message gs-message--error" role="alert">
+        {error}
+      </p>
+      <button className="button button--block" type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? t('loading') : t('admin_login')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useI18n } from '../core/i18n.ts';
+import { usePagedList, type Paged } from '../core/paged.ts';
+import { Pager } from '../core/Pager.tsx';
+import { decisionError } from './decision.ts';
+import { adminRequest } from './operator-session.ts';
+import { PrivateImage } from './PrivateImage.tsx';
+
+export interface Submission {
+  user_id: number;
+  username: string;
+  realname: string | null;
+  email: string | null;
+  phone: string | null;
+  countries_id: number;
+  certificate_number: string | null;
+  submitted_at: string | null;
+  photos: { front: string | null; back: string | null; handle: string | null };
+}
+
+/** Pending identity verifications: the details beside the three photos, approve or reject with a reason. */
+export function VerificationQueue() {
+  const { t } = useI18n();
+  const list = usePagedList<Submission>('/verifications?status=pending', (path) => adminRequest<Paged<Submission>>('GET', path));
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+
+  const decide = async (submission: Submission, approve: boolean) => {
+    const reason = (reasons[submission.user_id] ?? '').trim();
+    if (!approve && reason === '') {
+      setOutcome({ text: t('admin_reason_needed'), failed: true });
+      return;
+    }
+    try {
+      await adminRequest(
+        'POST',
+        `/verifications/${submission.user_id}/${approve ? 'approve' : 'reject'}`,
+        approve ? undefined : { reason },
+      );
+      setOutcome({
+        text: t(approve ? 'admin_verification_approved' : 'admin_verification_rejected', { name: submission.username }),
+        failed: false,
+      });
+      list.reload();
+    } catch (error) {
+      setOutcome({ text: decisionError(error, t('admin_action_failed')), failed: true });
+    }
+  };
+
+  const rows = list.page?.data ?? [];
+  return (
+    <section aria-labelledby="gs-admin-verifications">
+      <h2 id="gs-admin-verifications">{t('admin_verifications')}</h2>
+      <p className="gs-message gs-message--error" role="alert">
+        {outcome?.failed === true ? outcome.text : list.failed !== null ? t('admin_load_error') : ''}
+      </p>
+      <p className="gs-message gs-message--ok" role="status">
+        {outcome?.failed === false ? outcome.text : ''}
+      </p>
+      {!list.loading && rows.length === 0 && list.failed === null && <p>{t('admin_queue_empty')}</p>}
+      <ul className="gs-admin__queue">
+        {rows.map((submission) => (
+          <li key={submission.user_id} className="gs-admin__item">
+            <dl className="gs-admin__facts">
+              <dt>{t('admin_member')}</dt>
+              <dd>{submission.username}</dd>
+              <dt>{t('verify_real_name')}</dt>
+              <dd>{submission.realname}</dd>
+              <dt>{t('verify_certificate_number')}</dt>
+              <dd>{submission.certificate_number}</dd>
+              <dt>{t('verify_email')}</dt>
+              <dd>{submission.email}</dd>
+              <dt>{t('verify_phone')}</dt>
+              <dd>{submission.phone}</dd>
+            </dl>
+            <div className="gs-admin__photos">
+              <PrivateImage path={submission.photos.front} alt={t('verify_photo_front')} />
+              <PrivateImage path={submission.photos.back} alt={t('verify_photo_back')} />
+              <PrivateImage path={submission.photos.handle} alt={t('verify_photo_handheld')} />
+            </div>
+            <div className="gs-field">
+              <label htmlFor={`gs-admin-reason-${submission.user_id}`}>{t('admin_reason')}</label>
+              <div className="gs-field__control">
+                <input
+                  id={`gs-admin-reason-${submission.user_id}`}
+                  maxLength={500}
+                  value={reasons[submission.user_id] ?? ''}
+                  onChange={(event) => setReasons({ ...reasons, [submission.user_id]: event.currentTarget.value })}
+                />
+              </div>
+            </div>
+            <div className="gs-actions">
+              <button type="button" className="button button--small" onClick={() => void decide(submission, true)}>
+                {t('admin_approve')}
+              </button>
+              <button type="button" className="button button--small button--secondary" onClick={() => void decide(submission, false)}>
+                {t('admin_reject')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} onGo={list.go} />}
+    </section>
+  );
+}
