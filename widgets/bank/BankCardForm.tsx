@@ -4,18 +4,18 @@ import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { bankSavedNoticeMs, getCard, rememberedCardId, saveCard } from './bank-cards.ts';
 import {
+  cardBody,
   cardProblems,
   cardTextMaxLength,
   cardValues,
   emptyCard,
-  fieldErrors,
   filterCardNumber,
   filterQuota,
-  serverDetailText,
   type CardField,
   type CardValues,
 } from './card-rules.ts';
 import { useInputHints } from './input-hints.ts';
+import { fieldErrors, serverDetailText } from './server-messages.ts';
 
 export const bankCardFormMessageKeys = [
   'loading',
@@ -106,7 +106,7 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
     setOutcome(null);
     setBusy(true);
     try {
-      await saveCard(values, cardId ?? undefined);
+      await saveCard(cardBody(values), cardId ?? undefined);
       setOutcome({ text: t(mode === 'add' ? 'bank_add_success' : 'bank_edit_success'), failed: false });
       if (navigate) setTimeout(() => location.assign(siteHref(locale, '/setting/bank')), bankSavedNoticeMs);
       else if (mode === 'add') setValues(emptyCard);

@@ -1,5 +1,5 @@
 import { apiRequest } from '../core/api.ts';
-import { cardBody, type BankCard, type CardValues } from './card-rules.ts';
+import type { BankCard } from './card-rules.ts';
 
 /** The seed keeps the id of the card being edited in local storage under this key. */
 export const bankCardIdKey = 'bankCardId';
@@ -15,9 +15,8 @@ export async function getCard(id: number): Promise<BankCard> {
   return (await apiRequest<BankCard>('GET', `/v1/bankcard/${id}`)).detail;
 }
 
-/** POST v1/bankcard (no id) or PUT v1/bankcard/{id}. */
-export async function saveCard(values: CardValues, id?: number): Promise<void> {
-  const body = cardBody(values);
+/** POST v1/bankcard (no id) or PUT v1/bankcard/{id}, with the body cardBody() makes. */
+export async function saveCard(body: Record<string, string>, id?: number): Promise<void> {
   await (id === undefined ? apiRequest('POST', '/v1/bankcard', body) : apiRequest('PUT', `/v1/bankcard/${id}`, body));
 }
 

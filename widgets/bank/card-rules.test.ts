@@ -5,13 +5,12 @@ import {
   cardProblems,
   cardValues,
   emptyCard,
-  fieldErrors,
   filterCardNumber,
   filterQuota,
   groupInFours,
   maskCardNumber,
-  serverDetailText,
 } from './card-rules.ts';
+import { fieldErrors, serverDetailText } from './server-messages.ts';
 
 const filled = {
   ...emptyCard,

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } fr
 import { Field, FormMessage, SubmitButton, type Outcome } from '../auth/form.tsx';
 import { refreshSession } from '../auth/SessionWatcher.tsx';
 import { useInputHints } from '../bank/input-hints.ts';
-import { fieldErrors } from '../bank/card-rules.ts';
+import { fieldErrors } from '../bank/server-messages.ts';
 import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { $user } from '../core/session.ts';

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { htmlLang } from '../../locales/index.ts';
-import { FormMessage, SubmitButton, type Outcome } from '../auth/form.tsx';
 import { listCards } from '../bank/bank-cards.ts';
 import type { BankCard } from '../bank/card-rules.ts';
 import { useInputHints } from '../bank/input-hints.ts';
@@ -49,7 +48,7 @@ export function WithdrawScreen() {
   const [cardId, setCardId] = useState('');
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<(Outcome & { verify?: boolean }) | null>(null);
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean; verify?: boolean } | null>(null);
   const [historyVersion, setHistoryVersion] = useState(0);
   const amountInput = useRef<HTMLInputElement>(null);
   // One key per intended withdrawal: a retry after a lost answer reuses it, a changed form gets a new one.
@@ -158,9 +157,17 @@ export function WithdrawScreen() {
               {t('wallet_amount_hint')}
             </p>
           </div>
-          <FormMessage outcome={outcome} />
+          {/* Inline rather than the auth forms' FormMessage and SubmitButton: that module would take this widget past its budget. */}
+          <p className="gs-message gs-message--error" role="alert">
+            {outcome?.failed === true ? outcome.text : ''}
+          </p>
+          <p className="gs-message gs-message--ok" role="status">
+            {outcome?.failed === false ? outcome.text : ''}
+          </p>
           {outcome?.verify === true && <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>}
-          <SubmitButton busy={busy}>{busy ? t('loading') : t('wallet_withdraw_submit')}</SubmitButton>
+          <button className="button button--block gs-submit" type="submit" disabled={busy} aria-busy={busy}>
+            {busy ? t('loading') : t('wallet_withdraw_submit')}
+          </button>
         </form>
       )}
       <WithdrawHistory key={historyVersion} />
