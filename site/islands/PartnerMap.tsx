@@ -80,11 +80,11 @@ export default function PartnerMap({ center, zoom, tileUrl, attribution, partner
           {labels.locate}
         </button>
       </div>
+      <div ref={container} className="partner-map__map" role="region" aria-label={labels.map} />
       <p className="partner-map__status" role="status">
         {status === 'loading' ? labels.loading : status === 'tiles-failed' ? labels.tilesFailed : ''}
         {locateFailed ? ` ${labels.locateFailed}` : ''}
       </p>
-      <div ref={container} className="partner-map__map" role="region" aria-label={labels.map} />
     </div>
   );
 }

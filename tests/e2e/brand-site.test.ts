@@ -16,7 +16,7 @@ import { startProduct, type ProductServer } from '../helpers/product-server.ts';
  */
 
 type Brand = Record<string, Record<string, unknown>> & {
-  ui: Record<string, string>;
+  ui: Record<'mapLabel' | 'mapLocate' | 'mapTilesFailed' | 'mapZoomIn', string>;
   prevention: { types: { title: string }[] };
   instruction: { directions: string[] };
   cooperate: { heading: string };
@@ -267,10 +267,7 @@ describe('the brand site, every visitor screen in every locale', () => {
       await blockTiles(page, requested);
       const ui = brand.eng.ui;
       await page.goto(`${product.baseUrl}/eng/fun/cooperate`);
-      await page
-        .getByRole('status')
-        .filter({ hasText: ui['mapTilesFailed'] ?? '' })
-        .waitFor();
+      await page.getByRole('status').filter({ hasText: ui.mapTilesFailed }).waitFor();
       assert.deepEqual(
         (await page.locator('.partner-list li strong').allTextContents()).map((name) => name.trim()).sort(),
         partners.map((partner) => partner.name.eng).sort(),
@@ -280,11 +277,11 @@ describe('the brand site, every visitor screen in every locale', () => {
         requested.some((url) => url.includes(`/${seeded}/`)),
         'asked the tile server for the seeded zoom',
       );
-      const map = page.getByRole('region', { name: ui['mapLabel'] });
+      const map = page.getByRole('region', { name: ui.mapLabel });
       const zoomIs = (zoom: number) => page.locator(`.partner-map__map[data-zoom="${zoom}"]`).waitFor();
       await zoomIs(seeded);
 
-      await page.getByRole('button', { name: ui['mapZoomIn'] }).click();
+      await page.getByRole('button', { name: ui.mapZoomIn }).click();
       await zoomIs(seeded + 1);
       await map.focus();
       await page.keyboard.press('Minus');
@@ -294,7 +291,7 @@ describe('the brand site, every visitor screen in every locale', () => {
 
       await context.grantPermissions(['geolocation']);
       await context.setGeolocation({ latitude: 25.04, longitude: 121.56 });
-      await page.getByRole('button', { name: ui['mapLocate'] }).click();
+      await page.getByRole('button', { name: ui.mapLocate }).click();
       await zoomIs(14);
       assert.equal(await page.locator('path.leaflet-interactive').count(), 1, 'a marker shows where the visitor is');
       assert.equal(await page.locator('.leaflet-marker-icon').count(), partners.length);
