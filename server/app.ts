@@ -6,11 +6,15 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { cardRoutes } from './cards/cards.routes.ts';
+import { buyingListRoutes } from './catalog/buying.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { orderRoutes } from './orders/orders.routes.ts';
 import { PartnerDirectory } from './partners/partner-directory.ts';
+import { paymentAdminRoutes } from './payments/payments.admin.routes.ts';
+import { paymentRoutes } from './payments/payments.routes.ts';
 import { failure } from './shared/envelope.ts';
 import { registerErrorHandler } from './shared/error-handler.ts';
 import { parseFormBody } from './shared/form-body.ts';
@@ -105,6 +109,10 @@ export async function buildApp(
       await api.register(withdrawalAdminRoutes);
       await api.register(walletRoutes);
       await api.register(historyRoutes);
+      await api.register(buyingListRoutes);
+      await api.register(orderRoutes);
+      await api.register(paymentRoutes);
+      await api.register(paymentAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

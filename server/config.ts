@@ -27,6 +27,10 @@ export interface Config {
    * folder (server/cards/card-key.ts); several servers on one database must share it.
    */
   cardNumberKey: Buffer | undefined;
+  /** An order still waiting for payment this long after it became payable is cancelled (ORDER_EXPIRY_DAYS). */
+  orderExpiryMs: number;
+  /** How often a server process looks for expired orders (0: never; `npm run admin -- expire-orders` still works). */
+  orderExpiryCheckMs: number;
 }
 
 /** Abuse limits: defaults a real user never reaches. */
@@ -125,6 +129,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     trustProxy: text('TRUST_PROXY', 'false') === 'true',
     withdrawalCooldownMs: integer('WITHDRAWAL_COOLDOWN_HOURS', 24, 0, 24 * 30) * hourMs,
     cardNumberKey: undefined,
+    orderExpiryMs: integer('ORDER_EXPIRY_DAYS', 3, 1, 365) * dayMs,
+    orderExpiryCheckMs: integer('ORDER_EXPIRY_CHECK_MINUTES', 10, 0, 24 * 60) * minuteMs,
   };
   const cardKey = text('CARD_NUMBER_KEY', '');
   if (cardKey !== '') {

@@ -4,6 +4,7 @@ import { loadOrCreateCardKey } from './cards/card-key.ts';
 import { seedCatalog } from './catalog/catalog.seed.ts';
 import type { Config } from './config.ts';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { startOrderExpiry } from './orders/order-expiry.ts';
 import { seedPartnerCities } from './partners/partner-cities.ts';
 
 export interface RunningServer {
@@ -35,9 +36,12 @@ export async function prepareServer(config: Config): Promise<RunningServer> {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   });
+  // Unpaid orders are cancelled on a timer in every process; the job is safe to run concurrently.
+  const orderExpiry = startOrderExpiry(database.db, config, app.log);
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      await orderExpiry.stop();
       await app.close();
       await database.close();
     })());

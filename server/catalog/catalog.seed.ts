@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { pointScale } from '../shared/money.ts';
+import { seedBuyingLists } from './buying.seed.ts';
 
 /** The seed's fixed product: id 1, graphene solar power, price 15,000,000 points, quantity 23. */
 export const solarProduct = {
@@ -29,6 +30,7 @@ export async function seedCatalog(db: Db): Promise<void> {
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
   await seedReferenceLists(db);
+  await seedBuyingLists(db);
   // Explicit ids leave the serial behind; move it past them so operators' new rows never collide.
   await sql`select setval(pg_get_serial_sequence('products', 'id'), greatest((select max(id) from products), 1))`.execute(db);
 }

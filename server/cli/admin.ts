@@ -7,6 +7,7 @@ import { seedCatalog } from '../catalog/catalog.seed.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
+import { expireOrders } from '../orders/order-expiry.ts';
 import { seedPartnerCities } from '../partners/partner-cities.ts';
 import { upsertOperator } from '../admin/operator.service.ts';
 import { ApiError } from '../shared/errors.ts';
@@ -34,6 +35,10 @@ const commands: Record<string, { summary: string; run(db: Db, args: string[]): P
       if (problems.length > 0) throw new Error(`ledger check failed: ${problems.join('; ')}`);
       return `ledger consistent: ${audit.journals} journals, ${audit.entries} entries`;
     },
+  },
+  'expire-orders': {
+    summary: 'cancel orders unpaid for longer than ORDER_EXPIRY_DAYS (the server also does this on a timer)',
+    run: async (db) => `${await expireOrders(db, loadConfig())} unpaid orders cancelled`,
   },
   'create-operator': {
     summary: 'create-operator <username>: add an operator, or set a new password (OPERATOR_PASSWORD, or asked)',

@@ -1,12 +1,15 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BackOfficeTables } from './schema-back-office.ts';
+import type { DevicesTables } from './schema-devices.ts';
+import type { IncomeTables } from './schema-income.ts';
 import type { IdentityCardsWithdrawalsTables } from './schema-members-money.ts';
+import type { OrdersPaymentsTables } from './schema-orders.ts';
 
 /**
  * The database as Kysely sees it. BIGINT columns come back as strings on both drivers
  * (see database.ts) and are parsed with BigInt at the edge of each repository.
  */
-export interface Database extends BackOfficeTables, IdentityCardsWithdrawalsTables {
+export interface Database extends BackOfficeTables, IdentityCardsWithdrawalsTables, OrdersPaymentsTables, IncomeTables, DevicesTables {
   products: ProductTable;
   users: UserTable;
   sessions: SessionTable;
@@ -96,7 +99,9 @@ export type AccountKind =
   | 'withdrawals_held'
   | 'refunds_owed'
   | 'partner_in_transit'
-  | 'partner_settlement';
+  | 'partner_settlement'
+  /** Confirmed order payments (migration 0006): the sales side, which income never draws on. */
+  | 'order_sales';
 
 /** Written only by server/ledger: the cached balance moves in the same transaction as its entries. */
 export interface LedgerAccountTable {

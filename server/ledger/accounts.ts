@@ -29,6 +29,11 @@ export const accounts = {
     partnerCityId: null,
   }),
   incomePaid: (): AccountRef => system('income_paid'),
+  /**
+   * Members' confirmed order payments (decision 009): a purchase, not a wallet balance. Kept apart
+   * from every engine room's revenue account, so income can never be paid out of it.
+   */
+  orderSales: (): AccountRef => system('order_sales'),
   withdrawalsHeld: (): AccountRef => system('withdrawals_held'),
   refundsOwed: (): AccountRef => system('refunds_owed'),
   /** Points sent to an external partner that has not answered yet. */

@@ -4,6 +4,9 @@ import * as members from './0002_members.ts';
 import * as ledger from './0003_ledger.ts';
 import * as backOffice from './0004_back_office.ts';
 import * as identityCardsWithdrawals from './0005_identity_cards_withdrawals.ts';
+import * as ordersPayments from './0006_orders_payments.ts';
+import * as income from './0007_income.ts';
+import * as devices from './0008_devices.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -15,6 +18,9 @@ const migrations: Record<string, Migration> = {
   '0003_ledger': ledger,
   '0004_back_office': backOffice,
   '0005_identity_cards_withdrawals': identityCardsWithdrawals,
+  '0006_orders_payments': ordersPayments,
+  '0007_income': income,
+  '0008_devices': devices,
 };
 
 export const migrationProvider: MigrationProvider = {

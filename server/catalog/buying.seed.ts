@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** The seed's engine rooms: the cart always sends room 1. Operators add and edit rooms later. */
+export const seededEngineRooms = [
+  { id: 1, name: 'Tainan Solar Park A', type: 'Graphene array', location: 'Tainan, Taiwan' },
+  { id: 2, name: 'Kaohsiung Rooftop B', type: 'Rooftop array', location: 'Kaohsiung, Taiwan' },
+] as const;
+
+/**
+ * Placeholder receiving accounts for a local demo (replace them before taking real payments).
+ * Every account is served with its type; the payment view hides type "Taiwan", as the seed does.
+ */
+export const seededRemittanceAccounts = [
+  {
+    id: 1,
+    bank_name: 'Bank of China',
+    branch: 'Shenzhen Futian (demo)',
+    account_holder: 'Graphene Solar Ltd',
+    account_number: '6217000000000001',
+    type: 'China',
+  },
+  {
+    id: 2,
+    bank_name: 'Vietcombank',
+    branch: 'Ho Chi Minh City (demo)',
+    account_holder: 'Graphene Solar Ltd',
+    account_number: '0071000000002',
+    type: 'Vietnam',
+  },
+  {
+    id: 3,
+    bank_name: 'Bank of Taiwan',
+    branch: 'Taipei Main (demo)',
+    account_holder: 'Graphene Solar Ltd',
+    account_number: '004000000000003',
+    type: 'Taiwan',
+  },
+] as const;
+
+/**
+ * 1 bank remittance (the default). 2 virtual currency exists in the seed's screens with a serial
+ * number shown, but has no receiving address until an operator sets one, so it is not available.
+ */
+export const seededPaymentMethods = [
+  { id: 1, name: 'Bank remittance', kind: 'remittance', serial_number: null, available: true },
+  { id: 2, name: 'Virtual currency', kind: 'virtual_currency', serial_number: null, available: false },
+] as const;
+
+/** 1 hosting in an engine room, 2 home delivery (to an address). */
+export const seededDeliveryMethods = [
+  { id: 1, name: 'Hosting', requires: 'engine_room' },
+  { id: 2, name: 'Home delivery', requires: 'address' },
+] as const;
+
+/** Inserts the buying lists an empty database needs; existing rows (an operator's edits) stay as they are. */
+export async function seedBuyingLists(db: Db): Promise<void> {
+  await db
+    .insertInto('engine_rooms')
+    .values(seededEngineRooms.map((room) => ({ ...room })))
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('remittance_accounts')
+    .values(seededRemittanceAccounts.map((account) => ({ ...account })))
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('payment_methods')
+    .values(seededPaymentMethods.map((method) => ({ ...method })))
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('delivery_methods')
+    .values(seededDeliveryMethods.map((method) => ({ ...method })))
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  // Explicit ids leave the serials behind; move them past so operators' new rows never collide.
+  for (const table of ['engine_rooms', 'remittance_accounts']) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.table(table)}), 1))`.execute(db);
+  }
+}

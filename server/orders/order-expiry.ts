@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+
+/**
+ * Cancels orders that have waited for payment (status 1) longer than ORDER_EXPIRY_DAYS since they
+ * became payable, releasing their share of the product. One UPDATE … WHERE status = 1: a second
+ * process running at the same moment waits on the same rows, then finds them no longer pending,
+ * so running it anywhere, any number of times, cancels each order once. Each cancellation is in
+ * the audit log as a system action (no operator), in the same transaction.
+ */
+export async function expireOrders(db: Db, config: Pick<Config, 'orderExpiryMs'>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - config.orderExpiryMs);
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .updateTable('orders')
+      .set({ status: 4, cancelled_at: now, updated_at: now })
+      .where('status', '=', 1)
+      .where('pending_since', '<', cutoff)
+      .returning(['id', 'pending_since'])
+      .execute();
+    if (expired.length > 0) {
+      await trx
+        .insertInto('audit_log')
+        .values(
+          expired.map((order) => ({
+            operator_id: null,
+            action: 'order.expire',
+            subject_type: 'order',
+            subject_id: order.id,
+            before: JSON.stringify({ status: 1, pending_since: new Date(order.pending_since).toISOString() }),
+            after: JSON.stringify({ status: 4, cancelled_at: now.toISOString() }),
+          })),
+        )
+        .execute();
+    }
+    return expired.length;
+  });
+}
+
+export interface RunningJob {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `expireOrders` every ORDER_EXPIRY_CHECK_MINUTES in this process. A run never overlaps the
+ * previous one, and `stop` waits for a run in flight so the database can close after it.
+ */
+export function startOrderExpiry(db: Db, config: Pick<Config, 'orderExpiryMs' | 'orderExpiryCheckMs'>, log: FastifyBaseLogger): RunningJob {
+  if (config.orderExpiryCheckMs === 0) return { stop: async () => undefined };
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    running ??= expireOrders(db, config)
+      .then((count) => {
+        if (count > 0) log.info({ count }, 'expired unpaid orders');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'order expiry failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, config.orderExpiryCheckMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { Db } from '../db/database.ts';
+import type { OrderStatus } from '../db/schema-orders.ts';
+
+/** Orders that hold a share of their product: pending payment, waiting confirmation, paid off. */
+export const holdingStatuses: readonly OrderStatus[] = [1, 2, 3];
+
+const orderColumns = [
+  'orders.id',
+  'orders.order_number',
+  'orders.user_id',
+  'orders.product_id',
+  'orders.item_count',
+  'orders.amount',
+  'orders.unit_price',
+  'orders.units_e8',
+  'orders.delivery_method_id',
+  'orders.engine_room_id',
+  'orders.delivery_address',
+  'orders.payment_method_id',
+  'orders.status',
+  'orders.reject_reason',
+  'orders.pending_since',
+  'orders.paid_at',
+  'orders.cancelled_at',
+  'orders.created_at',
+  'products.name as product_name',
+  'engine_rooms.name as engine_room_name',
+  'engine_rooms.type as engine_room_type',
+  'users.verification_status',
+] as const;
+
+const withNames = (db: Db) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .leftJoin('engine_rooms', 'engine_rooms.id', 'orders.engine_room_id');
+
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+export async function findOrder(db: Db, id: string) {
+  return withNames(db).select(orderColumns).where('orders.id', '=', id).executeTakeFirst();
+}
+
+export async function countOrders(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A member's orders, newest first. */
+export async function listOrders(db: Db, userId: number, offset: number, limit: number) {
+  return withNames(db)
+    .select(orderColumns)
+    .where('orders.user_id', '=', userId)
+    .orderBy('orders.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** The order's owner and status under a row lock, so nothing else moves it until this transaction ends. */
+export async function lockOrder(db: Db, id: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'status', 'amount', 'order_number', 'product_id', 'reject_reason', 'payment_method_id'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The product's price and quantity, locked: orders for one product queue here, so capacity is checked one at a time. */
+export async function lockProduct(db: Db, id: number) {
+  return db.selectFrom('products').select(['id', 'price', 'quantity']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Hundred-millionths of a unit held by the product's live orders, leaving one order out (when it is being changed). */
+export async function unitsHeld(db: Db, productId: number, exceptOrderId?: string): Promise<bigint> {
+  let query = db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('units_e8'), eb.val('0')).as('held'))
+    .where('product_id', '=', productId)
+    .where('status', 'in', holdingStatuses);
+  if (exceptOrderId !== undefined) query = query.where('id', '!=', exceptOrderId);
+  return BigInt((await query.executeTakeFirstOrThrow()).held);
+}
+
+/** The live notice of each order (pending or confirmed), with its photo id. */
+export async function liveNotices(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_notices')
+    .select(['order_id', 'account_back_five', 'upload_id', 'remark', 'status'])
+    .where('order_id', 'in', orderIds)
+    .where('status', 'in', ['pending', 'confirmed'])
+    .execute();
+}

@@ -1,0 +1,195 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { ApiError, forbidden, notFound, validationError } from '../shared/errors.ts';
+import { pointsToNumber, pointScale } from '../shared/money.ts';
+import { parseOrderAmount } from './order-amount.ts';
+import { newOrderNumber } from './order-number.ts';
+import { lockOrder, lockProduct, unitsHeld } from './order.repository.ts';
+
+export const suspendedMessage = 'Your account is suspended pending review';
+export const notPendingMessage = 'This order is no longer waiting for payment';
+export const soldOutMessage = 'Not enough of this product is left for this amount';
+export const oneProductMessage = 'An order carries exactly one product.';
+
+/** A unit is counted in hundred-millionths: finer than any amount of 100 points can buy of a product. */
+const unitScale = 100_000_000n;
+/** Draws of a new order number before giving up (a collision needs a million orders a day). */
+const orderNumberDraws = 5;
+
+export interface OrderFields {
+  amount?: string;
+  delivery_method_id?: number;
+  engine_room_id?: number;
+  payment_method_id?: number;
+  delivery_content?: string | { address?: string };
+}
+
+export interface NewOrderInput extends OrderFields {
+  item_content: { product_id: number; count?: number }[];
+}
+
+/** What the order will hold once the request is applied: every rule is checked against this. */
+interface OrderPlan {
+  productId: number;
+  count: number;
+  amount: bigint;
+  deliveryMethodId: number;
+  engineRoomId: number | null;
+  address: string | null;
+  paymentMethodId: number;
+}
+
+export async function createOrder(db: Db, config: Config, userId: number, input: NewOrderInput, now = new Date()): Promise<string> {
+  if (input.item_content.length !== 1) throw validationError({ item_content: [oneProductMessage] });
+  const [item] = input.item_content;
+  const amount = parseOrderAmount(input.amount);
+  return db.transaction().execute(async (trx) => {
+    await refuseSuspended(trx, userId);
+    const plan = await checkPlan(trx, {
+      productId: item?.product_id ?? 0,
+      count: item?.count ?? 1,
+      amount,
+      deliveryMethodId: input.delivery_method_id ?? 0,
+      engineRoomId: input.engine_room_id ?? null,
+      address: addressOf(input.delivery_content),
+      paymentMethodId: input.payment_method_id ?? 0,
+    });
+    const share = await reserveShare(trx, plan);
+    for (let draw = 1; draw <= orderNumberDraws; draw += 1) {
+      const inserted = await trx
+        .insertInto('orders')
+        .values({
+          order_number: newOrderNumber(now, config.businessTimeZone),
+          user_id: userId,
+          product_id: plan.productId,
+          item_count: plan.count,
+          amount: plan.amount,
+          unit_price: share.unitPrice,
+          units_e8: share.units,
+          delivery_method_id: plan.deliveryMethodId,
+          engine_room_id: plan.engineRoomId,
+          delivery_address: plan.address,
+          payment_method_id: plan.paymentMethodId,
+          status: 1,
+          pending_since: now,
+        })
+        .onConflict((conflict) => conflict.column('order_number').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted !== undefined) return inserted.id;
+    }
+    throw new Error('no free order number after several draws');
+  });
+}
+
+/**
+ * Changes an order that still waits for payment (the cart's edit mode, or the payment screen's
+ * change of method). Fields left out keep their values; the result is checked as a whole.
+ */
+export async function updateOrder(db: Db, userId: number, orderId: string, input: OrderFields): Promise<void> {
+  const amount = input.amount === undefined ? undefined : parseOrderAmount(input.amount);
+  await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId);
+    if (order === undefined) throw notFound('Order not found');
+    if (order.user_id !== userId) throw forbidden();
+    await refuseSuspended(trx, userId);
+    if (order.status !== 1) throw new ApiError(409, notPendingMessage);
+    const current = await trx
+      .selectFrom('orders')
+      .select(['product_id', 'item_count', 'delivery_method_id', 'engine_room_id', 'delivery_address', 'payment_method_id'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const deliveryChanged = input.delivery_method_id !== undefined && input.delivery_method_id !== current.delivery_method_id;
+    const plan = await checkPlan(trx, {
+      productId: current.product_id,
+      count: current.item_count,
+      amount: amount ?? BigInt(order.amount),
+      deliveryMethodId: input.delivery_method_id ?? current.delivery_method_id,
+      engineRoomId: input.engine_room_id ?? (deliveryChanged ? null : current.engine_room_id),
+      address:
+        input.delivery_content === undefined ? (deliveryChanged ? null : current.delivery_address) : addressOf(input.delivery_content),
+      paymentMethodId: input.payment_method_id ?? current.payment_method_id,
+    });
+    const share = amount === undefined ? undefined : await reserveShare(trx, plan, orderId);
+    await trx
+      .updateTable('orders')
+      .set({
+        delivery_method_id: plan.deliveryMethodId,
+        engine_room_id: plan.engineRoomId,
+        delivery_address: plan.address,
+        payment_method_id: plan.paymentMethodId,
+        ...(share === undefined ? {} : { amount: plan.amount, unit_price: share.unitPrice, units_e8: share.units }),
+        updated_at: new Date(),
+      })
+      .where('id', '=', orderId)
+      .execute();
+  });
+}
+
+async function refuseSuspended(trx: Db, userId: number): Promise<void> {
+  const user = await trx.selectFrom('users').select('account_status').where('id', '=', userId).executeTakeFirst();
+  if (user === undefined) throw notFound('User not found');
+  if (user.account_status === 'suspended') throw new ApiError(403, suspendedMessage, { detail: suspendedMessage });
+}
+
+function addressOf(content: OrderFields['delivery_content']): string | null {
+  const text = typeof content === 'string' ? content : content?.address;
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/** Every id the order names must exist, and the delivery method's requirement must be met. */
+async function checkPlan(trx: Db, plan: OrderPlan): Promise<OrderPlan> {
+  const [product, delivery, payment, room] = await Promise.all([
+    trx.selectFrom('products').select('id').where('id', '=', plan.productId).executeTakeFirst(),
+    trx.selectFrom('delivery_methods').select(['id', 'requires']).where('id', '=', plan.deliveryMethodId).executeTakeFirst(),
+    trx.selectFrom('payment_methods').select(['id', 'available']).where('id', '=', plan.paymentMethodId).executeTakeFirst(),
+    plan.engineRoomId === null
+      ? Promise.resolve(undefined)
+      : trx.selectFrom('engine_rooms').select('id').where('id', '=', plan.engineRoomId).executeTakeFirst(),
+  ]);
+  const errors: Record<string, string[]> = {};
+  if (product === undefined) errors['item_content.0.product_id'] = ['Unknown product.'];
+  if (delivery === undefined) errors.delivery_method_id = ['Choose a delivery method.'];
+  if (payment === undefined) errors.payment_method_id = ['Choose a payment method.'];
+  else if (!payment.available) errors.payment_method_id = ['This payment method is not available.'];
+  let engineRoomId = plan.engineRoomId;
+  let address = plan.address;
+  if (delivery?.requires === 'engine_room') {
+    if (engineRoomId === null) errors.engine_room_id = ['Choose an engine room for hosting.'];
+    else if (room === undefined) errors.engine_room_id = ['Unknown engine room.'];
+    // Hosting delivers nowhere: an address sent along is not kept.
+    address = null;
+  } else if (delivery?.requires === 'address') {
+    if (address === null) errors.delivery_content = ['Enter the delivery address.'];
+    // The seed's cart always sends room 1; a home delivery is hosted nowhere.
+    engineRoomId = null;
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  return { ...plan, engineRoomId, address };
+}
+
+/**
+ * The share the amount buys at the product's current price, refused if the product's live
+ * orders would then hold more than its quantity. The product row stays locked until commit,
+ * so orders for one product are checked one after another and never oversell it.
+ */
+async function reserveShare(trx: Db, plan: OrderPlan, exceptOrderId?: string): Promise<{ unitPrice: bigint; units: bigint }> {
+  const product = await lockProduct(trx, plan.productId);
+  if (product === undefined) throw validationError({ 'item_content.0.product_id': ['Unknown product.'] });
+  const unitPrice = BigInt(product.price);
+  // Rounded up: a share never counts for less than it buys.
+  const units = (plan.amount * unitScale + unitPrice - 1n) / unitPrice;
+  const capacity = BigInt(product.quantity) * unitScale;
+  const held = await unitsHeld(trx, plan.productId, exceptOrderId);
+  if (held + units > capacity) {
+    const left = capacity > held ? capacity - held : 0n;
+    // The largest amount that still fits, rounded down to a ten-thousandth of a point.
+    const amountLeft = (left * unitPrice) / unitScale;
+    throw new ApiError(422, soldOutMessage, {
+      detail: { amount_left: pointsToNumber(amountLeft), units_left: pointsToNumber((left * pointScale) / unitScale) },
+      errors: { amount: [soldOutMessage] },
+    });
+  }
+  return { unitPrice, units };
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { success } from '../shared/envelope.ts';
+import { forbidden, notFound } from '../shared/errors.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
+import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
+import type { Db } from '../db/database.ts';
+import { orderJson, ordersJson, orderSchema, type OrderJson } from './order.json.ts';
+import { countOrders, findOrder, listOrders } from './order.repository.ts';
+import { newOrderBody, orderUpdateBody } from './order.schemas.ts';
+import { createOrder, updateOrder, type NewOrderInput, type OrderFields } from './order.service.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['orders'];
+
+/** One of the member's own orders: 404 when there is none, 403 (and nothing of it) when it is someone else's. */
+export async function memberOrder(db: Db, userId: number, id: string): Promise<OrderJson> {
+  const row = await findOrder(db, id);
+  if (row === undefined) throw notFound('Order not found');
+  if (row.user_id !== userId) throw forbidden();
+  const [json] = await ordersJson(db, [row]);
+  return json ?? orderJson(row, undefined);
+}
+
+/** The member's orders: create, change while unpaid, list and read. */
+export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireMember);
+
+  app.post(
+    '/v1/order',
+    {
+      schema: {
+        tags,
+        summary: 'Order a share of a product; the order waits for payment (status 1) with a number to write on the transfer',
+        body: newOrderBody,
+        security: bearer,
+        response: { 201: envelopeOf(orderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      const id = await createOrder(app.db, app.config, userId, request.body as NewOrderInput);
+      return reply.status(201).send(success(await memberOrder(app.db, userId, id), 'Order created'));
+    },
+  );
+
+  app.put(
+    '/v1/order/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change an order while it waits for payment (409 afterwards); fields left out keep their values',
+        params: idParams,
+        body: orderUpdateBody,
+        security: bearer,
+        response: { 200: envelopeOf(orderSchema) },
+      },
+    },
+    async (request) => {
+      const { userId } = memberOf(request);
+      const id = recordId(request.params as { id: string });
+      if (id === undefined) throw notFound('Order not found');
+      await updateOrder(app.db, userId, String(id), request.body as OrderFields);
+      return success(await memberOrder(app.db, userId, String(id)), 'Order updated');
+    },
+  );
+
+  app.get(
+    '/v1/order',
+    {
+      schema: {
+        tags,
+        summary: 'The member’s orders, newest first',
+        querystring: Type.Object({ page: pageField }),
+        security: bearer,
+        response: { 200: envelopeOf(paginatedOf(orderSchema)) },
+      },
+    },
+    async (request) => {
+      const { userId } = memberOf(request);
+      const page = (request.query as { page?: number }).page ?? 1;
+      const [total, rows] = await Promise.all([countOrders(app.db, userId), listOrders(app.db, userId, pageOffset(page), perPageDefault)]);
+      return success(paginate(request, page, total, await ordersJson(app.db, rows)));
+    },
+  );
+
+  app.get(
+    '/v1/order/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of the member’s orders (403 for another member’s)',
+        params: idParams,
+        security: bearer,
+        response: { 200: envelopeOf(orderSchema) },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params as { id: string });
+      if (id === undefined) throw notFound('Order not found');
+      return success(await memberOrder(app.db, memberOf(request).userId, String(id)));
+    },
+  );
+}

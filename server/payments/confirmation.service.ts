@@ -1,0 +1,192 @@
+import { recordAudit } from '../audit/audit.repository.ts';
+import { sameHolder } from '../cards/holder-name.ts';
+import type { Db } from '../db/database.ts';
+import { accounts, ensureAccounts } from '../ledger/accounts.ts';
+import { postJournal } from '../ledger/ledger.ts';
+import { notVerifiedMessage } from '../orders/order.json.ts';
+import { lockOrder } from '../orders/order.repository.ts';
+import { ApiError, notFound } from '../shared/errors.ts';
+import { pendingNoticeOf } from './notices.repository.ts';
+
+export const notWaitingMessage = 'This order is not waiting for confirmation';
+export const payerMismatchMessage =
+  "The payer name differs from the member's verified real name: nothing was credited, the payment is recorded for refund to the payer and the account is suspended pending review";
+/** What the member reads on the cancelled order. */
+export const payerMismatchMemberReason =
+  'The payment came from an account not in your verified name. It will be returned to the payer; your account is under review.';
+
+export interface Confirmation {
+  payerName: string;
+  bankReference: string;
+}
+
+/**
+ * An operator confirms that the remittance arrived. The payer must be the member (the seed's
+ * rule: account holder, payer and payee are one person):
+ * - same name: remittance clearing → order sales (key `order:{id}:confirm`), the order is paid off;
+ * - another name: nothing is credited to the sale; remittance clearing → refunds owed (key
+ *   `order:{id}:refund`) with a refund record, the order is cancelled and the member suspended
+ *   pending review (PRODUCT.md decision 4: returned, never confiscated). Answered 409 after commit.
+ * The order's row lock makes two racing decisions queue: the second finds it decided (409).
+ */
+export async function confirmOrder(db: Db, operatorId: number, orderId: string, confirmation: Confirmation): Promise<void> {
+  const payerName = confirmation.payerName.trim();
+  const bankReference = confirmation.bankReference.trim();
+  const outcome = await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId);
+    if (order === undefined) throw notFound('Order not found');
+    if (order.status !== 2) throw new ApiError(409, notWaitingMessage);
+    const member = await trx
+      .selectFrom('users')
+      .select(['id', 'realname', 'verification_status', 'account_status'])
+      .where('id', '=', order.user_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (member.verification_status !== 'approved') throw new ApiError(409, notVerifiedMessage, { detail: notVerifiedMessage });
+    const notice = await pendingNoticeOf(trx, orderId);
+    const amount = BigInt(order.amount);
+    const now = new Date();
+    const before = { status: order.status, amount: order.amount, account_status: member.account_status, notice_id: notice?.id ?? null };
+
+    if (sameHolder(payerName, member.realname)) {
+      const [clearing = 0, sales = 0] = await ensureAccounts(trx, [accounts.remittanceClearing(), accounts.orderSales()]);
+      const journal = await postJournal(trx, {
+        idempotencyKey: `order:${orderId}:confirm`,
+        kind: 'order_payment',
+        memo: order.order_number,
+        entries: [
+          { accountId: clearing, amount: -amount },
+          { accountId: sales, amount },
+        ],
+      });
+      await trx
+        .updateTable('orders')
+        .set({
+          status: 3,
+          paid_at: now,
+          payer_name: payerName,
+          bank_reference: bankReference,
+          decided_by: operatorId,
+          reject_reason: null,
+          updated_at: now,
+        })
+        .where('id', '=', orderId)
+        .execute();
+      if (notice !== undefined) await decideNotice(trx, notice.id, 'confirmed', operatorId, now);
+      await recordAudit(trx, {
+        operatorId,
+        action: 'order.confirm',
+        subjectType: 'order',
+        subjectId: orderId,
+        before,
+        after: {
+          status: 3,
+          paid_at: now.toISOString(),
+          payer_name: payerName,
+          bank_reference: bankReference,
+          journal_id: journal.journalId,
+        },
+      });
+      return { matched: true as const };
+    }
+
+    const refund = await trx
+      .insertInto('refunds')
+      .values({
+        order_id: orderId,
+        user_id: member.id,
+        payer_name: payerName,
+        bank_reference: bankReference,
+        amount,
+        status: 'owed',
+        created_by: operatorId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [clearing = 0, owed = 0] = await ensureAccounts(trx, [accounts.remittanceClearing(), accounts.refundsOwed()]);
+    const journal = await postJournal(trx, {
+      idempotencyKey: `order:${orderId}:refund`,
+      kind: 'order_payment_refund_owed',
+      memo: `${order.order_number} refund ${refund.id}`,
+      entries: [
+        { accountId: clearing, amount: -amount },
+        { accountId: owed, amount },
+      ],
+    });
+    await trx
+      .updateTable('orders')
+      .set({
+        status: 4,
+        cancelled_at: now,
+        payer_name: payerName,
+        bank_reference: bankReference,
+        decided_by: operatorId,
+        reject_reason: payerMismatchMemberReason,
+        updated_at: now,
+      })
+      .where('id', '=', orderId)
+      .execute();
+    if (notice !== undefined) await decideNotice(trx, notice.id, 'refunded', operatorId, now);
+    await trx.updateTable('users').set({ account_status: 'suspended', updated_at: now }).where('id', '=', member.id).execute();
+    await recordAudit(trx, {
+      operatorId,
+      action: 'order.payer_mismatch',
+      subjectType: 'order',
+      subjectId: orderId,
+      before,
+      after: {
+        status: 4,
+        account_status: 'suspended',
+        payer_name: payerName,
+        verified_name: member.realname,
+        bank_reference: bankReference,
+        refund_id: refund.id,
+        amount: amount.toString(),
+        journal_id: journal.journalId,
+      },
+    });
+    return { matched: false as const, refundId: refund.id };
+  });
+  if (!outcome.matched) {
+    throw new ApiError(409, payerMismatchMessage, {
+      detail: { refund_id: Number(outcome.refundId), order_status: 4, account_status: 'suspended' },
+    });
+  }
+}
+
+/** An operator rejects the notice (no such payment found, photo unreadable): the order waits for payment again. */
+export async function rejectNotice(db: Db, operatorId: number, orderId: string, reason: string): Promise<void> {
+  const why = reason.trim();
+  await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId);
+    if (order === undefined) throw notFound('Order not found');
+    if (order.status !== 2) throw new ApiError(409, notWaitingMessage);
+    const notice = await pendingNoticeOf(trx, orderId);
+    const now = new Date();
+    // Expiry counts afresh from here, so the member has the full time to pay again.
+    await trx
+      .updateTable('orders')
+      .set({ status: 1, reject_reason: why, pending_since: now, decided_by: operatorId, updated_at: now })
+      .where('id', '=', orderId)
+      .execute();
+    if (notice !== undefined) await decideNotice(trx, notice.id, 'rejected', operatorId, now);
+    await recordAudit(trx, {
+      operatorId,
+      action: 'order.reject_notice',
+      subjectType: 'order',
+      subjectId: orderId,
+      before: { status: order.status, reject_reason: order.reject_reason, notice_id: notice?.id ?? null },
+      after: { status: 1, reject_reason: why },
+    });
+  });
+}
+
+async function decideNotice(
+  trx: Db,
+  id: string,
+  status: 'confirmed' | 'rejected' | 'refunded',
+  operatorId: number,
+  now: Date,
+): Promise<void> {
+  await trx.updateTable('order_notices').set({ status, decided_by: operatorId, decided_at: now }).where('id', '=', id).execute();
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../db/database.ts';
+import type { NoticeStatus } from '../db/schema-orders.ts';
+
+const noticeColumns = [
+  'order_notices.id',
+  'order_notices.order_id',
+  'order_notices.account_back_five',
+  'order_notices.upload_id',
+  'order_notices.remark',
+  'order_notices.status',
+  'order_notices.created_at',
+  'order_notices.decided_at',
+  'orders.order_number',
+  'orders.status as order_status',
+  'orders.amount',
+  'orders.created_at as order_created_at',
+  'orders.reject_reason',
+  'users.id as user_id',
+  'users.username',
+  'users.realname',
+  'users.verification_status',
+  'users.account_status',
+] as const;
+
+const withOrder = (db: Db) =>
+  db
+    .selectFrom('order_notices')
+    .innerJoin('orders', 'orders.id', 'order_notices.order_id')
+    .innerJoin('users', 'users.id', 'order_notices.user_id');
+
+export type NoticeRow = NonNullable<Awaited<ReturnType<typeof findNotice>>>;
+
+export async function findNotice(db: Db, id: string) {
+  return withOrder(db).select(noticeColumns).where('order_notices.id', '=', id).executeTakeFirst();
+}
+
+export async function countNotices(db: Db, status: NoticeStatus): Promise<number> {
+  const row = await db
+    .selectFrom('order_notices')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The operators' queue: oldest first, so the longest wait is worked first. */
+export async function listNotices(db: Db, status: NoticeStatus, offset: number, limit: number) {
+  return withOrder(db)
+    .select(noticeColumns)
+    .where('order_notices.status', '=', status)
+    .orderBy('order_notices.id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** The notice an order waits on, locked with the order. */
+export async function pendingNoticeOf(db: Db, orderId: string) {
+  return db
+    .selectFrom('order_notices')
+    .select(['id', 'account_back_five', 'upload_id'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirst();
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
+import type { NoticeStatus } from '../db/schema-orders.ts';
+import { success } from '../shared/envelope.ts';
+import { pointsToNumber } from '../shared/money.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+import { uploadPath } from '../uploads/uploads.repository.ts';
+import { confirmOrder, rejectNotice } from './confirmation.service.ts';
+import { countNotices, listNotices, type NoticeRow } from './notices.repository.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['operators'];
+const statuses = ['pending', 'confirmed', 'rejected', 'refunded'] as const;
+const orderParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+const text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+
+const adminNotice = Type.Object({
+  id: Type.Integer(),
+  status: Type.String(),
+  account_back_five: Type.String(),
+  image_path: Type.String({ description: 'The proof photo (operators may fetch it with their token)' }),
+  remark: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }),
+  decided_at: Type.Union([Type.String(), Type.Null()]),
+  order: Type.Object({
+    id: Type.Integer(),
+    order_number: Type.String(),
+    order_status: Type.Integer(),
+    total_amount: Type.Number(),
+    created_at: Type.String({ format: 'date-time' }),
+  }),
+  member: Type.Object({
+    id: Type.Integer(),
+    username: Type.String(),
+    realname: Type.Union([Type.String(), Type.Null()], { description: 'The verified real name the payer must match' }),
+    verification_status: Type.String(),
+    account_status: Type.String(),
+  }),
+});
+
+function adminNoticeJson(row: NoticeRow) {
+  return {
+    id: Number(row.id),
+    status: row.status,
+    account_back_five: row.account_back_five,
+    image_path: uploadPath(row.upload_id),
+    remark: row.remark,
+    created_at: new Date(row.created_at).toISOString(),
+    decided_at: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
+    order: {
+      id: Number(row.order_id),
+      order_number: row.order_number,
+      order_status: row.order_status,
+      total_amount: pointsToNumber(row.amount),
+      created_at: new Date(row.order_created_at).toISOString(),
+    },
+    member: {
+      id: row.user_id,
+      username: row.username,
+      realname: row.verification_status === 'approved' ? row.realname : null,
+      verification_status: row.verification_status,
+      account_status: row.account_status,
+    },
+  };
+}
+
+/** The operators' payment queue: notices to check against the bank statement, then confirm or reject. */
+export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireOperator);
+
+  app.get(
+    '/admin/v1/order-notices',
+    {
+      schema: {
+        tags,
+        summary: 'Payment notices by status (default pending), oldest first, with order, member and proof photo',
+        querystring: Type.Object({ status: Type.Optional(Type.Union(statuses.map((status) => Type.Literal(status)))), page: pageField }),
+        security: bearer,
+        response: { 200: envelopeOf(paginatedOf(adminNotice)) },
+      },
+    },
+    async (request) => {
+      const { status = 'pending', page = 1 } = request.query as { status?: NoticeStatus; page?: number };
+      const [total, rows] = await Promise.all([
+        countNotices(app.db, status),
+        listNotices(app.db, status, pageOffset(page), perPageDefault),
+      ]);
+      return success(paginate(request, page, total, rows.map(adminNoticeJson)));
+    },
+  );
+
+  app.post(
+    '/admin/v1/orders/:id/confirm',
+    {
+      schema: {
+        tags,
+        summary:
+          'Confirm the remittance of an order waiting confirmation: paid off (3) when payer_name is the member’s verified real name; otherwise 409, nothing credited, a refund to the payer recorded, the member suspended',
+        params: orderParams,
+        body: Type.Object({ payer_name: text(100), bank_reference: text(120) }),
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const body = request.body as { payer_name: string; bank_reference: string };
+      await confirmOrder(app.db, operatorOf(request).operatorId, String(id), {
+        payerName: body.payer_name,
+        bankReference: body.bank_reference,
+      });
+      return success({ order_id: id, order_status: 3 }, 'Payment confirmed');
+    },
+  );
+
+  app.post(
+    '/admin/v1/orders/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject the payment notice of an order waiting confirmation: the order waits for payment again (1) with the reason',
+        params: orderParams,
+        body: Type.Object({ reason: text(500) }),
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      await rejectNotice(app.db, operatorOf(request).operatorId, String(id), (request.body as { reason: string }).reason);
+      return success({ order_id: id, order_status: 1 }, 'Payment notice rejected');
+    },
+  );
+}

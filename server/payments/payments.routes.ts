@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { orderSchema } from '../orders/order.json.ts';
+import { memberOrder } from '../orders/orders.routes.ts';
+import { success } from '../shared/envelope.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+import { uploadPath } from '../uploads/uploads.repository.ts';
+import { findNotice } from './notices.repository.ts';
+import { submitNotice, type NoticeInput } from './notice.service.ts';
+
+const noticeSchema = Type.Object({
+  id: Type.Integer(),
+  order_id: Type.Integer(),
+  account_back_five: Type.String(),
+  image: Type.Integer(),
+  image_path: Type.String(),
+  remark: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String({ description: 'pending, confirmed, rejected, or refunded (the payer was not the member)' }),
+  created_at: Type.String({ format: 'date-time' }),
+  order: orderSchema,
+});
+
+/** POST v1/orderNotice: the member reports a remittance for an order. */
+export async function paymentRoutes(app: FastifyInstance): Promise<void> {
+  app.post(
+    '/v1/orderNotice',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['orders'],
+        summary: 'Notify payment of an order with the last five digits of the paying account and a photo of the transfer',
+        body: Type.Object({
+          order_id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+          account_back_five: Type.String({ pattern: '^[0-9]{5}$', description: 'Exactly 5 digits' }),
+          image: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'An upload id from POST v1/image/upload' }),
+          remark: Type.Optional(Type.String({ maxLength: 200, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' })),
+        }),
+        security: [{ bearer: [] }],
+        response: { 201: envelopeOf(noticeSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      const id = await submitNotice(app.db, userId, request.body as NoticeInput);
+      const notice = await findNotice(app.db, id);
+      if (notice === undefined) throw new Error('notice vanished after insert');
+      const order = await memberOrder(app.db, userId, notice.order_id);
+      return reply.status(201).send(
+        success(
+          {
+            id: Number(notice.id),
+            order_id: Number(notice.order_id),
+            account_back_five: notice.account_back_five,
+            image: Number(notice.upload_id),
+            image_path: uploadPath(notice.upload_id),
+            remark: notice.remark,
+            status: notice.status,
+            created_at: new Date(notice.created_at).toISOString(),
+            order,
+          },
+          'Payment notice received',
+        ),
+      );
+    },
+  );
+}
