@@ -6,8 +6,8 @@ import { photoProblem } from './verify-rules.ts';
 interface PhotoFieldProps {
   id: string;
   label: string;
-  /** The id of the shared hint (png or jpeg, 2048 KB). */
-  hintId: string;
+  /** The ids of the shared hints (png or jpeg, 2048 KB; who sees the photos). */
+  hintIds: string;
   /** A message from the server about this photo (a 422's errors). */
   serverError?: string | undefined;
   /** The upload id once uploaded, undefined when the placeholder shows. */
@@ -20,7 +20,7 @@ type PhotoState = { kind: 'empty' } | { kind: 'uploading' } | { kind: 'done'; pr
  * One identity photo: checked (png/jpeg, 2048 KB) before anything is sent, uploaded at once,
  * previewed from the member's own file. A failed upload returns the placeholder (the seed).
  */
-export function PhotoField({ id, label, hintId, serverError, onUploaded }: PhotoFieldProps) {
+export function PhotoField({ id, label, hintIds, serverError, onUploaded }: PhotoFieldProps) {
   const { t } = useI18n();
   const [state, setState] = useState<PhotoState>({ kind: 'empty' });
   const [error, setError] = useState('');
@@ -80,7 +80,7 @@ export function PhotoField({ id, label, hintId, serverError, onUploaded }: Photo
         type="file"
         accept="image/png,image/jpeg"
         aria-invalid={shown !== '' ? true : undefined}
-        aria-describedby={`${hintId} ${id}-error`}
+        aria-describedby={`${hintIds} ${id}-error`}
         onChange={(event) => void choose(event.currentTarget.files?.[0])}
       />
       <p className="gs-photo__state" role="status">

@@ -236,14 +236,17 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
         <fieldset className="gs-verify__photos">
           <legend>{t('verify_upload')}</legend>
           <p id={`${id}-photo-hint`} className="gs-field__hint">
-            {t('verify_photo_hint')} {t('verify_photo_privacy')}
+            {t('verify_photo_hint')}
+          </p>
+          <p id={`${id}-photo-privacy`} className="gs-field__hint">
+            {t('verify_photo_privacy')}
           </p>
           {photoSlots.map(({ slot, label }) => (
             <PhotoField
               key={slot}
               id={`${id}-${slot}`}
               label={t(label)}
-              hintId={`${id}-photo-hint`}
+              hintIds={`${id}-photo-hint ${id}-photo-privacy`}
               serverError={problems[slot]}
               onUploaded={(upload) => setPhotoIds((current) => ({ ...current, [slot]: upload }))}
             />

@@ -53,7 +53,15 @@ export function WithdrawHistory() {
               <td>
                 <time dateTime={record.created_at}>{time.format(new Date(record.created_at))}</time>
               </td>
-              <td>{record.bankcard === null ? '—' : `${record.bankcard.bank_name} ···· ${record.bankcard.card_last4}`}</td>
+              <td>
+                {record.bankcard === null ? (
+                  '—'
+                ) : (
+                  <>
+                    {record.bankcard.bank_name} <span className="gs-withdraw__last4">···· {record.bankcard.card_last4}</span>
+                  </>
+                )}
+              </td>
               <td className="gs-table__number">{formatPoints(record.amount, locale)}</td>
               <td>
                 {t(`transaction_status_${record.status}`)}
