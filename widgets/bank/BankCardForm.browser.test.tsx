@@ -107,11 +107,12 @@ describe('BankCardForm', () => {
     page.unmount();
   });
 
-  it("shows a 402's detail as the server wrote it, the server's field messages, and a generic failure otherwise", async () => {
+  it("shows a 402's detail as the server wrote it, the server's field messages, a duplicate card, and a generic failure otherwise", async () => {
     const refusal = 'The cardholder must be your verified real name';
     const replies: Reply[] = [
       fail(402, 'Bank card rejected', { detail: refusal }),
       fail(422, 'Parameter validation error.', { errors: { payment_name: ['Branch is too long'] } }),
+      fail(409, 'This card is already in your list'),
       fail(500, 'Server error'),
     ];
     const page = mountAdd(() => replies.shift() ?? fail(500, 'x'));
@@ -124,7 +125,9 @@ describe('BankCardForm', () => {
     await waitFor(() => errorOf(inputLabelled(page.host, eng.bank_branch)) === 'Branch is too long', 'the field message');
     expect(alertText(page.host)).to.contain(eng.bank_save_fail);
     act(() => buttonNamed(page.host, eng.bank_save).click());
-    await waitFor(() => saves(stub?.calls ?? []).length === 3 && alertText(page.host) === eng.bank_save_fail, 'the generic failure');
+    await waitFor(() => alertText(page.host) === eng.bank_duplicate, 'the duplicate card');
+    act(() => buttonNamed(page.host, eng.bank_save).click());
+    await waitFor(() => saves(stub?.calls ?? []).length === 4 && alertText(page.host) === eng.bank_save_fail, 'the generic failure');
     expect(errorOf(inputLabelled(page.host, eng.bank_branch))).to.equal('');
     page.unmount();
   });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../auth/form.tsx';
+import { ApiFailure } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { bankSavedNoticeMs, getCard, rememberedCardId, saveCard } from './bank-cards.ts';
@@ -37,6 +38,7 @@ export const bankCardFormMessageKeys = [
   'bank_add_success',
   'bank_edit_success',
   'bank_save_fail',
+  'bank_duplicate',
   'bank_load_error',
   'bank_no_card_chosen',
   'bank_list',
@@ -114,7 +116,8 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
       const server = fieldErrors(error);
       const shown = Object.fromEntries(Object.entries(server).filter(([field]) => field in inputs)) as Problems;
       setProblems(shown);
-      setOutcome({ text: serverDetailText(error) ?? t('bank_save_fail'), failed: true });
+      const duplicate = error instanceof ApiFailure && error.status === 409;
+      setOutcome({ text: serverDetailText(error) ?? t(duplicate ? 'bank_duplicate' : 'bank_save_fail'), failed: true });
     } finally {
       setBusy(false);
     }
