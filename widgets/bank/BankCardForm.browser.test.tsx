@@ -171,3 +171,35 @@ describe('BankCardForm', () => {
     missing.unmount();
   });
 });
+
+describe('BankCardForm on a site page', () => {
+  let stub: ReturnType<typeof stubFetch> | undefined;
+  const realSetTimeout = window.setTimeout;
+  afterEach(() => {
+    window.setTimeout = realSetTimeout;
+    stub?.restore();
+    endSession();
+    localStorage.clear();
+  });
+
+  it('goes back to the card list 2 s after saving (the seed), keeping the form as it was', async () => {
+    act(() => startSession('token-7', { id: 7, username: 'member01' }));
+    stub = stubFetch(() => ok(card));
+    const delays: number[] = [];
+    // Records the screen's own timer without running it: running it would leave the test page.
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
+      if (ms === 2_000) {
+        delays.push(ms);
+        return 0;
+      }
+      return realSetTimeout(handler, ms, ...rest);
+    }) as typeof window.setTimeout;
+    const page = mountScreen(<BankCardForm mode="add" navigate />);
+    fillRequired(page.host);
+    act(() => buttonNamed(page.host, eng.bank_save).click());
+    await waitFor(() => statusText(page.host).includes(eng.bank_add_success), 'success');
+    expect(delays).to.deep.equal([2_000]);
+    expect(inputLabelled(page.host, eng.bank_cardholder).value).to.equal('Wang Xiaoming');
+    page.unmount();
+  });
+});

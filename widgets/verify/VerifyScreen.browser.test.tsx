@@ -276,4 +276,32 @@ describe('VerifyScreen', () => {
     await waitFor(() => alertText(page.host) === eng.verify_load_error, 'the load error');
     page.unmount();
   });
+
+  it('on a site page, goes back 1 s after a successful submission (the seed)', async () => {
+    stub = verifyServer((call) =>
+      call.method === 'PUT' || call.path === '/v1/check' ? ok({ ...member, verification_status: 'pending' }) : fail(500, 'x'),
+    );
+    const realSetTimeout = window.setTimeout;
+    const delays: number[] = [];
+    // Records the screen's own timer without running it: history.back() would leave the test page.
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
+      if (ms === 1_000) {
+        delays.push(ms);
+        return 0;
+      }
+      return realSetTimeout(handler, ms, ...rest);
+    }) as typeof window.setTimeout;
+    try {
+      const page = mountScreen(<VerifyScreen navigate />);
+      await fillText(page.host);
+      await uploadAll(page.host);
+      act(() => buttonNamed(page.host, eng.verify_submit).click());
+      await waitFor(() => statusText(page.host).includes(eng.verify_success), 'success');
+      await waitFor(() => delays.length === 1, 'the timer');
+      expect(delays).to.deep.equal([1_000]);
+      page.unmount();
+    } finally {
+      window.setTimeout = realSetTimeout;
+    }
+  });
 });
