@@ -136,6 +136,7 @@ export function BankListScreen() {
                     className="button button--small button--secondary"
                     href={siteHref(locale, '/setting/updateCard')}
                     onClick={() => rememberCardId(card.id)}
+                    onAuxClick={() => rememberCardId(card.id)}
                     aria-describedby={`gs-bank-card-${card.id}`}
                   >
                     {t('bank_edit')}

@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
 import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
-import { endSession, startSession } from '../core/session.ts';
+import { $user, endSession, startSession } from '../core/session.ts';
 import { WithdrawScreen } from './WithdrawScreen.tsx';
 
 const member = { id: 7, username: 'member01', user_wallets: { main_wallet: 500 } };
@@ -103,6 +103,17 @@ describe('WithdrawScreen', () => {
     expect(stub.calls.find((call) => call.path === '/v1/withdraw')?.query.get('page')).to.equal('1');
     act(() => buttonNamed(page.host, eng.paging_next).click());
     await waitFor(() => statusText(page.host).includes(eng.paging_last_page), 'the last-page notice');
+    page.unmount();
+  });
+
+  it('tells a member whose identity is not verified yet, with a link to verify', async () => {
+    stub = withdrawServer(() => fail(500, 'unexpected'));
+    act(() => $user.set({ ...member, verification_status: 'pending' }));
+    const page = await mountLoaded();
+    expect(page.host.querySelector('.gs-withdraw__verify')?.textContent).to.contain(eng.wallet_withdraw_need_verify);
+    expect(page.host.querySelector('.gs-withdraw__verify a')?.getAttribute('href')).to.equal('/eng/setting/verify');
+    act(() => $user.set({ ...member, verification_status: 'approved' }));
+    expect(page.host.querySelector('.gs-withdraw__verify')).to.equal(null);
     page.unmount();
   });
 

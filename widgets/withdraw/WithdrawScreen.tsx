@@ -9,6 +9,7 @@ import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { $mainWallet, refreshMainWallet } from '../core/main-wallet.ts';
 import { formatPoints } from '../core/money.ts';
+import { $user } from '../core/session.ts';
 import { SelectField } from '../verify/SelectField.tsx';
 import { WithdrawHistory, withdrawHistoryMessageKeys } from './WithdrawHistory.tsx';
 import { newIdempotencyKey, sendWithdrawal, withdrawFailure, withdrawProblem } from './withdraw.ts';
@@ -43,6 +44,9 @@ export function WithdrawScreen() {
   const { locale, t } = useI18n();
   const id = useId();
   const balance = useStore($mainWallet);
+  const user = useStore($user);
+  // Known and not approved: say so before the member fills anything in (the server refuses it anyway).
+  const unverified = typeof user?.verification_status === 'string' && user.verification_status !== 'approved';
   const [cards, setCards] = useState<BankCard[] | null>(null);
   const [cardsFailed, setCardsFailed] = useState(false);
   const [cardId, setCardId] = useState('');
@@ -112,6 +116,11 @@ export function WithdrawScreen() {
       <p className="gs-withdraw__balance">
         {t('wallet_main')}: <data value={balance ?? ''}>{balance === null ? '—' : formatPoints(balance, locale)}</data>
       </p>
+      {unverified && (
+        <p className="gs-withdraw__verify">
+          {t('wallet_withdraw_need_verify')} <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>
+        </p>
+      )}
       {cardsFailed ? (
         <p className="gs-message gs-message--error" role="alert">
           {t('bank_load_error')}
