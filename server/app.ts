@@ -10,6 +10,8 @@ import { buyingListRoutes } from './catalog/buying.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
+import { deviceAdminRoutes } from './devices/devices.admin.routes.ts';
+import { deviceRoutes } from './devices/devices.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { orderRoutes } from './orders/orders.routes.ts';
 import { PartnerDirectory } from './partners/partner-directory.ts';
@@ -113,6 +115,8 @@ export async function buildApp(
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
       await api.register(paymentAdminRoutes);
+      await api.register(deviceRoutes);
+      await api.register(deviceAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

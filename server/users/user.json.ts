@@ -1,4 +1,6 @@
 import type { Db } from '../db/database.ts';
+import { deviceJson } from '../devices/device.json.ts';
+import { listDevicesOfUser } from '../devices/devices.repository.ts';
 import { accounts, balanceOf } from '../ledger/accounts.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
@@ -9,7 +11,11 @@ import { referralCodeOf, type UserRow } from './user.repository.ts';
  * data: the parent appears only as its referral code.
  */
 export async function userJson(db: Db, user: UserRow) {
-  const [parentCode, mainWallet] = await Promise.all([referralCodeOf(db, user.parent_id), balanceOf(db, accounts.memberMain(user.id))]);
+  const [parentCode, mainWallet, devices] = await Promise.all([
+    referralCodeOf(db, user.parent_id),
+    balanceOf(db, accounts.memberMain(user.id)),
+    listDevicesOfUser(db, user.id),
+  ]);
   return {
     id: user.id,
     username: user.username,
@@ -29,7 +35,8 @@ export async function userJson(db: Db, user: UserRow) {
     user_wallets: { main_wallet: pointsToNumber(mainWallet) },
     user_referral_code: { user_referral_code: user.referral_code },
     parent_referral_code: parentCode === null ? null : { user_referral_code: parentCode },
-    devices: [],
+    /** The member's machines, online while a heartbeat is under 5 minutes old. */
+    devices: devices.map((row) => deviceJson(row)),
     created_at: new Date(user.created_at).toISOString(),
   };
 }
