@@ -47,6 +47,14 @@ const chromium = spawn(
   { stdio: 'ignore' },
 );
 
+// Ctrl-C (or a CI time-out) must not leave Chromium or the product running.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    chromium.kill('SIGTERM');
+    void product.stop().finally(() => process.exit(130));
+  });
+}
+
 try {
   await waitForDevTools(port);
   console.log(`Lighthouse ${paths.length} pages on ${product.baseUrl} (mobile, simulated throttling)\n`);
