@@ -40,7 +40,7 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
       .selectFrom('users')
       .select(['id', 'realname', 'verification_status', 'account_status'])
       .where('id', '=', order.user_id)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     if (member.verification_status !== 'approved') throw new ApiError(409, notVerifiedMessage, { detail: notVerifiedMessage });
     const notice = await pendingNoticeOf(trx, orderId);
