@@ -13,6 +13,8 @@ import type { DatabaseHandle, Db } from './db/database.ts';
 import { deviceAdminRoutes } from './devices/devices.admin.routes.ts';
 import { deviceRoutes } from './devices/devices.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { incomeAdminRoutes } from './income/income.admin.routes.ts';
+import { interestRoutes } from './income/interest.routes.ts';
 import { orderRoutes } from './orders/orders.routes.ts';
 import { PartnerDirectory } from './partners/partner-directory.ts';
 import { paymentAdminRoutes } from './payments/payments.admin.routes.ts';
@@ -109,6 +111,8 @@ export async function buildApp(
       await api.register(cardRoutes);
       await api.register(withdrawalRoutes);
       await api.register(withdrawalAdminRoutes);
+      await api.register(interestRoutes);
+      await api.register(incomeAdminRoutes);
       await api.register(walletRoutes);
       await api.register(historyRoutes);
       await api.register(buyingListRoutes);

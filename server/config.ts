@@ -143,7 +143,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   return config;
 }
 
-function isTimeZone(zone: string): boolean {
+export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

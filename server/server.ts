@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadOrCreateCardKey } from './cards/card-key.ts';
+import { scheduleDistribution } from './income/scheduler.ts';
 import { seedCatalog } from './catalog/catalog.seed.ts';
 import type { Config } from './config.ts';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -38,10 +39,13 @@ export async function prepareServer(config: Config): Promise<RunningServer> {
   });
   // Unpaid orders are cancelled on a timer in every process; the job is safe to run concurrently.
   const orderExpiry = startOrderExpiry(database.db, config, app.log);
+  // Every process looks for ended business days; a lock per room and day makes two runs queue.
+  const stopDistribution = scheduleDistribution(database.db, config, app.log);
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       await orderExpiry.stop();
+      await stopDistribution();
       await app.close();
       await database.close();
     })());

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { seedSettings } from '../income/settings.ts';
 import { pointScale } from '../shared/money.ts';
 import { seedBuyingLists } from './buying.seed.ts';
 
@@ -30,6 +31,7 @@ export async function seedCatalog(db: Db): Promise<void> {
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
   await seedReferenceLists(db);
+  await seedSettings(db);
   await seedBuyingLists(db);
   // Explicit ids leave the serial behind; move it past them so operators' new rows never collide.
   await sql`select setval(pg_get_serial_sequence('products', 'id'), greatest((select max(id) from products), 1))`.execute(db);

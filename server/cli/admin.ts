@@ -10,6 +10,8 @@ import { auditLedger } from '../ledger/ledger.audit.ts';
 import { expireOrders } from '../orders/order-expiry.ts';
 import { seedPartnerCities } from '../partners/partner-cities.ts';
 import { upsertOperator } from '../admin/operator.service.ts';
+import { distributeIncome } from '../income/income.service.ts';
+import { pointsToDecimal } from '../shared/money.ts';
 import { ApiError } from '../shared/errors.ts';
 import { readSecret } from './read-secret.ts';
 
@@ -39,6 +41,21 @@ const commands: Record<string, { summary: string; run(db: Db, args: string[]): P
   'expire-orders': {
     summary: 'cancel orders unpaid for longer than ORDER_EXPIRY_DAYS (the server also does this on a timer)',
     run: async (db) => `${await expireOrders(db, loadConfig())} unpaid orders cancelled`,
+  },
+  distribute: {
+    summary: 'distribute [--date YYYY-MM-DD]: pay income for every ended recorded day not yet paid, or for one day',
+    run: async (db, args) => {
+      const dateIndex = args.indexOf('--date');
+      const date = dateIndex === -1 ? undefined : args[dateIndex + 1];
+      const summary = await distributeIncome(db, loadConfig(), {
+        ...(date === undefined ? {} : { date }),
+        progress: (day) =>
+          process.stdout.write(
+            `room ${day.engineRoomId} ${day.businessDate}: ${day.ordersCredited} orders, ${pointsToDecimal(day.amountCredited)} points${day.finished ? ' (done)' : '…'}\n`,
+          ),
+      });
+      return `${summary.days.length} day(s): ${summary.ordersCredited} orders credited, ${pointsToDecimal(summary.amountCredited)} points`;
+    },
   },
   'create-operator': {
     summary: 'create-operator <username>: add an operator, or set a new password (OPERATOR_PASSWORD, or asked)',

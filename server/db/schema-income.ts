@@ -1,0 +1,54 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables of migration 0007: settings, engine-room revenue, distributions and income records. */
+export interface IncomeTables {
+  settings: SettingsTable;
+  engine_room_revenue: EngineRoomRevenueTable;
+  income_distributions: IncomeDistributionTable;
+  income_records: IncomeRecordTable;
+}
+
+export interface SettingsTable {
+  id: number;
+  interest_rate_bp: number;
+  operator_fee_bp: number;
+  business_time_zone: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface EngineRoomRevenueTable {
+  id: ColumnType<string, never, never>;
+  engine_room_id: number;
+  business_date: ColumnType<string, string, never>;
+  wh: ColumnType<string, bigint, never>;
+  revenue: ColumnType<string, bigint, never>;
+  evidence: string;
+  entry_kind: 'record' | 'adjustment';
+  recorded_by: number | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface IncomeDistributionTable {
+  engine_room_id: number;
+  business_date: ColumnType<string, string, never>;
+  pool: ColumnType<string, bigint, never>;
+  order_total: ColumnType<string, bigint, never>;
+  paid_before: ColumnType<Date, Date, never>;
+  fee_bp: number;
+  cursor_order_id: ColumnType<string, bigint | undefined, bigint>;
+  orders_credited: ColumnType<number, number | undefined, number>;
+  amount_credited: ColumnType<string, bigint | undefined, bigint>;
+  started_at: ColumnType<Date, never, never>;
+  finished_at: Date | null;
+}
+
+export interface IncomeRecordTable {
+  id: Generated<string>;
+  interest_record_number: string;
+  order_id: string;
+  user_id: number;
+  engine_room_id: number;
+  business_date: ColumnType<string, string, never>;
+  amount: ColumnType<string, bigint, never>;
+  created_at: ColumnType<Date, never, never>;
+}

@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { accounts, ensureAccounts } from '../ledger/accounts.ts';
+import { postIncomeJournals } from '../ledger/income-posting.ts';
+import { basisPoints } from './fee.ts';
+
+/** Orders credited per transaction: bounds each transaction's locks and the ids held in memory. */
+export const distributionBatchSize = 500;
+
+export interface DayOutcome {
+  engineRoomId: number;
+  businessDate: string;
+  ordersCredited: number;
+  amountCredited: bigint;
+}
+
+export type Progress = (outcome: DayOutcome & { finished: boolean }) => void;
+
+interface DistributionRow {
+  pool: string;
+  order_total: string;
+  paid_before: Date;
+  cursor_order_id: string;
+  orders_credited: number;
+  amount_credited: string;
+  finished_at: Date | null;
+}
+
+const lockDay = (trx: Db, roomId: number, day: string) =>
+  sql`select pg_advisory_xact_lock(hashtext(${`income:${roomId}:${day}`}))`.execute(trx);
+
+/**
+ * Shares one recorded day of one engine room among the room's orders paid off before that day
+ * ended, pro rata to their amounts, less the operator fee, rounded down; what rounding leaves
+ * stays in the room's account. Everything is SQL over the orders table, a batch at a time, so
+ * memory stays flat however many orders there are. Two processes running it at once queue on a
+ * lock per room and day, and the unique income record per order and day credits each order once.
+ */
+export async function distributeDay(
+  db: Db,
+  roomId: number,
+  day: string,
+  timeZone: string,
+  feeBp: number,
+  now: Date,
+  progress?: Progress,
+): Promise<DayOutcome> {
+  await db.transaction().execute(async (trx) => {
+    await lockDay(trx, roomId, day);
+    // Fixed once: the pool, the orders' total and the cut-off, so every batch shares the same pool.
+    await sql`insert into income_distributions (engine_room_id, business_date, pool, order_total, paid_before, fee_bp)
+      select ${roomId}, ${day}::date,
+        floor((select coalesce(sum(revenue), 0) from engine_room_revenue where engine_room_id = ${roomId} and business_date = ${day}::date)
+          * ${basisPoints - feeBp} / ${basisPoints})::bigint,
+        (select coalesce(sum(amount), 0) from orders where engine_room_id = ${roomId} and status = 3
+           and paid_at < least(((${day}::date + 1)::timestamp at time zone ${timeZone}), ${now}::timestamptz)),
+        least(((${day}::date + 1)::timestamp at time zone ${timeZone}), ${now}::timestamptz),
+        ${feeBp}
+      on conflict (engine_room_id, business_date) do nothing`.execute(trx);
+  });
+
+  for (;;) {
+    const step = await db.transaction().execute(async (trx) => {
+      await lockDay(trx, roomId, day);
+      const state =
+        await sql<DistributionRow>`select pool, order_total, paid_before, cursor_order_id, orders_credited, amount_credited, finished_at
+        from income_distributions where engine_room_id = ${roomId} and business_date = ${day}::date`.execute(trx);
+      const row = state.rows[0];
+      if (row === undefined || row.finished_at !== null) return { row, finished: true };
+      if (BigInt(row.order_total) === 0n || BigInt(row.pool) === 0n) {
+        await markFinished(trx, roomId, day);
+        return { row, finished: true };
+      }
+
+      const batch = await sql<{ last_order_id: string | null; record_ids: string | null; credited: string | null }>`
+        with batch as (
+          select o.id, o.user_id, floor(${row.pool}::numeric * o.amount / ${row.order_total}::numeric)::bigint as share
+          from orders o
+          where o.engine_room_id = ${roomId} and o.status = 3 and o.paid_at < ${row.paid_before}::timestamptz and o.id > ${row.cursor_order_id}::bigint
+          order by o.id
+          limit ${distributionBatchSize}
+        ), inserted as (
+          insert into income_records (interest_record_number, order_id, user_id, engine_room_id, business_date, amount)
+          select 'IR' || to_char(${day}::date, 'YYYYMMDD') || '-' || b.id, b.id, b.user_id, ${roomId}, ${day}::date, b.share
+          from batch b where b.share > 0
+          on conflict (order_id, business_date) do nothing
+          returning id, amount
+        )
+        select (select max(id)::text from batch) as last_order_id,
+               (select string_agg(id::text, ',') from inserted) as record_ids,
+               (select sum(amount)::text from inserted) as credited`.execute(trx);
+      const result = batch.rows[0];
+      if (result?.last_order_id === null || result?.last_order_id === undefined) {
+        await markFinished(trx, roomId, day);
+        return { row, finished: true };
+      }
+      const recordIds = result.record_ids === null ? [] : result.record_ids.split(',');
+      const [roomAccount = 0] = await ensureAccounts(trx, [accounts.engineRoomRevenue(roomId)]);
+      await postIncomeJournals(trx, roomAccount, recordIds);
+      const credited = BigInt(result.credited ?? '0');
+      await sql`update income_distributions
+        set cursor_order_id = ${result.last_order_id}::bigint,
+            orders_credited = orders_credited + ${recordIds.length},
+            amount_credited = amount_credited + ${credited.toString()}::bigint
+        where engine_room_id = ${roomId} and business_date = ${day}::date`.execute(trx);
+      return {
+        row: {
+          ...row,
+          orders_credited: row.orders_credited + recordIds.length,
+          amount_credited: (BigInt(row.amount_credited) + credited).toString(),
+        },
+        finished: false,
+      };
+    });
+    const outcome: DayOutcome = {
+      engineRoomId: roomId,
+      businessDate: day,
+      ordersCredited: step.row?.orders_credited ?? 0,
+      amountCredited: BigInt(step.row?.amount_credited ?? '0'),
+    };
+    progress?.({ ...outcome, finished: step.finished });
+    if (step.finished) return outcome;
+  }
+}
+
+async function markFinished(trx: Db, roomId: number, day: string): Promise<void> {
+  await sql`update income_distributions set finished_at = now()
+    where engine_room_id = ${roomId} and business_date = ${day}::date and finished_at is null`.execute(trx);
+}

@@ -1,0 +1,205 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { isTimeZone } from '../config.ts';
+import { success } from '../shared/envelope.ts';
+import { ApiError } from '../shared/errors.ts';
+import { pointsToNumber } from '../shared/money.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+import { distributeIncome } from './income.service.ts';
+import { adjustRevenue, recordRevenue, type RevenueInput } from './revenue.service.ts';
+import { bpToPercent, readSettings } from './settings.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['operators'];
+const roomParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const decimalText = (description: string) => Type.String({ minLength: 1, maxLength: 24, description });
+
+const revenueJson = Type.Object({
+  id: Type.Integer(),
+  engine_room_id: Type.Integer(),
+  business_date: Type.String(),
+  kwh: Type.Number(),
+  revenue: Type.Number(),
+});
+const settingsJson = Type.Object({ interest_rate: Type.Number(), operator_fee_percent: Type.Number(), business_time_zone: Type.String() });
+
+const toJson = (row: { id: number; engine_room_id: number; business_date: string; wh: bigint; revenue: bigint }) => ({
+  id: row.id,
+  engine_room_id: row.engine_room_id,
+  business_date: row.business_date,
+  kwh: Number(row.wh) / 1000,
+  revenue: pointsToNumber(row.revenue),
+});
+
+/** Revenue, its corrections, the distribution on demand, and the income settings. */
+export async function incomeAdminRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireOperator);
+
+  app.post(
+    '/admin/v1/engine-rooms/:id/revenue',
+    {
+      schema: {
+        tags,
+        summary: 'Record one business day of an engine room: kWh produced, revenue collected, evidence (409 if that day is recorded)',
+        params: roomParams,
+        body: Type.Object({
+          business_date: Type.String({
+            maxLength: 10,
+            description: 'YYYY-MM-DD in the business time zone; not a day that has not started',
+          }),
+          kwh: decimalText('kWh, at most 3 decimals'),
+          revenue: decimalText('points collected, at most 4 decimals'),
+          evidence: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'where the figures can be checked' }),
+        }),
+        security: bearer,
+        response: { 201: envelopeOf(revenueJson) },
+      },
+    },
+    async (request, reply) => {
+      const row = await recordRevenue(
+        app.db,
+        app.config,
+        operatorOf(request).operatorId,
+        (request.params as { id: number }).id,
+        request.body as RevenueInput,
+      );
+      return reply.status(201).send(success(toJson(row), 'Revenue recorded'));
+    },
+  );
+
+  app.post(
+    '/admin/v1/engine-rooms/:id/revenue-adjustments',
+    {
+      schema: {
+        tags,
+        summary: 'Correct a recorded day with a signed adjustment (a new audited entry, never an edit)',
+        params: roomParams,
+        body: Type.Object({
+          business_date: Type.String({ maxLength: 10 }),
+          kwh_delta: Type.Optional(decimalText('signed kWh')),
+          revenue_delta: decimalText('signed points'),
+          reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
+        }),
+        security: bearer,
+        response: { 201: envelopeOf(revenueJson) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { business_date: string; kwh_delta?: string; revenue_delta: string; reason: string };
+      const row = await adjustRevenue(app.db, operatorOf(request).operatorId, (request.params as { id: number }).id, body);
+      return reply.status(201).send(success(toJson(row), 'Correction recorded'));
+    },
+  );
+
+  app.post(
+    '/admin/v1/income/distribute',
+    {
+      schema: {
+        tags,
+        summary: 'Run the income distribution now: every ended day not yet distributed, or one named day',
+        body: Type.Optional(Type.Object({ business_date: Type.Optional(Type.String({ maxLength: 10 })) })),
+        security: bearer,
+        response: {
+          200: envelopeOf(
+            Type.Object({
+              orders_credited: Type.Integer(),
+              total: Type.Number(),
+              days: Type.Array(
+                Type.Object({
+                  engine_room_id: Type.Integer(),
+                  business_date: Type.String(),
+                  orders_credited: Type.Integer(),
+                  total: Type.Number(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const date = (request.body as { business_date?: string } | undefined)?.business_date;
+      const summary = await distributeIncome(app.db, app.config, date === undefined || date === '' ? {} : { date });
+      await recordAudit(app.db, {
+        operatorId: operatorOf(request).operatorId,
+        action: 'income.distribute',
+        subjectType: 'income',
+        subjectId: date ?? 'due',
+        after: { orders_credited: summary.ordersCredited, total: summary.amountCredited.toString() },
+      });
+      return success({
+        orders_credited: summary.ordersCredited,
+        total: pointsToNumber(summary.amountCredited),
+        days: summary.days.map((day) => ({
+          engine_room_id: day.engineRoomId,
+          business_date: day.businessDate,
+          orders_credited: day.ordersCredited,
+          total: pointsToNumber(day.amountCredited),
+        })),
+      });
+    },
+  );
+
+  app.get(
+    '/admin/v1/settings',
+    { schema: { tags, summary: 'The income settings', security: bearer, response: { 200: envelopeOf(settingsJson) } } },
+    async () => settingsResponse(app),
+  );
+
+  app.put(
+    '/admin/v1/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change the expected monthly rate (estimates only), the operator fee or the business time zone',
+        body: Type.Object({
+          interest_rate: Type.Optional(Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01 })),
+          operator_fee_percent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01 })),
+          business_time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+        }),
+        security: bearer,
+        response: { 200: envelopeOf(settingsJson) },
+      },
+    },
+    async (request) => {
+      const body = request.body as { interest_rate?: number; operator_fee_percent?: number; business_time_zone?: string };
+      if (body.business_time_zone !== undefined && !isTimeZone(body.business_time_zone)) {
+        throw new ApiError(422, 'Parameter validation error.', { errors: { business_time_zone: ['Unknown time zone.'] } });
+      }
+      await app.db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
+        const after = {
+          // Two decimals of a percent are whole hundredths: round away the float's dust.
+          interest_rate_bp: body.interest_rate === undefined ? before.interest_rate_bp : Math.round(body.interest_rate * 100),
+          operator_fee_bp: body.operator_fee_percent === undefined ? before.operator_fee_bp : Math.round(body.operator_fee_percent * 100),
+          business_time_zone: body.business_time_zone ?? before.business_time_zone,
+        };
+        await trx
+          .updateTable('settings')
+          .set({ ...after, updated_at: new Date() })
+          .where('id', '=', 1)
+          .execute();
+        await recordAudit(trx, {
+          operatorId: operatorOf(request).operatorId,
+          action: 'settings.update',
+          subjectType: 'settings',
+          subjectId: 1,
+          before,
+          after,
+        });
+      });
+      return settingsResponse(app);
+    },
+  );
+}
+
+async function settingsResponse(app: FastifyInstance) {
+  const settings = await readSettings(app.db, app.config);
+  return success({
+    interest_rate: bpToPercent(settings.interestRateBp),
+    operator_fee_percent: bpToPercent(settings.operatorFeeBp),
+    business_time_zone: settings.businessTimeZone,
+  });
+}

@@ -1,0 +1,54 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { businessDate } from '../shared/business-day.ts';
+import { ApiError } from '../shared/errors.ts';
+import { distributeDay, type DayOutcome, type Progress } from './distribution.ts';
+import { dayNotStartedMessage, validDate } from './revenue.service.ts';
+import { readSettings } from './settings.ts';
+
+export interface DistributionSummary {
+  days: DayOutcome[];
+  ordersCredited: number;
+  amountCredited: bigint;
+}
+
+/**
+ * Distributes every recorded day not yet distributed: by default the days that have ended (the
+ * schedule, which so catches up after any downtime), or one named day, today included (on demand).
+ */
+export async function distributeIncome(
+  db: Db,
+  config: Config,
+  options: { date?: string; now?: Date; progress?: Progress } = {},
+): Promise<DistributionSummary> {
+  const now = options.now ?? new Date();
+  const settings = await readSettings(db, config);
+  const today = businessDate(now, settings.businessTimeZone);
+  if (options.date !== undefined) {
+    if (!validDate(options.date))
+      throw new ApiError(422, 'Use a date as YYYY-MM-DD.', { errors: { business_date: ['Use a date as YYYY-MM-DD.'] } });
+    if (options.date > today) throw new ApiError(422, dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
+  }
+  let query = db
+    .selectFrom('engine_room_revenue as r')
+    .leftJoin('income_distributions as d', (join) =>
+      join.onRef('d.engine_room_id', '=', 'r.engine_room_id').onRef('d.business_date', '=', 'r.business_date'),
+    )
+    .select(['r.engine_room_id', (eb) => eb.cast<string>('r.business_date', 'text').as('business_date')])
+    .where('r.entry_kind', '=', 'record')
+    .where('d.finished_at', 'is', null)
+    .orderBy('r.business_date')
+    .orderBy('r.engine_room_id');
+  query = options.date === undefined ? query.where('r.business_date', '<', today) : query.where('r.business_date', '=', options.date);
+  const due = await query.execute();
+
+  const days: DayOutcome[] = [];
+  for (const { engine_room_id: roomId, business_date: day } of due) {
+    days.push(await distributeDay(db, roomId, day, settings.businessTimeZone, settings.operatorFeeBp, now, options.progress));
+  }
+  return {
+    days,
+    ordersCredited: days.reduce((sum, day) => sum + day.ordersCredited, 0),
+    amountCredited: days.reduce((sum, day) => sum + day.amountCredited, 0n),
+  };
+}

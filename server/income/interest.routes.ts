@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { solarProduct } from '../catalog/catalog.seed.ts';
+import { success } from '../shared/envelope.ts';
+import { pointsToNumber } from '../shared/money.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+import { bpToPercent, readSettings } from './settings.ts';
+
+const incomeRecord = Type.Object({
+  id: Type.Integer(),
+  interest_record_number: Type.String(),
+  amount: Type.Number(),
+  business_date: Type.String(),
+  order_id: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+/** GET v1/interest: the member's income records, and the figures the screens estimate with. */
+export async function interestRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/v1/interest',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['income'],
+        summary: 'The member’s income records, newest first; `wallet` carries the price and the expected monthly rate, for estimates only',
+        querystring: Type.Object({ page: pageField }),
+        security: [{ bearer: [] }],
+        response: {
+          200: Type.Intersect([
+            envelopeOf(paginatedOf(incomeRecord)),
+            Type.Object({ wallet: Type.Object({ original_price: Type.Number(), interest_rate: Type.Number() }) }),
+          ]),
+        },
+      },
+    },
+    async (request) => {
+      const userId = memberOf(request).userId;
+      const page = (request.query as { page?: number }).page ?? 1;
+      const base = app.db.selectFrom('income_records').where('user_id', '=', userId);
+      const [count, rows, settings, product] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .select([
+            'id',
+            'interest_record_number',
+            'amount',
+            'order_id',
+            'created_at',
+            (eb) => eb.cast<string>('business_date', 'text').as('business_date'),
+          ])
+          .orderBy('id', 'desc')
+          .offset(pageOffset(page))
+          .limit(perPageDefault)
+          .execute(),
+        readSettings(app.db, app.config),
+        app.db.selectFrom('products').select('price').where('id', '=', solarProduct.id).executeTakeFirst(),
+      ]);
+      const records = rows.map((row) => ({
+        id: Number(row.id),
+        interest_record_number: row.interest_record_number,
+        amount: pointsToNumber(row.amount),
+        business_date: row.business_date,
+        order_id: Number(row.order_id),
+        created_at: new Date(row.created_at).toISOString(),
+      }));
+      return {
+        ...success(paginate(request, page, Number(count.n), records)),
+        wallet: {
+          original_price: pointsToNumber(product?.price ?? solarProduct.price),
+          interest_rate: bpToPercent(settings.interestRateBp),
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,170 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { accounts, ensureAccounts } from '../ledger/accounts.ts';
+import { InsufficientBalanceError, postJournal } from '../ledger/ledger.ts';
+import { uniqueViolation } from '../shared/db-errors.ts';
+import { businessDate } from '../shared/business-day.ts';
+import { ApiError, fieldError, notFound } from '../shared/errors.ts';
+import { parsePoints, pointsMax } from '../shared/money.ts';
+import { readSettings } from './settings.ts';
+
+export const dayNotStartedMessage = 'This business day has not started yet';
+export const dayRecordedMessage = 'Revenue for this engine room and day is already recorded; record a correction instead';
+export const noRecordMessage = 'There is no revenue record for this engine room and day to correct';
+export const roomShortMessage = 'The engine room has already paid out more than this correction would leave';
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const kwhPattern = /^-?\d{1,12}(\.\d{1,3})?$/;
+
+export interface RevenueInput {
+  business_date: string;
+  kwh: string;
+  revenue: string;
+  evidence: string;
+}
+
+/** A calendar date that exists (2026-02-30 does not). */
+export function validDate(text: string): boolean {
+  if (!datePattern.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+/** kWh with up to three decimals, as whole watt-hours. */
+export function parseWh(text: string): bigint | undefined {
+  const trimmed = text.trim();
+  if (!kwhPattern.test(trimmed)) return undefined;
+  const negative = trimmed.startsWith('-');
+  const [whole = '0', fraction = ''] = trimmed.replace('-', '').split('.');
+  const wh = BigInt(whole) * 1000n + BigInt(fraction.padEnd(3, '0'));
+  return negative ? -wh : wh;
+}
+
+function signedPoints(text: string): bigint | undefined {
+  const trimmed = text.trim();
+  const value = parsePoints(trimmed.replace(/^-/, ''));
+  if (value === undefined) return undefined;
+  return trimmed.startsWith('-') ? -value : value;
+}
+
+async function assertRoom(db: Db, roomId: number): Promise<void> {
+  const room = await db.selectFrom('engine_rooms').select('id').where('id', '=', roomId).executeTakeFirst();
+  if (room === undefined) throw notFound('Engine room not found');
+}
+
+/**
+ * Records one engine room's revenue for a business day: the money it collected enters the
+ * room's revenue account (from remittance clearing, where the bank's money is mirrored), and
+ * only from there is income ever paid. One record per room and day; the day must have begun.
+ */
+export async function recordRevenue(db: Db, config: Config, operatorId: number, roomId: number, input: RevenueInput, now = new Date()) {
+  await assertRoom(db, roomId);
+  const { businessTimeZone } = await readSettings(db, config);
+  if (!validDate(input.business_date)) throw fieldError('business_date', 'Use a date as YYYY-MM-DD.');
+  if (input.business_date > businessDate(now, businessTimeZone))
+    throw new ApiError(422, dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
+  const wh = parseWh(input.kwh);
+  if (wh === undefined || wh < 0n) throw fieldError('kwh', 'kWh must be zero or more, with at most 3 decimals.');
+  const revenue = parsePoints(input.revenue.trim());
+  if (revenue === undefined) throw fieldError('revenue', 'The revenue must be an amount of zero or more, with at most 4 decimals.');
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('engine_room_revenue')
+        .values({
+          engine_room_id: roomId,
+          business_date: input.business_date,
+          wh,
+          revenue,
+          evidence: input.evidence.trim(),
+          entry_kind: 'record',
+          recorded_by: operatorId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (revenue > 0n) await moveRevenue(trx, roomId, revenue, `revenue:${row.id}`, 'revenue_recorded');
+      await recordAudit(trx, {
+        operatorId,
+        action: 'revenue.record',
+        subjectType: 'engine_room',
+        subjectId: roomId,
+        after: { business_date: input.business_date, wh: wh.toString(), revenue: revenue.toString(), evidence: input.evidence.trim() },
+      });
+      return { id: Number(row.id), engine_room_id: roomId, business_date: input.business_date, wh, revenue };
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'engine_room_revenue_one_record') throw new ApiError(409, dayRecordedMessage);
+    throw error;
+  }
+}
+
+/** A correction to a recorded day: a new signed entry, audited, never an edit of the record. */
+export async function adjustRevenue(
+  db: Db,
+  operatorId: number,
+  roomId: number,
+  input: { business_date: string; kwh_delta?: string; revenue_delta: string; reason: string },
+) {
+  await assertRoom(db, roomId);
+  if (!validDate(input.business_date)) throw fieldError('business_date', 'Use a date as YYYY-MM-DD.');
+  const wh = parseWh(input.kwh_delta ?? '0');
+  if (wh === undefined) throw fieldError('kwh_delta', 'kWh with at most 3 decimals.');
+  const delta = signedPoints(input.revenue_delta);
+  if (delta === undefined || delta > pointsMax || -delta > pointsMax)
+    throw fieldError('revenue_delta', 'A signed amount with at most 4 decimals.');
+  if (delta === 0n && wh === 0n) throw fieldError('revenue_delta', 'A correction changes something.');
+  const record = await db
+    .selectFrom('engine_room_revenue')
+    .select('id')
+    .where('engine_room_id', '=', roomId)
+    .where('business_date', '=', input.business_date)
+    .where('entry_kind', '=', 'record')
+    .executeTakeFirst();
+  if (record === undefined) throw new ApiError(404, noRecordMessage);
+
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('engine_room_revenue')
+      .values({
+        engine_room_id: roomId,
+        business_date: input.business_date,
+        wh,
+        revenue: delta,
+        evidence: input.reason.trim(),
+        entry_kind: 'adjustment',
+        recorded_by: operatorId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (delta !== 0n) {
+      try {
+        await moveRevenue(trx, roomId, delta, `revenue:${row.id}`, 'revenue_adjusted');
+      } catch (error) {
+        if (error instanceof InsufficientBalanceError) throw new ApiError(409, roomShortMessage);
+        throw error;
+      }
+    }
+    await recordAudit(trx, {
+      operatorId,
+      action: 'revenue.adjust',
+      subjectType: 'engine_room',
+      subjectId: roomId,
+      after: { business_date: input.business_date, wh_delta: wh.toString(), revenue_delta: delta.toString(), reason: input.reason.trim() },
+    });
+    return { id: Number(row.id), engine_room_id: roomId, business_date: input.business_date, wh, revenue: delta };
+  });
+}
+
+async function moveRevenue(trx: Db, roomId: number, amount: bigint, key: string, kind: string): Promise<void> {
+  const [clearing = 0, room = 0] = await ensureAccounts(trx, [accounts.remittanceClearing(), accounts.engineRoomRevenue(roomId)]);
+  await postJournal(trx, {
+    idempotencyKey: key,
+    kind,
+    entries: [
+      { accountId: clearing, amount: -amount },
+      { accountId: room, amount },
+    ],
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { distributeIncome } from './income.service.ts';
+
+/**
+ * How often the server looks for ended business days to distribute. A day ends at midnight in
+ * the business time zone; within this long after it, its income is paid. Looking is one small
+ * query, and a process that was down catches up on its first look.
+ */
+export const distributionCheckMs = 5 * 60_000;
+
+/** Starts the schedule; returns the function that stops it (and waits for a run in progress). */
+export function scheduleDistribution(db: Db, config: Config, log: FastifyBaseLogger, everyMs = distributionCheckMs): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= distributeIncome(db, config)
+      .then((summary) => {
+        if (summary.days.length > 0) {
+          log.info(
+            { days: summary.days.length, orders: summary.ordersCredited, total: summary.amountCredited.toString() },
+            'income distributed',
+          );
+        }
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'income distribution failed; the next run tries again'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, 1_000);
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  first.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,39 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+
+/** What an empty database starts with: an expected 3 % a month (estimates only) and a 10 % operator fee. */
+export const defaultSettings = { interestRateBp: 300, operatorFeeBp: 1000 } as const;
+
+export interface IncomeSettings {
+  /** Expected monthly rate in hundredths of a percent: for the cart's estimate, never for paying income. */
+  interestRateBp: number;
+  /** The operator's share of each day's revenue, in hundredths of a percent. */
+  operatorFeeBp: number;
+  /** The zone business days are counted in: the operator's setting, else BUSINESS_TIME_ZONE. */
+  businessTimeZone: string;
+}
+
+export async function seedSettings(db: Db): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({
+      id: 1,
+      interest_rate_bp: defaultSettings.interestRateBp,
+      operator_fee_bp: defaultSettings.operatorFeeBp,
+      business_time_zone: null,
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
+export async function readSettings(db: Db, config: Config): Promise<IncomeSettings> {
+  const row = await db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
+  return {
+    interestRateBp: row?.interest_rate_bp ?? defaultSettings.interestRateBp,
+    operatorFeeBp: row?.operator_fee_bp ?? defaultSettings.operatorFeeBp,
+    businessTimeZone: row?.business_time_zone ?? config.businessTimeZone,
+  };
+}
+
+/** "3.00" from 300: rates travel as numbers with two decimals. */
+export const bpToPercent = (bp: number): number => bp / 100;
