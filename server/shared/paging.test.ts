@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { paginate, pageOffset } from './paging.ts';
+
+function request(query: Record<string, unknown>, url = '/api/v1/things?type=a'): FastifyRequest {
+  return { protocol: 'https', host: 'shop.example', url, query } as unknown as FastifyRequest;
+}
+
+describe('the Laravel paginator shape', () => {
+  it('an empty list is one empty page with no neighbours', () => {
+    expect(paginate(request({}), 1, 0, [])).toMatchObject({
+      current_page: 1,
+      last_page: 1,
+      total: 0,
+      from: null,
+      to: null,
+      data: [],
+      prev_page_url: null,
+      next_page_url: null,
+      first_page_url: 'https://shop.example/api/v1/things?page=1',
+      path: 'https://shop.example/api/v1/things',
+    });
+  });
+
+  it('keeps the other query parameters in every page URL and replaces page', () => {
+    const page = paginate(request({ type: 'deposit', page: 2, device: 'mobile' }), 2, 40, ['x']);
+    expect(page.prev_page_url).toBe('https://shop.example/api/v1/things?type=deposit&device=mobile&page=1');
+    expect(page.next_page_url).toBe('https://shop.example/api/v1/things?type=deposit&device=mobile&page=3');
+    expect(page).toMatchObject({ from: 16, to: 16, last_page: 3 });
+  });
+
+  it('shows three page links each side of the current one, the first and last, and gaps between', () => {
+    const page = paginate(request({ page: 10 }), 10, 15 * 20, []);
+    expect(page.links.map((link) => link.label)).toEqual([
+      '&laquo; Previous',
+      '1',
+      '...',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+      '13',
+      '...',
+      '20',
+      'Next &raquo;',
+    ]);
+    expect(page.links.filter((link) => link.active).map((link) => link.label)).toEqual(['10']);
+    expect(page.links.find((link) => link.label === '...')?.url).toBeNull();
+  });
+
+  it('a page past the end is empty, and its previous link points at the last real page', () => {
+    const page = paginate(request({ page: 9 }), 9, 20, []);
+    expect(page).toMatchObject({ current_page: 9, last_page: 2, from: null, to: null, next_page_url: null });
+    expect(page.prev_page_url).toMatch(/page=2$/);
+  });
+
+  it('offsets count whole pages from the first', () => {
+    expect([pageOffset(1), pageOffset(2), pageOffset(3, 10)]).toEqual([0, 15, 20]);
+  });
+});
