@@ -19,6 +19,8 @@ const widgets: Record<string, () => Promise<unknown>> = {
   'gs-bank-update': () => import('../bank/BankCardForm.element.tsx'),
   'gs-verify': () => import('../verify/VerifyScreen.element.tsx'),
   'gs-withdraw': () => import('../withdraw/WithdrawScreen.element.tsx'),
+  'gs-dig': () => import('../dig/DigScreen.element.tsx'),
+  'gs-add-machine': () => import('../dig/AddMachineScreen.element.tsx'),
 };
 
 $apiOrigin.set(new URL(import.meta.url).origin);

@@ -1,0 +1,9 @@
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { defineWidget } from '../core/element.tsx';
+import { DigScreen } from './DigScreen.tsx';
+
+defineWidget('gs-dig', () => (
+  <RequireLogin>
+    <DigScreen />
+  </RequireLogin>
+));

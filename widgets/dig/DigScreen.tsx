@@ -1,0 +1,161 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { htmlLang } from '../../locales/index.ts';
+import { useI18n } from '../core/i18n.ts';
+import { siteHref } from '../core/locale.ts';
+import { $mainWallet } from '../core/main-wallet.ts';
+import { formatPoints } from '../core/money.ts';
+import { usePagedList } from '../core/paged.ts';
+import { Pager, pagerMessageKeys } from '../core/Pager.tsx';
+import { $user } from '../core/session.ts';
+import { conversion, devicesOf, loadIncomePage, machineState, type IncomeRecord, type InterestWallet } from './dig.ts';
+import { IncomeChart, incomeChartMessageKeys } from './IncomeChart.tsx';
+import { MachineArt } from './MachineArt.tsx';
+import { PageNumbers } from './PageNumbers.tsx';
+
+/** The seed: the zoom button hides itself 3 seconds after it shows. */
+export const zoomButtonShownMs = 3_000;
+
+export const digScreenMessageKeys = [
+  'loading',
+  'dig_add_machine',
+  'dig_balance',
+  'dig_conversion',
+  'dig_conversion_note',
+  'dig_income_amount',
+  'dig_income_created',
+  'dig_income_empty',
+  'dig_income_list',
+  'dig_income_note',
+  'dig_income_number',
+  'dig_load_error',
+  'dig_machine_status',
+  'dig_no_machine',
+  'dig_offline',
+  'dig_online',
+  'dig_page',
+  'dig_zoom',
+  ...incomeChartMessageKeys,
+  ...pagerMessageKeys,
+] as const;
+
+/** The seed's /dig: the machine, the main-wallet balance and its conversion, whether the machines report in, and the income. */
+export function DigScreen() {
+  const { locale, t } = useI18n();
+  const balance = useStore($mainWallet);
+  const user = useStore($user);
+  const devices = devicesOf(user);
+  const state = machineState(devices);
+  const [wallet, setWallet] = useState<InterestWallet | null>(null);
+  const list = usePagedList<IncomeRecord>('/v1/interest', async (path) => {
+    const envelope = await loadIncomePage(path, t('dig_load_error'));
+    if (envelope.wallet !== undefined) setWallet(envelope.wallet);
+    return envelope;
+  });
+  const [zoomed, setZoomed] = useState(false);
+  const [zoomShown, setZoomShown] = useState(true);
+  const zoomButton = useRef<HTMLButtonElement>(null);
+  const zoomTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The button shows, then steps aside after 3 s (unless it has focus); touching the machine brings it back.
+  const showZoom = () => {
+    setZoomShown(true);
+    clearTimeout(zoomTimer.current);
+    zoomTimer.current = setTimeout(function hide() {
+      if (document.activeElement === zoomButton.current) zoomTimer.current = setTimeout(hide, zoomButtonShownMs);
+      else setZoomShown(false);
+    }, zoomButtonShownMs);
+  };
+  useEffect(() => {
+    showZoom();
+    return () => clearTimeout(zoomTimer.current);
+  }, []);
+
+  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const converted = conversion(balance, wallet);
+  const records = list.page?.data ?? [];
+
+  return (
+    <div className="gs-dig">
+      <section className="gs-dig__machine" onPointerDown={showZoom}>
+        <MachineArt online={state === 'online'} zoomed={zoomed} />
+        <button
+          ref={zoomButton}
+          type="button"
+          className="button button--small button--secondary gs-dig__zoom"
+          aria-pressed={zoomed}
+          hidden={!zoomShown}
+          onClick={() => {
+            setZoomed(!zoomed);
+            showZoom();
+          }}
+        >
+          {t('dig_zoom')}
+        </button>
+      </section>
+
+      <p className={`gs-dig__status gs-dig__status--${state}`}>
+        <span className="gs-dig__dot" aria-hidden="true" />
+        <span>{t('dig_machine_status')}: </span>
+        {state === 'none' ? (
+          <>
+            <span>{t('dig_no_machine')} </span>
+            <a href={siteHref(locale, '/addmachine')}>{t('dig_add_machine')}</a>
+          </>
+        ) : (
+          <strong>{t(state === 'online' ? 'dig_online' : 'dig_offline')}</strong>
+        )}
+      </p>
+
+      <dl className="gs-dig__figures">
+        <div>
+          <dt>{t('dig_balance')}</dt>
+          <dd data-testid="dig-balance">{balance === null ? '—' : formatPoints(balance, locale)}</dd>
+        </div>
+        <div>
+          <dt>{t('dig_conversion')}</dt>
+          <dd data-testid="dig-conversion">{converted === null ? '—' : formatPoints(converted, locale)}</dd>
+        </div>
+      </dl>
+      <p className="gs-dig__note">{t('dig_conversion_note')}</p>
+
+      <IncomeChart devices={devices} />
+
+      <h2>{t('dig_income_list')}</h2>
+      {list.failed !== null && (
+        <p className="gs-message gs-message--error" role="alert">
+          {list.failed}
+        </p>
+      )}
+      <table className="gs-table" aria-busy={list.loading}>
+        <caption className="gs-dig__note">{t('dig_income_note')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('dig_income_number')}</th>
+            <th scope="col">{t('dig_income_amount')}</th>
+            <th scope="col">{t('dig_income_created')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((record) => (
+            <tr key={record.id}>
+              <td>{record.interest_record_number}</td>
+              <td className="gs-table__number">{formatPoints(record.amount, locale)}</td>
+              <td>
+                <time dateTime={record.created_at}>{time.format(new Date(record.created_at))}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {list.loading && list.page === null && <p role="status">{t('loading')}</p>}
+      {!list.loading && list.failed === null && records.length === 0 && <p>{t('dig_income_empty')}</p>}
+      {list.page !== null && (
+        <>
+          <PageNumbers current={list.page.current_page} last={list.page.last_page} onGo={list.go} />
+          <Pager current={list.page.current_page} last={list.page.last_page} onGo={list.go} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useId, useState } from 'react';
+import { htmlLang } from '../../locales/index.ts';
+import { apiRequest } from '../core/api.ts';
+import { useI18n } from '../core/i18n.ts';
+import { formatPoints } from '../core/money.ts';
+import type { Device } from './dig.ts';
+import { chartData, loadIncomeByDay, roomFor, type EngineRoom } from './income-days.ts';
+
+export const incomeChartMessageKeys = [
+  'dig_chart_title',
+  'dig_chart_date',
+  'dig_chart_kwh',
+  'dig_chart_income',
+  'dig_chart_table',
+  'dig_chart_empty',
+  'dig_room_revenue',
+] as const;
+
+const width = 300;
+const height = 120;
+
+/**
+ * The last 30 days of the engine room's recorded production (bars) beside the member's income
+ * (a line), so the money can be traced to the energy sold. Inline SVG, each series on its own
+ * scale; the same figures are in the table below it for anyone who cannot see the chart.
+ */
+export function IncomeChart({ devices }: { devices: Device[] }) {
+  const { locale, t } = useI18n();
+  const captionId = useId();
+  const [rooms, setRooms] = useState<EngineRoom[] | null>(null);
+  const [income, setIncome] = useState<Awaited<ReturnType<typeof loadIncomeByDay>> | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    apiRequest<EngineRoom[]>('GET', '/v1/engineRoom')
+      .then((envelope) => live && setRooms(envelope.detail))
+      .catch(() => undefined);
+    loadIncomeByDay()
+      .then((loaded) => live && setIncome(loaded))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (rooms === null) return null;
+  const room = roomFor(rooms, devices);
+  const days = chartData(room, income);
+  const kwhMax = Math.max(0, ...days.map((day) => day.kwh ?? 0));
+  const incomeMax = Math.max(0, ...days.map((day) => day.income ?? 0));
+  const step = width / days.length;
+  const y = (value: number, max: number) => height - (max > 0 ? (value / max) * (height - 8) : 0);
+  const line = days
+    .map((day, index) => (day.income === null ? null : `${(index + 0.5) * step},${y(day.income, incomeMax)}`))
+    .filter((point) => point !== null)
+    .join(' ');
+  const number = (value: number | null, digits = 1) =>
+    value === null ? '—' : value.toLocaleString(htmlLang[locale], { maximumFractionDigits: digits });
+
+  return (
+    <figure className="gs-dig__chart">
+      <figcaption id={captionId}>
+        {t('dig_chart_title')}
+        {room === undefined ? '' : ` · ${room.name}`}
+      </figcaption>
+      {kwhMax === 0 && <p className="gs-dig__note">{t('dig_chart_empty')}</p>}
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={captionId} preserveAspectRatio="none">
+        {days.map((day, index) => (
+          <rect
+            key={day.date}
+            className="gs-dig__bar"
+            x={index * step + 1}
+            width={Math.max(step - 2, 1)}
+            y={y(day.kwh ?? 0, kwhMax)}
+            height={height - y(day.kwh ?? 0, kwhMax)}
+          />
+        ))}
+        {line !== '' && <polyline className="gs-dig__line" points={line} />}
+      </svg>
+      <p className="gs-dig__legend">
+        <span className="gs-dig__key gs-dig__key--bar" aria-hidden="true" /> {t('dig_chart_kwh')}
+        <span className="gs-dig__key gs-dig__key--line" aria-hidden="true" /> {t('dig_chart_income')}
+      </p>
+      <details>
+        <summary>{t('dig_chart_table')}</summary>
+        <table className="gs-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('dig_chart_date')}</th>
+              <th scope="col">{t('dig_chart_kwh')}</th>
+              <th scope="col">{t('dig_room_revenue')}</th>
+              <th scope="col">{t('dig_chart_income')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <td>{day.date}</td>
+                <td className="gs-table__number">{number(day.kwh)}</td>
+                <td className="gs-table__number">{day.revenue === null ? '—' : formatPoints(day.revenue, locale)}</td>
+                <td className="gs-table__number">{day.income === null ? '—' : formatPoints(day.income, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,60 @@
+import { apiRequest, ApiFailure, type Envelope } from '../core/api.ts';
+import type { Paged } from '../core/paged.ts';
+import type { SessionUser } from '../core/session.ts';
+
+/** An income record of GET v1/interest. */
+export interface IncomeRecord {
+  id: number;
+  interest_record_number: string;
+  amount: number;
+  created_at: string;
+  /** The business day it pays for, when the server sends it; the credit date otherwise. */
+  business_date?: string;
+}
+
+/** GET v1/interest's top-level `wallet`: the operator's settings the seed's page converts with. */
+export interface InterestWallet {
+  original_price: number;
+  interest_rate: number;
+}
+
+/** A machine in the user object (GET v1/check → devices). */
+export interface Device {
+  id: number;
+  serial_number: string;
+  status: 'online' | 'offline';
+  updated_at: string;
+  engine_room_id?: number;
+}
+
+export type IncomeEnvelope = Envelope<Paged<IncomeRecord>> & { wallet?: InterestWallet };
+
+/**
+ * Loads one page of income. A refusal carries the server's message (the seed shows it when the
+ * code is not 1); no answer at all gets the screen's own message instead of a technical one.
+ */
+export async function loadIncomePage(path: string, unreachable: string): Promise<IncomeEnvelope> {
+  try {
+    return (await apiRequest<Paged<IncomeRecord>>('GET', path)) as IncomeEnvelope;
+  } catch (error) {
+    const message = error instanceof ApiFailure && error.envelope !== undefined && error.message !== '' ? error.message : unreachable;
+    throw new Error(message, { cause: error });
+  }
+}
+
+/** The seed's conversion: balance / original_price * 100; unknown until both are known and the price is positive. */
+export function conversion(balance: number | null, wallet: InterestWallet | null): number | null {
+  if (balance === null || wallet === null || !(wallet.original_price > 0)) return null;
+  return (balance / wallet.original_price) * 100;
+}
+
+/** Online when any of the member's machines is; none at all is its own state (a link to add one). */
+export function machineState(devices: readonly Device[]): 'none' | 'online' | 'offline' {
+  if (devices.length === 0) return 'none';
+  return devices.some((device) => device.status === 'online') ? 'online' : 'offline';
+}
+
+export function devicesOf(user: SessionUser | null): Device[] {
+  const devices = user?.devices;
+  return Array.isArray(devices) ? (devices as Device[]) : [];
+}
