@@ -1,0 +1,199 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { act } from 'preact/test-utils';
+import eng from '../../locales/eng.json';
+import { fail, ok, stubFetch, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { endSession, startSession } from '../core/session.ts';
+import { DigScreen, zoomButtonShownMs } from './DigScreen.tsx';
+
+const device = (id: number, status: 'online' | 'offline', room = 2) => ({
+  id,
+  serial_number: `GS-000${id}`,
+  status,
+  updated_at: '2026-11-20T08:30:00+08:00',
+  engine_room_id: room,
+});
+const member = (devices: unknown[]) => ({ id: 7, username: 'member01', user_wallets: { main_wallet: 1500 }, devices });
+const wallet = { original_price: 15_000_000, interest_rate: 3 };
+const record = (id: number, amount: number, businessDate = '2026-11-19') => ({
+  id,
+  interest_record_number: `IN2026${String(id).padStart(6, '0')}`,
+  amount,
+  created_at: '2026-11-20T08:30:00+08:00',
+  business_date: businessDate,
+});
+const incomePage = (page: number, last: number, data: unknown[]) =>
+  ok({ current_page: page, last_page: last, per_page: 15, total: data.length, data }, { wallet });
+const rooms = [
+  {
+    id: 1,
+    name: 'Tainan Solar Park A',
+    type: 'Graphene array',
+    location: 'Tainan',
+    production: [{ business_date: '2026-11-19', kwh: 999, revenue: 1 }],
+  },
+  {
+    id: 2,
+    name: 'Kaohsiung Rooftop B',
+    type: 'Rooftop array',
+    location: 'Kaohsiung',
+    production: [
+      { business_date: '2026-11-18', kwh: 1200.5, revenue: 3000 },
+      { business_date: '2026-11-19', kwh: 1400, revenue: 3500 },
+    ],
+  },
+];
+
+/** A server for the page: balance, the member's income (`income` answers GET v1/interest) and the engine rooms. */
+function digServer(income: (call: RecordedCall) => Reply, engineRooms: unknown = rooms) {
+  return stubFetch((call) => {
+    if (call.path === '/v1/userWallet') return ok({ main_wallet: 1500 });
+    if (call.path === '/v1/check') return ok(member([device(1, 'online')]));
+    if (call.path === '/v1/engineRoom') return ok(engineRooms);
+    if (call.path === '/v1/interest') return income(call);
+    return fail(404, 'Not found');
+  });
+}
+
+const rows = (host: HTMLElement) => [...host.querySelectorAll<HTMLTableRowElement>('.gs-dig > table tbody tr')];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('DigScreen', () => {
+  let stub: ReturnType<typeof stubFetch> | undefined;
+  afterEach(() => {
+    stub?.restore();
+    stub = undefined;
+    endSession();
+    localStorage.clear();
+  });
+
+  it('shows the balance with 4 decimals, its conversion, the online indicator and the income list', async () => {
+    act(() => startSession('token-7', member([device(1, 'offline'), device(2, 'online')])));
+    stub = digServer((call) =>
+      call.query.get('page') === '1' ? incomePage(1, 1, [record(2, 12.5), record(1, 0.0001)]) : incomePage(2, 1, []),
+    );
+    const page = mountScreen(<DigScreen />);
+    await waitFor(() => rows(page.host).length === 2, 'the income records');
+    await waitFor(() => page.host.querySelector('[data-testid="dig-conversion"]')?.textContent === '0.0100', 'the conversion');
+    expect(page.host.querySelector('[data-testid="dig-balance"]')?.textContent).to.equal('1,500.0000');
+    expect(page.host.querySelector('.gs-dig__status')?.textContent).to.contain(eng.dig_online);
+    const cells = [...(rows(page.host)[0]?.cells ?? [])].map((cell) => cell.textContent);
+    expect(cells[0]).to.equal('IN2026000002');
+    expect(cells[1]).to.equal('12.5000');
+    expect(rows(page.host)[1]?.cells[1]?.textContent).to.equal('0.0001');
+    expect(page.host.querySelector('tbody time')?.getAttribute('datetime')).to.equal('2026-11-20T08:30:00+08:00');
+    expect(stub.calls.find((call) => call.path === '/v1/interest')?.authorization).to.equal('Bearer token-7');
+    page.unmount();
+  });
+
+  it('offline when every machine is, and a link to add one when there is none', async () => {
+    act(() => startSession('token-7', member([device(1, 'offline')])));
+    stub = digServer(() => incomePage(1, 1, []));
+    const offline = mountScreen(<DigScreen />);
+    await waitFor(() => offline.host.textContent?.includes(eng.dig_income_empty) === true, 'the empty list');
+    expect(offline.host.querySelector('.gs-dig__status')?.textContent).to.contain(eng.dig_offline).and.not.contain(eng.dig_online);
+    offline.unmount();
+
+    act(() => startSession('token-7', member([])));
+    const none = mountScreen(<DigScreen />);
+    const link = none.host.querySelector<HTMLAnchorElement>('.gs-dig__status a');
+    expect(link?.getAttribute('href')).to.equal('/eng/addmachine');
+    expect(link?.textContent).to.equal(eng.dig_add_machine);
+    expect(none.host.querySelector('.gs-dig__status')?.textContent).to.contain(eng.dig_no_machine);
+    none.unmount();
+  });
+
+  it('pages with previous, next and page numbers, with the seed notices at either end', async () => {
+    act(() => startSession('token-7', member([])));
+    stub = digServer((call) => {
+      const number = Number(call.query.get('page'));
+      return incomePage(number, 5, [record(100 + number, number)]);
+    });
+    const page = mountScreen(<DigScreen />);
+    await waitFor(() => rows(page.host)[0]?.cells[0]?.textContent === 'IN2026000101', 'page 1');
+    const numbers = () => [...page.host.querySelectorAll('.gs-dig__pages button')].map((button) => button.textContent);
+    expect(numbers()).to.deep.equal(['1', '2', '3', '5']);
+    act(() => buttonNamed(page.host, eng.paging_previous).click());
+    await waitFor(() => statusText(page.host).includes(eng.paging_first_page), 'the first-page notice');
+
+    act(() => buttonNamed(page.host, '5').click());
+    await waitFor(() => rows(page.host)[0]?.cells[0]?.textContent === 'IN2026000105', 'page 5');
+    expect(page.host.querySelector('.gs-dig__pages [aria-current="page"]')?.textContent).to.equal('5');
+    expect(page.host.querySelector('.gs-dig__pages [aria-current="page"]')?.getAttribute('aria-label')).to.equal('Page 5');
+    act(() => buttonNamed(page.host, eng.paging_next).click());
+    await waitFor(() => statusText(page.host).includes(eng.paging_last_page), 'the last-page notice');
+    act(() => buttonNamed(page.host, eng.paging_previous).click());
+    await waitFor(() => rows(page.host)[0]?.cells[0]?.textContent === 'IN2026000104', 'page 4');
+    page.unmount();
+  });
+
+  it("shows the server's message when the income cannot be loaded, and its own when nothing answers", async () => {
+    act(() => startSession('token-7', member([])));
+    stub = digServer(() => fail(503, 'Income is being recalculated, please come back soon'));
+    const refused = mountScreen(<DigScreen />);
+    await waitFor(() => alertText(refused.host) === 'Income is being recalculated, please come back soon', "the server's message");
+    refused.unmount();
+    stub.restore();
+
+    stub = digServer(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const unreachable = mountScreen(<DigScreen />);
+    await waitFor(() => alertText(unreachable.host) === eng.dig_load_error, 'the load error');
+    unreachable.unmount();
+  });
+
+  it("charts the member's machine room's production beside the income per day, with a table of the same figures", async () => {
+    act(() => startSession('token-7', member([device(1, 'online', 2)])));
+    stub = digServer(() => incomePage(1, 1, [record(3, 2.5, '2026-11-19'), record(2, 1.25, '2026-11-19'), record(1, 3, '2026-11-18')]));
+    const page = mountScreen(<DigScreen />);
+    await waitFor(() => page.host.querySelector('figure') !== null, 'the chart');
+    const figure = page.host.querySelector('figure');
+    const caption = figure?.querySelector('figcaption');
+    expect(caption?.textContent).to.contain(eng.dig_chart_title).and.contain('Kaohsiung Rooftop B');
+    expect(figure?.querySelector('svg')?.getAttribute('role')).to.equal('img');
+    expect(figure?.querySelector('svg')?.getAttribute('aria-labelledby')).to.equal(caption?.id);
+    expect(figure?.querySelectorAll('svg rect')).to.have.length(2);
+    await waitFor(() => figure?.querySelector('polyline') !== null, 'the income line');
+    const table = [...(figure?.querySelectorAll('tbody tr') ?? [])].map((row) => [...row.cells].map((cell) => cell.textContent));
+    expect(table).to.deep.equal([
+      ['2026-11-18', '1,200.5', '3,000.0000', '3.0000'],
+      ['2026-11-19', '1,400', '3,500.0000', '3.7500'],
+    ]);
+    page.unmount();
+  });
+
+  it('without recorded production, says so and still lists the last 30 days', async () => {
+    act(() => startSession('token-7', member([])));
+    stub = digServer(
+      () => incomePage(1, 1, []),
+      rooms.map(({ production: _production, ...room }) => room),
+    );
+    const page = mountScreen(<DigScreen />);
+    await waitFor(() => page.host.querySelector('figure') !== null, 'the chart');
+    expect(page.host.querySelector('figure')?.textContent).to.contain(eng.dig_chart_empty);
+    expect(page.host.querySelectorAll('figure tbody tr')).to.have.length(30);
+    page.unmount();
+  });
+
+  it('the zoom toggle enlarges the machine, steps aside after 3 s and comes back when the machine is touched', async function () {
+    this.timeout(zoomButtonShownMs + 5_000);
+    act(() => startSession('token-7', member([])));
+    stub = digServer(() => incomePage(1, 1, []));
+    const page = mountScreen(<DigScreen />);
+    const zoom = buttonNamed(page.host, eng.dig_zoom);
+    expect(zoom.hidden).to.equal(false);
+    act(() => zoom.click());
+    expect(zoom.getAttribute('aria-pressed')).to.equal('true');
+    expect(page.host.querySelector('svg.gs-dig__art')?.classList.contains('gs-dig__art--zoomed')).to.equal(true);
+    zoom.blur();
+    await sleep(zoomButtonShownMs + 200);
+    await waitFor(() => zoom.hidden, 'the button to hide');
+    act(() => {
+      page.host.querySelector('.gs-dig__machine')?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    });
+    await waitFor(() => !zoom.hidden, 'the button to come back');
+    page.unmount();
+  });
+});
