@@ -156,7 +156,7 @@ describe('DigScreen', () => {
     expect(figure?.querySelector('svg')?.getAttribute('aria-labelledby')).to.equal(caption?.id);
     expect(figure?.querySelectorAll('svg rect')).to.have.length(2);
     await waitFor(() => figure?.querySelector('polyline') !== null, 'the income line');
-    const table = [...(figure?.querySelectorAll('tbody tr') ?? [])].map((row) => [...row.cells].map((cell) => cell.textContent));
+    const table = [...(figure?.querySelectorAll<HTMLTableRowElement>('tbody tr') ?? [])].map((row) => [...row.cells].map((cell) => cell.textContent));
     expect(table).to.deep.equal([
       ['2026-11-18', '1,200.5', '3,000.0000', '3.0000'],
       ['2026-11-19', '1,400', '3,500.0000', '3.7500'],
@@ -189,7 +189,7 @@ describe('DigScreen', () => {
     expect(page.host.querySelector('svg.gs-dig__art')?.classList.contains('gs-dig__art--zoomed')).to.equal(true);
     zoom.blur();
     await sleep(zoomButtonShownMs + 200);
-    await waitFor(() => zoom.hidden, 'the button to hide');
+    await waitFor(() => zoom.hidden === true, 'the button to hide');
     act(() => {
       page.host.querySelector('.gs-dig__machine')?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
     });
