@@ -156,7 +156,9 @@ describe('DigScreen', () => {
     expect(figure?.querySelector('svg')?.getAttribute('aria-labelledby')).to.equal(caption?.id);
     expect(figure?.querySelectorAll('svg rect')).to.have.length(2);
     await waitFor(() => figure?.querySelector('polyline') !== null, 'the income line');
-    const table = [...(figure?.querySelectorAll<HTMLTableRowElement>('tbody tr') ?? [])].map((row) => [...row.cells].map((cell) => cell.textContent));
+    const table = [...(figure?.querySelectorAll<HTMLTableRowElement>('tbody tr') ?? [])].map((row) =>
+      [...row.cells].map((cell) => cell.textContent),
+    );
     expect(table).to.deep.equal([
       ['2026-11-18', '1,200.5', '3,000.0000', '3.0000'],
       ['2026-11-19', '1,400', '3,500.0000', '3.7500'],
