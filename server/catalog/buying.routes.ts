@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { recentProduction } from '../income/production.ts';
+import { readSettings } from '../income/settings.ts';
+import { businessDate } from '../shared/business-day.ts';
 import { success } from '../shared/envelope.ts';
 import { envelopeOf } from '../shared/schemas.ts';
 
@@ -8,6 +11,12 @@ export const engineRoomSchema = Type.Object({
   name: Type.String(),
   type: Type.String(),
   location: Type.String(),
+});
+
+const dayProductionSchema = Type.Object({
+  business_date: Type.String(),
+  kwh: Type.Number(),
+  revenue: Type.Number({ description: 'points collected that day, corrections included' }),
 });
 
 const remittanceAccountSchema = Type.Object({
@@ -44,12 +53,20 @@ export async function buyingListRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Engine rooms that host the panels (the cart sends room 1)',
-        response: { 200: envelopeOf(Type.Array(engineRoomSchema)) },
+        summary: 'Engine rooms that host the panels (the cart sends room 1), each with its recorded production of the last 30 days',
+        response: {
+          200: envelopeOf(Type.Array(Type.Intersect([engineRoomSchema, Type.Object({ production: Type.Array(dayProductionSchema) })]))),
+        },
       },
     },
-    // The income issue adds each room's recent recorded production here (recent_production).
-    async () => success(await app.db.selectFrom('engine_rooms').select(['id', 'name', 'type', 'location']).orderBy('id').execute()),
+    async () => {
+      const { businessTimeZone } = await readSettings(app.db, app.config);
+      const [rooms, production] = await Promise.all([
+        app.db.selectFrom('engine_rooms').select(['id', 'name', 'type', 'location']).orderBy('id').execute(),
+        recentProduction(app.db, businessDate(new Date(), businessTimeZone)),
+      ]);
+      return success(rooms.map((room) => ({ ...room, production: production.get(room.id) ?? [] })));
+    },
   );
 
   app.get(

@@ -207,3 +207,31 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
     expect(empty.detail.data).toEqual([]);
   });
 });
+
+describe.each(databaseKinds())('GET v1/engineRoom production on %s', (kind) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('shows each room’s recorded kWh and revenue of the last 30 days, corrections included', async () => {
+    const operator = await operatorToken(testApp.app, testApp.database.db);
+    const day = dayAgo(2);
+    const body = { business_date: day, kwh: '800.25', revenue: '40', evidence: 'meter' };
+    expectSuccess(await send(testApp.app, 'POST', 'admin/v1/engine-rooms/1/revenue', { token: operator, body }), 201);
+    const adjustment = { business_date: day, kwh_delta: '-0.25', revenue_delta: '-5', reason: 'meter re-read' };
+    expectSuccess(
+      await send(testApp.app, 'POST', 'admin/v1/engine-rooms/1/revenue-adjustments', { token: operator, body: adjustment }),
+      201,
+    );
+    expectSuccess(
+      await send(testApp.app, 'POST', 'admin/v1/engine-rooms/1/revenue', { token: operator, body: { ...body, business_date: dayAgo(40) } }),
+      201,
+    );
+    const rooms = expectSuccess(await send(testApp.app, 'GET', 'v1/engineRoom')) as { id: number; production: unknown[] }[];
+    expect(rooms.find((room) => room.id === 1)?.production).toEqual([{ business_date: day, kwh: 800, revenue: 35 }]);
+  });
+});

@@ -24,7 +24,7 @@ export async function recentProduction(db: Db, today: string): Promise<Map<numbe
       sql<string>`sum(wh)::text`.as('wh'),
       sql<string>`sum(revenue)::text`.as('revenue'),
     ])
-    .where('business_date', '>', sql<string>`${today}::date - ${productionDays}`)
+    .where('business_date', '>', sql<string>`${today}::date - ${productionDays}::int`)
     .where('business_date', '<=', today)
     .groupBy(['engine_room_id', 'business_date'])
     .orderBy('business_date')
