@@ -17,11 +17,23 @@ describe('guarded routes', () => {
     expect(isGuarded('/wallet#history')).toBe(true);
   });
 
-  it('leave every other screen open, including the children of a guarded route', () => {
-    for (const route of ['/', '/home', '/home/shopping', '/setting', '/setting/language', '/login', '/register', '/wallet/transactions']) {
+  it('also cover the member-only screens the seed leaves unmarked, and leave the visitor screens open', () => {
+    for (const route of ['/wallet/transactions', '/wallet/withdraw', '/setting/addBank', '/setting/order/checkpayment', '/dig']) {
+      expect(isGuarded(route), route).toBe(true);
+    }
+    for (const route of [
+      '/',
+      '/home',
+      '/home/shopping',
+      '/fun',
+      '/setting',
+      '/setting/language',
+      '/setting/about',
+      '/login',
+      '/register',
+    ]) {
       expect(isGuarded(route), route).toBe(false);
     }
-    expect(isGuarded('/setting/order/checkpayment')).toBe(false);
   });
 
   it('are enforced by every built page of a guarded route: its island sits inside RequireLogin', () => {

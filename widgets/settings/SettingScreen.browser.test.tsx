@@ -31,6 +31,8 @@ describe('SettingScreen', () => {
     expect(links).to.deep.equal([
       '/eng/login',
       '/eng/edit-user',
+      '/eng/setting/verify',
+      '/eng/setting/bank',
       '/eng/setting/about',
       '/eng/setting/order',
       '/eng/setting/service',

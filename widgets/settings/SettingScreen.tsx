@@ -10,9 +10,11 @@ import { formatPoints } from '../core/money.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { $user, endSession } from '../core/session.ts';
 
-/** The seed's settings menu, in its order. */
+/** The seed's settings menu, in its order, with identity verification and bank cards after the profile (beyond the seed). */
 export const settingMenu = [
   { route: '/edit-user', label: 'setting_edit_user' },
+  { route: '/setting/verify', label: 'setting_verify' },
+  { route: '/setting/bank', label: 'setting_bank_cards' },
   { route: '/setting/about', label: 'setting_about' },
   { route: '/setting/order', label: 'setting_orders' },
   { route: '/setting/service', label: 'setting_service' },

@@ -31,6 +31,7 @@ export const walletScreenMessageKeys = [
   'wallet_confirm',
   'wallet_history',
   'wallet_statement',
+  'wallet_withdraw_title',
   'wallet_load_error',
   'wallet_transfer_success',
   'wallet_amount_blank',
@@ -126,6 +127,7 @@ export function WalletScreen() {
         <p className="gs-wallet__links">
           <a href={siteHref(locale, '/wallet/transactions')}>{t('wallet_history')}</a>
           <a href={siteHref(locale, '/wallet/statement')}>{t('wallet_statement')}</a>
+          <a href={siteHref(locale, '/wallet/withdraw')}>{t('wallet_withdraw_title')}</a>
         </p>
       </section>
 
