@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { htmlLang } from '../../locales/index.ts';
+import { refreshSession } from '../auth/SessionWatcher.tsx';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { $mainWallet } from '../core/main-wallet.ts';
@@ -15,6 +16,8 @@ import { PageNumbers } from './PageNumbers.tsx';
 
 /** The seed: the zoom button hides itself 3 seconds after it shows. */
 export const zoomButtonShownMs = 3_000;
+/** Machines count as offline 5 minutes after their last heartbeat: asking every minute keeps the indicator honest. */
+export const machineRefreshMs = 60_000;
 
 export const digScreenMessageKeys = [
   'loading',
@@ -69,6 +72,12 @@ export function DigScreen() {
   useEffect(() => {
     showZoom();
     return () => clearTimeout(zoomTimer.current);
+  }, []);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refreshSession().catch(() => undefined);
+    }, machineRefreshMs);
+    return () => clearInterval(timer);
   }, []);
 
   const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
