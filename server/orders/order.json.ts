@@ -22,7 +22,10 @@ export const orderSchema = Type.Object({
   delivery_method: Type.Object({ id: Type.Integer() }),
   engine_room_id: nullable(Type.Integer()),
   engine_room: nullable(Type.Object({ id: Type.Integer(), type: Type.String(), name: Type.String() })),
-  delivery_content: nullable(Type.Object({ address: Type.String() })),
+  delivery_content: Type.Object(
+    { address: nullable(Type.String()) },
+    { description: 'Always an object; address is null for hosting (delivery method 1)' },
+  ),
   payment_method_id: Type.Integer(),
   order_notice: nullable(
     Type.Object({ account_back_five: Type.String(), image: Type.Integer(), image_path: Type.String(), remark: nullable(Type.String()) }),
@@ -50,7 +53,7 @@ export function orderJson(row: OrderRow, notice: Notice | undefined) {
     engine_room_id: row.engine_room_id,
     engine_room:
       row.engine_room_id === null ? null : { id: row.engine_room_id, type: row.engine_room_type ?? '', name: row.engine_room_name ?? '' },
-    delivery_content: row.delivery_address === null ? null : { address: row.delivery_address },
+    delivery_content: { address: row.delivery_address },
     payment_method_id: row.payment_method_id,
     order_notice:
       notice === undefined

@@ -41,7 +41,7 @@ describe.each(databaseKinds())('orders on %s', (kind) => {
       item_content: [{ product_id: 1, count: 1, product: { id: 1, name: 'Graphene solar power' } }],
       delivery_method: { id: 1 },
       engine_room: { id: 1, type: expect.any(String), name: expect.any(String) },
-      delivery_content: null,
+      delivery_content: { address: null },
       order_notice: null,
       payment_method_id: 1,
       reject_reason: null,
@@ -75,6 +75,8 @@ describe.each(databaseKinds())('orders on %s', (kind) => {
     });
     const viaForm = await placeOrder(testApp.app, member, { delivery_method_id: 2, delivery_content: 'Hanoi, Ba Dinh 12' });
     expect(viaForm.delivery_content).toEqual({ address: 'Hanoi, Ba Dinh 12' });
+    const nested = await placeOrder(testApp.app, member, { delivery_method_id: 2, 'delivery_content[address]': 'Hue, Le Loi 3' });
+    expect(nested).toMatchObject({ delivery_content: { address: 'Hue, Le Loi 3' }, engine_room: null });
   });
 
   it('order numbers are unique, short and not sequential', async () => {
@@ -180,7 +182,7 @@ describe.each(databaseKinds())('orders on %s', (kind) => {
     const methodOnly = expectSuccess(await update(member, order.id, { payment_method_id: 1 })) as OrderDetail;
     expect(methodOnly).toMatchObject({ total_amount: 4500.5, delivery_content: { address: 'Da Nang 5' } });
     const back = expectSuccess(await update(member, order.id, { delivery_method_id: 1, engine_room_id: 2 })) as OrderDetail;
-    expect(back).toMatchObject({ delivery_method: { id: 1 }, engine_room: { id: 2 }, delivery_content: null });
+    expect(back).toMatchObject({ delivery_method: { id: 1 }, engine_room: { id: 2 }, delivery_content: { address: null } });
     expect(expectFailure(await update(member, order.id, { amount: '50' }), 422).message).toBe(leastAmountMessage);
     expectFailure(await update(member, order.id, { engine_room_id: 77 }), 422);
     expect((await get(member, order.id)).total_amount).toBe(4500.5);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
-import type { NoticeStatus } from '../db/schema-orders.ts';
+import type { NoticeStatus, RefundStatus } from '../db/schema-orders.ts';
 import { success } from '../shared/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
@@ -9,6 +9,7 @@ import { envelopeOf } from '../shared/schemas.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
 import { confirmOrder, rejectNotice } from './confirmation.service.ts';
 import { countNotices, listNotices, type NoticeRow } from './notices.repository.ts';
+import { countRefunds, listRefunds, payRefund } from './refunds.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -129,6 +130,68 @@ export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params as { id: number };
       await rejectNotice(app.db, operatorOf(request).operatorId, String(id), (request.body as { reason: string }).reason);
       return success({ order_id: id, order_status: 1 }, 'Payment notice rejected');
+    },
+  );
+
+  const refundSchema = Type.Object({
+    id: Type.Integer(),
+    order_id: Type.Integer(),
+    order_number: Type.String(),
+    member: Type.Object({ id: Type.Integer(), username: Type.String() }),
+    payer_name: Type.String({ description: 'Who the money came from, and goes back to' }),
+    bank_reference: Type.String({ description: 'The incoming transfer' }),
+    amount: Type.Number(),
+    status: Type.Union([Type.Literal('owed'), Type.Literal('paid')]),
+    created_at: Type.String({ format: 'date-time' }),
+  });
+
+  app.get(
+    '/admin/v1/refunds',
+    {
+      schema: {
+        tags,
+        summary: 'Payments to return to a payer who was not the member (default owed), oldest first',
+        querystring: Type.Object({ status: Type.Optional(Type.Union([Type.Literal('owed'), Type.Literal('paid')])), page: pageField }),
+        security: bearer,
+        response: { 200: envelopeOf(paginatedOf(refundSchema)) },
+      },
+    },
+    async (request) => {
+      const { status = 'owed', page = 1 } = request.query as { status?: RefundStatus; page?: number };
+      const [total, rows] = await Promise.all([
+        countRefunds(app.db, status),
+        listRefunds(app.db, status, pageOffset(page), perPageDefault),
+      ]);
+      const items = rows.map((row) => ({
+        id: Number(row.id),
+        order_id: Number(row.order_id),
+        order_number: row.order_number,
+        member: { id: row.user_id, username: row.username },
+        payer_name: row.payer_name,
+        bank_reference: row.bank_reference,
+        amount: pointsToNumber(row.amount),
+        status: row.status,
+        created_at: new Date(row.created_at).toISOString(),
+      }));
+      return success(paginate(request, page, total, items));
+    },
+  );
+
+  app.post(
+    '/admin/v1/refunds/:id/pay',
+    {
+      schema: {
+        tags,
+        summary: 'Record that an owed refund was sent back to the payer (409 when already paid)',
+        params: orderParams,
+        body: Type.Object({ bank_reference: text(120) }),
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      await payRefund(app.db, operatorOf(request).operatorId, String(id), (request.body as { bank_reference: string }).bank_reference);
+      return success({ refund_id: id, status: 'paid' }, 'Refund paid');
     },
   );
 }

@@ -180,6 +180,37 @@ describe.each(databaseKinds())('payment notices and confirmation on %s', (kind) 
     });
   });
 
+  it('an owed refund is listed and, once sent back, paid out of refunds owed exactly once', async () => {
+    const { member, order } = await waitingOrder('He Ping', '1234.5678');
+    const { db } = testApp.database;
+    const refundId = (expectFailure(await confirm(order.id, 'Stranger Payer'), 409).detail as { refund_id: number }).refund_id;
+    const owed = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/refunds?status=owed', { token: operator })) as {
+      data: { id: number; order_id: number; payer_name: string; amount: number; status: string; member: { id: number } }[];
+    };
+    expect(owed.data.find((refund) => refund.id === refundId)).toMatchObject({
+      order_id: order.id,
+      payer_name: 'Stranger Payer',
+      amount: 1234.5678,
+      status: 'owed',
+      member: { id: member.id },
+    });
+    const owedBefore = await balanceOf(db, accounts.refundsOwed());
+    const pay = () =>
+      send(testApp.app, 'POST', `admin/v1/refunds/${refundId}/pay`, { token: operator, body: { bank_reference: 'OUT-77' } });
+    const responses = await Promise.all([pay(), pay()]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(await balanceOf(db, accounts.refundsOwed())).toBe(owedBefore - 12_345_678n);
+    const paid = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/refunds?status=paid', { token: operator })) as {
+      data: { id: number }[];
+    };
+    expect(paid.data.map((refund) => refund.id)).toContain(refundId);
+    expectFailure(await send(testApp.app, 'GET', 'admin/v1/refunds', { token: member.token }), 403);
+    expectFailure(
+      await send(testApp.app, 'POST', 'admin/v1/refunds/99999999/pay', { token: operator, body: { bank_reference: 'x' } }),
+      404,
+    );
+  });
+
   it('an unverified member’s payment cannot be confirmed: 409 with the message the member also sees, nothing changes', async () => {
     const member = await registerMember(testApp.app);
     const order = await placeOrder(testApp.app, member);

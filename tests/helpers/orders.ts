@@ -25,7 +25,7 @@ export interface OrderDetail {
   item_content: { product_id: number; count: number; product: { id: number; name: string } }[];
   delivery_method: { id: number };
   engine_room: { id: number; type: string; name: string } | null;
-  delivery_content: { address: string } | null;
+  delivery_content: { address: string | null };
   order_notice: { account_back_five: string; image_path: string; remark: string | null } | null;
   payment_method_id: number;
   reject_reason: string | null;
