@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import eng from '../../locales/eng.json' with { type: 'json' };
+import { businessDate } from '../../server/shared/business-day.ts';
+import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { ProductApi, runAdmin } from '../helpers/product-api.ts';
+import { startProduct, type ProductServer } from '../helpers/product-server.ts';
+
+const operatorName = 'journey_operator';
+const operatorPassword = 'a long operator passphrase';
+const memberPassword = 'sun2026';
+const realname = 'Lin Mei';
+
+/** Logs in through the screen, as the member would. */
+async function logIn(page: Page, baseUrl: string, username: string): Promise<void> {
+  await page.goto(`${baseUrl}/eng/login`);
+  await page.getByLabel(eng.login_username).fill(username);
+  await page.getByLabel(eng.login_password, { exact: true }).fill(memberPassword);
+  await page.getByLabel(eng.login_password, { exact: true }).press('Enter');
+  await page.waitForURL('**/eng/home/shopping', { timeout: 10_000 });
+}
+
+/**
+ * The journeys that move money (PRODUCT.md 4, 5 and 6), on the product as a user starts it. The
+ * member's screens run in Chromium; the operator works the back office in a browser of their own;
+ * steps of screens other issues own (ordering, verifying) go through the API a client would use.
+ */
+describe('money journeys: paid order → income → wallet transfers → withdrawal paid out', () => {
+  let product: ProductServer;
+  let api: ProductApi;
+  let username: string;
+  before(async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-e2e-money-'));
+    await runAdmin(dataDir, ['create-operator', operatorName], { OPERATOR_PASSWORD: operatorPassword });
+    product = await startProduct({ WITHDRAWAL_COOLDOWN_HOURS: '0' }, dataDir);
+    api = new ProductApi(product.baseUrl);
+
+    // A member whose identity is verified and whose 3000-point hosting order is paid off.
+    username = `journey_${Date.now().toString(36)}`;
+    const registered = await api.call<{ token: string; user: { id: number } }>('POST', 'v1/register', undefined, {
+      username,
+      password: memberPassword,
+      password_confirmation: memberPassword,
+      parent_code: 'SOLAR1',
+    });
+    const member = registered.token;
+    const photos = [await api.uploadPhoto(member), await api.uploadPhoto(member), await api.uploadPhoto(member)];
+    await api.call('PUT', `v1/user/${registered.user.id}`, member, {
+      name: username,
+      realname,
+      email: `${username}@example.com`,
+      phone: '+886 912 345 678',
+      countries_id: 1,
+      certificates_id: 1,
+      certificate_number: 'A123456789',
+      certificate_front: photos[0],
+      certificate_back: photos[1],
+      certificate_handle: photos[2],
+    });
+    const order = await api.call<{ id: number }>('POST', 'v1/order', member, {
+      item_content: [{ product_id: 1, count: 1 }],
+      delivery_method_id: 1,
+      engine_room_id: 1,
+      payment_method_id: 1,
+      amount: 3000,
+    });
+    await api.call('POST', 'v1/orderNotice', member, {
+      order_id: order.id,
+      account_back_five: '12345',
+      image: await api.uploadPhoto(member),
+    });
+    const operator = await api.operatorLogin(operatorName, operatorPassword);
+    await api.call('POST', `admin/v1/verifications/${registered.user.id}/approve`, operator);
+    await api.call('POST', `admin/v1/orders/${order.id}/confirm`, operator, { payer_name: realname, bank_reference: 'REMIT-1' });
+    // The engine room's revenue for today, distributed on demand: 1000 less the 10 % fee, all to the only order.
+    const today = businessDate(new Date(), 'Asia/Taipei');
+    await api.call('POST', 'admin/v1/engine-rooms/1/revenue', operator, {
+      business_date: today,
+      kwh: '2400.5',
+      revenue: '1000',
+      evidence: 'meter 1',
+    });
+    const distributed = await api.call<{ orders_credited: number; total: number }>('POST', 'admin/v1/income/distribute', operator, {
+      business_date: today,
+    });
+    assert.deepEqual([distributed.orders_credited, distributed.total], [1, 900]);
+  });
+  after(async () => {
+    await product.stop();
+  });
+
+  test('the income shows in the main wallet; 100 points go to the cinema and back, both completed in the history', async () => {
+    const phone = await newVisitor();
+    try {
+      const { page } = phone;
+      await logIn(page, product.baseUrl, username);
+      await page.goto(`${product.baseUrl}/eng/wallet`);
+      await page.getByText('900.0000').first().waitFor();
+      assert.deepEqual(await accessibilityViolations(page), []);
+
+      const move = async (from: string, to: string | undefined) => {
+        await page.getByLabel(eng.wallet_amount, { exact: true }).fill('100');
+        await page.getByLabel(eng.wallet_from).selectOption(from);
+        if (to !== undefined) await page.getByLabel(eng.wallet_to).selectOption(to);
+        await page.getByRole('button', { name: eng.wallet_confirm }).click();
+        await page.getByText(eng.wallet_transfer_success).waitFor();
+      };
+      await move('main', '2');
+      await page.getByText('800.0000').first().waitFor();
+      await move('2', undefined);
+      await page.getByText('900.0000').first().waitFor();
+
+      await page.getByRole('link', { name: eng.wallet_history }).click();
+      await page.waitForURL('**/eng/wallet/transactions');
+      const statusCell = page.locator('tbody tr td:last-child');
+      await statusCell.first().waitFor();
+      assert.equal(await statusCell.first().textContent(), eng.transaction_status_2);
+      await page.getByRole('button', { name: eng.transaction_withdrawal_records }).click();
+      await page.waitForFunction((text) => document.querySelector('caption')?.textContent === text, eng.transaction_withdrawal_records);
+      await page.locator('tbody tr').first().waitFor();
+      assert.equal(await statusCell.first().textContent(), eng.transaction_status_2);
+      assert.deepEqual(await accessibilityViolations(page), []);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test('a card in the verified name, a withdrawal of 100, paid out by the operator in the back office', async () => {
+    const phone = await newVisitor();
+    const desk = await newVisitor();
+    try {
+      const { page } = phone;
+      await logIn(page, product.baseUrl, username);
+
+      // A card in someone else's name is refused with the server's reason.
+      await page.goto(`${product.baseUrl}/eng/setting/addBank`);
+      const fill = async (cardholder: string) => {
+        await page.getByLabel(eng.bank_cardholder).fill(cardholder);
+        await page.getByLabel(eng.bank_bank_name).fill('Bank of Taiwan');
+        await page.getByLabel(eng.bank_card_number).fill('62258801234567');
+        await page.getByLabel(eng.bank_branch).fill('Xinyi branch');
+        await page.getByRole('button', { name: eng.bank_save }).click();
+      };
+      await fill('Somebody Else');
+      await page.getByText('The cardholder must be your verified real name').waitFor();
+      await fill(realname);
+      await page.getByText(eng.bank_add_success).waitFor();
+
+      await page.goto(`${product.baseUrl}/eng/wallet/withdraw`);
+      await page.getByLabel(eng.wallet_withdraw_card).selectOption({ index: 1 });
+      await page.getByLabel(eng.wallet_amount, { exact: true }).fill('100');
+      await page.getByRole('button', { name: eng.wallet_withdraw_submit }).click();
+      await page.getByText(eng.wallet_withdraw_success).waitFor();
+      await page.getByText(eng.transaction_status_1).first().waitFor();
+
+      // The operator pays it out from the back office.
+      const office = desk.page;
+      await office.goto(`${product.baseUrl}/eng/admin`);
+      await office.getByLabel(eng.admin_username).fill(operatorName);
+      await office.getByLabel(eng.admin_password).fill(operatorPassword);
+      await office.getByRole('button', { name: eng.admin_login }).click();
+      await office.getByRole('button', { name: eng.admin_withdrawals }).click();
+      await office.getByText('4567').waitFor();
+      assert.deepEqual(await accessibilityViolations(office), []);
+      await office.getByLabel(eng.admin_reference_or_reason).fill('PAYOUT-77');
+      await office.getByRole('button', { name: eng.admin_pay }).click();
+      await office.getByText(eng.admin_queue_empty).waitFor();
+
+      await page.reload();
+      await page.getByText(eng.transaction_status_2).first().waitFor();
+      await page.getByText('800.0000').first().waitFor();
+    } finally {
+      await phone.close();
+      await desk.close();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import sharp from 'sharp';
+
+/**
+ * The API of a running product as any client sees it (fetch, JSON, bearer tokens): what the
+ * end-to-end journeys use for the steps another person takes, such as an operator's decision.
+ */
+export class ProductApi {
+  private readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  async call<T = unknown>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}/api/${path}`, {
+      method,
+      headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const envelope = (await response.json()) as { status: number; detail: T; message: string };
+    if (!response.ok || envelope.status !== 1) throw new Error(`${method} ${path}: ${response.status} ${envelope.message}`);
+    return envelope.detail;
+  }
+
+  async uploadPhoto(token: string): Promise<number> {
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 160, b: 40 } } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'photo.jpg');
+    const response = await fetch(`${this.baseUrl}/api/v1/image/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const envelope = (await response.json()) as { detail: { id: number } };
+    if (response.status !== 201) throw new Error(`upload: ${response.status}`);
+    return envelope.detail.id;
+  }
+
+  async login(username: string, password: string): Promise<{ token: string; id: number }> {
+    const detail = await this.call<{ token: string; user: { id: number } }>('POST', 'v1/login', undefined, { username, password });
+    return { token: detail.token, id: detail.user.id };
+  }
+
+  async operatorLogin(username: string, password: string): Promise<string> {
+    return (await this.call<{ token: string }>('POST', 'admin/v1/login', undefined, { username, password })).token;
+  }
+}
+
+/** Runs `npm run admin -- <args>` against a data folder (the product must not be running on it). */
+export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['server/cli/admin.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`admin ${args.join(' ')} exited ${code}: ${output}`))));
+  });
+}
