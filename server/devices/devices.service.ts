@@ -18,8 +18,8 @@ export const badCredentialsMessage = 'Wrong serial number or device secret';
  * stolen serial cannot be used to guess its secret (or flood the table) any faster.
  */
 export const heartbeatsPerMinuteMax = 12;
-const heartbeatLimit = (serial: string): Limit => ({
-  bucket: `device-heartbeat:${serial.toLowerCase()}`,
+const heartbeatLimit = (deviceId: number): Limit => ({
+  bucket: `device-heartbeat:${deviceId}`,
   max: heartbeatsPerMinuteMax,
   windowMs: 60_000,
 });
@@ -79,10 +79,15 @@ export async function bindToMember(
   throw new ApiError(409, boundElsewhereMessage);
 }
 
-/** A machine reports in with its serial and secret; a wrong pair is 401 whichever half is wrong. */
+/**
+ * A machine reports in with its serial and secret; a wrong pair is 401 whichever half is wrong.
+ * Known serials are limited before the secret is compared, so guessing a secret is slow too.
+ * An unknown serial writes nothing (no rate-limit row to pile up); serials are printed on
+ * labels, so telling them apart reveals nothing a secret protects.
+ */
 export async function heartbeat(db: Db, serial: string, secret: string, now = new Date()): Promise<DeviceRow> {
-  await takeSlot(db, heartbeatLimit(serial));
   const found = await findDeviceBySerial(db, serial);
+  if (found !== undefined) await takeSlot(db, heartbeatLimit(found.id));
   const matches = timingSafeEqual(Buffer.from(tokenHash(secret), 'hex'), Buffer.from(found?.secret_hash ?? decoyHash, 'hex'));
   if (found === undefined || !matches) throw new ApiError(401, badCredentialsMessage);
   await recordHeartbeat(db, found.id, now);

@@ -180,7 +180,20 @@ describe.each(databaseKinds())('machines on %s', (kind) => {
     const other = await newDevice();
     expectFailure(await beat(device.serial_number, other.secret), 401);
     expectFailure(await beat(device.serial_number, 'x'), 401);
-    expectFailure(await beat('NO-SUCH-SERIAL', device.secret), 401);
+    const heartbeatHits = async () =>
+      Number(
+        (
+          await testApp.database.db
+            .selectFrom('rate_limit_hits')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('bucket', 'like', 'device-heartbeat:%')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const hitsBefore = await heartbeatHits();
+    for (let attempt = 0; attempt < 20; attempt += 1) expectFailure(await beat(`NO-SUCH-${attempt}`, device.secret), 401);
+    // Unknown serials are never limited, so they leave no rows behind either.
+    expect(await heartbeatHits()).toBe(hitsBefore);
     expectFailure(await send(testApp.app, 'POST', 'v1/device/heartbeat', { body: { serial: device.serial_number } }), 422);
     const before = await testApp.database.db
       .selectFrom('devices')
