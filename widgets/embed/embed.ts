@@ -21,6 +21,9 @@ const widgets: Record<string, () => Promise<unknown>> = {
   'gs-withdraw': () => import('../withdraw/WithdrawScreen.element.tsx'),
   'gs-dig': () => import('../dig/DigScreen.element.tsx'),
   'gs-add-machine': () => import('../dig/AddMachineScreen.element.tsx'),
+  'gs-cart': () => import('../cart/CartScreen.element.tsx'),
+  'gs-orders': () => import('../orders/OrderList.element.tsx'),
+  'gs-order-payment': () => import('../orders/CheckPayment.element.tsx'),
 };
 
 $apiOrigin.set(new URL(import.meta.url).origin);

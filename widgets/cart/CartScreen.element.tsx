@@ -1,0 +1,9 @@
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { defineWidget } from '../core/element.tsx';
+import { CartScreen } from './CartScreen.tsx';
+
+defineWidget('gs-cart', () => (
+  <RequireLogin>
+    <CartScreen />
+  </RequireLogin>
+));

@@ -1,0 +1,130 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ApiFailure } from '../core/api.ts';
+import { useI18n } from '../core/i18n.ts';
+import { PhotoField } from '../verify/PhotoField.tsx';
+import { notifyPayment, type Order } from './cart-api.ts';
+import { lastFiveInput, lastFiveProblem } from './cart-rules.ts';
+
+export const notifyFormMessageKeys = [
+  'loading',
+  'cart_notify_payment',
+  'cart_last_five_digits',
+  'cart_last_five_invalid',
+  'cart_proof_photo',
+  'cart_proof_required',
+  'cart_remark',
+  'cart_remark_optional',
+  'cart_notify_error',
+  'order_not_pending',
+  'verify_photo_hint',
+  'verify_check_size',
+  'verify_upload_error',
+] as const;
+
+interface NotifyFormProps {
+  order: Order;
+  onNotified: (order: Order) => void;
+}
+
+/**
+ * Notify payment: the last five digits of the paying account (exactly five), a proof photo
+ * (png/jpeg, 2048 KB, checked before the upload, previewed), an optional remark → POST v1/orderNotice.
+ */
+export function NotifyForm({ order, onNotified }: NotifyFormProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const [five, setFive] = useState('');
+  const [imageId, setImageId] = useState<number | undefined>(undefined);
+  const [remark, setRemark] = useState('');
+  const [errors, setErrors] = useState<{ five?: string; photo?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const fiveProblem = lastFiveProblem(five);
+    if (fiveProblem !== null || imageId === undefined) {
+      setErrors({
+        ...(fiveProblem === null ? {} : { five: t(fiveProblem) }),
+        ...(imageId === undefined ? { photo: t('cart_proof_required') } : {}),
+      });
+      document.getElementById(fiveProblem !== null ? `${id}-five` : `${id}-photo`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const updated = await notifyPayment({ order_id: order.id, account_back_five: five, image: imageId, remark });
+      onNotified(updated ?? { ...order, order_status: 2, order_notice: { account_back_five: five, remark } });
+    } catch (error) {
+      const failure = error instanceof ApiFailure ? error : undefined;
+      const field = failure?.envelope?.errors?.account_back_five?.[0];
+      setErrors({
+        ...(field === undefined ? {} : { five: field }),
+        form: failure?.status === 409 ? t('order_not_pending') : t('cart_notify_error'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="gs-form gs-notify" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+      <div className="gs-field">
+        <label htmlFor={`${id}-five`}>{t('cart_last_five_digits')}</label>
+        <div className="gs-field__control">
+          <input
+            id={`${id}-five`}
+            name="account_back_five"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={5}
+            value={five}
+            aria-invalid={errors.five ? true : undefined}
+            aria-describedby={`${id}-five-error`}
+            onChange={(event) => setFive(lastFiveInput(event.currentTarget.value))}
+          />
+        </div>
+        <p id={`${id}-five-error`} className="gs-field__error" aria-live="polite">
+          {errors.five}
+        </p>
+      </div>
+      <p id={`${id}-photo-hint`} className="gs-field__hint">
+        {t('verify_photo_hint')}
+      </p>
+      <PhotoField
+        id={`${id}-photo`}
+        label={t('cart_proof_photo')}
+        hintIds={`${id}-photo-hint`}
+        serverError={errors.photo}
+        onUploaded={(uploaded) => {
+          setImageId(uploaded);
+          if (uploaded !== undefined) setErrors(({ photo: _photo, ...rest }) => rest);
+        }}
+      />
+      <div className="gs-field">
+        <label htmlFor={`${id}-remark`}>{t('cart_remark')}</label>
+        <div className="gs-field__control">
+          <input
+            id={`${id}-remark`}
+            name="remark"
+            autoComplete="off"
+            maxLength={200}
+            value={remark}
+            aria-describedby={`${id}-remark-hint`}
+            onChange={(event) => setRemark(event.currentTarget.value)}
+          />
+        </div>
+        <p id={`${id}-remark-hint`} className="gs-field__hint">
+          {t('cart_remark_optional')}
+        </p>
+      </div>
+      <p className="gs-message gs-message--error" role="alert">
+        {errors.form ?? ''}
+      </p>
+      <button className="button button--block gs-submit" type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? t('loading') : t('cart_notify_payment')}
+      </button>
+    </form>
+  );
+}

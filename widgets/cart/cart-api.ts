@@ -1,0 +1,95 @@
+import { apiRequest, type Envelope } from '../core/api.ts';
+import type { RemittanceAccount } from './cart-rules.ts';
+
+/** GET v1/product/{id}. */
+export interface Product {
+  id: number;
+  name: string;
+  price: number;
+  quantity: number;
+  /** Rated capacity of one whole unit in watts (the cart's MW estimate). */
+  rated_capacity_watts: number;
+}
+
+export interface EngineRoom {
+  id: number;
+  name: string;
+  type: string;
+  location: string;
+}
+
+/** GET v1/paymentMethod: 1 bank remittance, 2 virtual currency (serial shown; unavailable until set). */
+export interface PaymentMethod {
+  id: number;
+  name: string;
+  kind?: string;
+  serial_number: string | null;
+  available?: boolean;
+}
+
+/** GET v1/deliveryMethod: 1 hosting (needs a room), 2 home delivery (needs an address). */
+export interface DeliveryMethod {
+  id: number;
+  name: string;
+  requires?: 'engine_room' | 'address';
+}
+
+/** The order object of the API contract (the fields the screens read). */
+export interface Order {
+  id: number;
+  order_number: string;
+  created_at: string;
+  /** 0 created, 1 pending payment, 2 waiting confirmation, 3 paid off, 4 cancelled. */
+  order_status: number;
+  total_amount: number;
+  units?: number;
+  item_content?: { product_id: number; count: number; product: { id: number; name: string } }[];
+  delivery_method_id?: number;
+  engine_room_id?: number | null;
+  delivery_content?: { address: string | null } | null;
+  payment_method_id: number;
+  order_notice?: { account_back_five: string; image?: number; image_path?: string; remark: string | null } | null;
+  reject_reason?: string | null;
+  hold_reason?: string | null;
+}
+
+export async function getDetail<T>(path: string): Promise<T> {
+  return (await apiRequest<T>('GET', path)).detail;
+}
+
+export async function loadRemittanceAccounts(): Promise<RemittanceAccount[]> {
+  return getDetail<RemittanceAccount[]>('/v1/remittanceAccount');
+}
+
+export async function loadPaymentMethods(): Promise<PaymentMethod[]> {
+  return getDetail<PaymentMethod[]>('/v1/paymentMethod');
+}
+
+/** GET v1/interest's top-level wallet.interest_rate: the operator's expected monthly rate, for the estimate only. */
+export async function loadExpectedRate(): Promise<number | null> {
+  const envelope = (await apiRequest('GET', '/v1/interest')) as Envelope & { wallet?: { interest_rate?: number } };
+  const rate = envelope.wallet?.interest_rate;
+  return typeof rate === 'number' && Number.isFinite(rate) ? rate : null;
+}
+
+/** POST v1/order or PUT v1/order/{id}; resolves to the order as the server now has it. */
+export async function saveOrder(body: Record<string, string | number>, orderId?: number): Promise<Order> {
+  const envelope =
+    orderId === undefined
+      ? await apiRequest<Order>('POST', '/v1/order', body)
+      : await apiRequest<Order>('PUT', `/v1/order/${orderId}`, body);
+  return envelope.detail;
+}
+
+/** POST v1/orderNotice; resolves to the order, now waiting confirmation. */
+export async function notifyPayment(body: {
+  order_id: number;
+  account_back_five: string;
+  image: number;
+  remark: string;
+}): Promise<Order | null> {
+  const sent: Record<string, string | number> = { order_id: body.order_id, account_back_five: body.account_back_five, image: body.image };
+  if (body.remark.trim() !== '') sent.remark = body.remark.trim();
+  const envelope = await apiRequest<{ order?: Order }>('POST', '/v1/orderNotice', sent);
+  return envelope.detail.order ?? null;
+}

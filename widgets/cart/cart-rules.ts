@@ -1,0 +1,149 @@
+/** The cart's pure rules (seed sections 4, 5 and 9), kept apart from the screens so vitest checks them. */
+
+/** The least order amount (the server answers "The least amount is 100" too). */
+export const orderMinPoints = 100;
+/** The amount the cart starts with and suggests (the seed's hint and default). */
+export const suggestedPoints = 3000;
+/** The seed sends product 1, count 1. */
+export const productId = 1;
+/** The seed's default hosting room. */
+export const defaultEngineRoomId = 1;
+/** Delivery methods (seed section 9). */
+export const deliveryHosting = 1;
+export const deliveryHome = 2;
+/** Payment methods: 1 bank remittance (default), 2 virtual currency. */
+export const paymentRemittance = 1;
+export const paymentVirtualCurrency = 2;
+
+const amountPattern = /^\d{1,15}(\.\d+)?$/;
+const fourDecimals = /^\d{1,15}(\.\d{1,4})?$/;
+
+/** The amount check before anything is sent, as a message key; null when it may go. */
+export function amountProblem(amount: string): string | null {
+  const text = amount.trim();
+  if (text === '') return 'cart_amount_blank';
+  if (!amountPattern.test(text)) return 'cart_amount_invalid';
+  if (Number(text) < orderMinPoints) return 'cart_least_amount';
+  if (!fourDecimals.test(text)) return 'cart_amount_invalid';
+  return null;
+}
+
+export interface PurchaseEstimate {
+  /** Share of the product: amount / price, 4 decimals, rounded down as the server stores it. */
+  units: number;
+  /** Approximate PV capacity in MW: units × the product's rated capacity in MW. */
+  mw: number;
+  /** Estimated daily income at the expected monthly rate: amount × (rate / 100) / 30, 0 below 1. */
+  daily: number;
+}
+
+const floor4 = (value: number) => Math.floor(value * 10_000 + 1e-6) / 10_000;
+
+/**
+ * The purchase hint. The daily figure is an estimate from the operator's expected rate
+ * (PRODUCT.md decision 1), never a promise; it is null when the rate is unknown.
+ */
+export function purchaseEstimate(
+  amount: string,
+  product: { price: number; rated_capacity_watts: number },
+  interestRate: number | null,
+): PurchaseEstimate | null {
+  const text = amount.trim();
+  if (!amountPattern.test(text) || product.price <= 0) return null;
+  const points = Number(text);
+  const units = floor4(points / product.price);
+  const mw = floor4((units * product.rated_capacity_watts) / 1_000_000);
+  const raw = interestRate === null ? 0 : (points * (interestRate / 100)) / 30;
+  const daily = raw < 1 ? 0 : floor4(raw);
+  return { units, mw, daily };
+}
+
+/** A remittance account of GET v1/remittanceAccount. */
+export interface RemittanceAccount {
+  id: number;
+  bank_name: string;
+  branch: string;
+  account_holder: string;
+  account_number: string;
+  remittance_account_type: { type: string } | null;
+}
+
+/** The payment view hides accounts of type "Taiwan" (the seed). */
+export function visibleAccounts<T extends Pick<RemittanceAccount, 'remittance_account_type'>>(accounts: T[]): T[] {
+  return accounts.filter((account) => account.remittance_account_type?.type.trim().toLowerCase() !== 'taiwan');
+}
+
+/** The last five digits of the paying account: exactly five digits. */
+export function lastFiveProblem(text: string): string | null {
+  return /^\d{5}$/.test(text.trim()) ? null : 'cart_last_five_invalid';
+}
+
+/** Keeps only digits, at most five, as the member types. */
+export function lastFiveInput(text: string): string {
+  return text.replace(/\D/g, '').slice(0, 5);
+}
+
+/** The payment method is changed on the order only when the choice differs from the order's (the seed). */
+export function paymentMethodUpdate(current: number, chosen: number): { payment_method_id: number } | null {
+  return chosen === current || !Number.isInteger(chosen) || chosen < 1 ? null : { payment_method_id: chosen };
+}
+
+export interface CartForm {
+  amount: string;
+  deliveryMethodId: string;
+  engineRoomId: string;
+  paymentMethodId: string;
+  address: string;
+}
+
+export interface CartProblem {
+  key: string;
+  field: 'amount' | 'delivery' | 'room' | 'payment' | 'address';
+}
+
+/** Every check of the list step, in screen order; null when the order may be sent. */
+export function cartProblem(form: CartForm): CartProblem | null {
+  const amount = amountProblem(form.amount);
+  if (amount !== null) return { key: amount, field: 'amount' };
+  if (form.deliveryMethodId === '') return { key: 'cart_choose_delivery', field: 'delivery' };
+  if (Number(form.deliveryMethodId) === deliveryHosting && form.engineRoomId === '')
+    return { key: 'cart_choose_engine_room', field: 'room' };
+  if (Number(form.deliveryMethodId) === deliveryHome && form.address.trim() === '') return { key: 'cart_address_blank', field: 'address' };
+  if (form.paymentMethodId === '') return { key: 'cart_choose_payment', field: 'payment' };
+  return null;
+}
+
+/**
+ * The body of POST v1/order (create) or PUT v1/order/{id} (update: no item_content). Hosting names
+ * its room, home delivery carries the address; the server ignores the other one.
+ */
+export function orderBody(form: CartForm, create: boolean): Record<string, string> {
+  const body: Record<string, string> = create ? { 'item_content[0][product_id]': String(productId), 'item_content[0][count]': '1' } : {};
+  body.delivery_method_id = form.deliveryMethodId;
+  if (Number(form.deliveryMethodId) === deliveryHosting) body.engine_room_id = form.engineRoomId;
+  body.payment_method_id = form.paymentMethodId;
+  body.amount = form.amount.trim();
+  if (Number(form.deliveryMethodId) === deliveryHome) body.delivery_content = form.address.trim();
+  return body;
+}
+
+/** Server field names → the cart's fields, for showing a 422's `errors` beside the right control. */
+export const serverFieldOf: Record<string, CartProblem['field']> = {
+  amount: 'amount',
+  delivery_method_id: 'delivery',
+  engine_room_id: 'room',
+  payment_method_id: 'payment',
+  delivery_content: 'address',
+  'delivery_content.address': 'address',
+};
+
+/** The first message per cart field from a 422's `errors`. */
+export function fieldErrors(errors: Record<string, string[]> | undefined): Partial<Record<CartProblem['field'], string>> {
+  const out: Partial<Record<CartProblem['field'], string>> = {};
+  for (const [name, messages] of Object.entries(errors ?? {})) {
+    const field = serverFieldOf[name.replace(/^\//, '').replace(/\//g, '.')];
+    const first = messages[0];
+    if (field !== undefined && first !== undefined && out[field] === undefined) out[field] = first;
+  }
+  return out;
+}

@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { useI18n } from '../core/i18n.ts';
+import { siteHref } from '../core/locale.ts';
+import { getDetail, loadPaymentMethods, loadRemittanceAccounts, type Order, type PaymentMethod } from '../cart/cart-api.ts';
+import type { RemittanceAccount } from '../cart/cart-rules.ts';
+import { NotifyForm, notifyFormMessageKeys } from '../cart/NotifyForm.tsx';
+import { PaymentInfo, paymentInfoMessageKeys } from '../cart/PaymentInfo.tsx';
+import { canNotify, orderIdFromQuery, orderStatusKey, showsMethodChoice } from './order-rules.ts';
+
+export const checkPaymentMessageKeys = [
+  ...paymentInfoMessageKeys,
+  ...notifyFormMessageKeys,
+  'order_error',
+  'order_status',
+  'order_status_0',
+  'order_status_1',
+  'order_status_2',
+  'order_status_3',
+  'order_status_4',
+  'order_rejected_reason',
+  'order_notice_sent',
+  'order_title',
+  'cart_notify_success',
+] as const;
+
+interface CheckPaymentProps {
+  /** The order to show; read from the page's ?id=N when left out. */
+  orderId?: number | null;
+}
+
+/**
+ * Payment information for an existing order (/setting/order/checkpayment?id=N): the order number,
+ * the remittance accounts with copy buttons, the method choice while pending (hidden once the
+ * payment was notified), and the notify form while the order waits for payment.
+ */
+export function CheckPayment({ orderId }: CheckPaymentProps) {
+  const { locale, t } = useI18n();
+  const [order, setOrder] = useState<Order | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [notified, setNotified] = useState(false);
+  const [accounts, setAccounts] = useState<RemittanceAccount[] | null>(null);
+  const [methods, setMethods] = useState<PaymentMethod[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    const id = orderId === undefined ? orderIdFromQuery(location.search) : orderId;
+    if (id === null) {
+      setFailed(true);
+      return;
+    }
+    getDetail<Order>(`/v1/order/${id}`)
+      .then((loaded) => live && setOrder(loaded))
+      .catch(() => live && setFailed(true));
+    loadRemittanceAccounts()
+      .then((list) => live && setAccounts(list))
+      .catch(() => live && setAccounts([]));
+    loadPaymentMethods()
+      .then((list) => live && setMethods(list))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [orderId]);
+
+  const back = (
+    <a className="gs-orders__back" href={siteHref(locale, '/setting/order')}>
+      {t('order_title')}
+    </a>
+  );
+  if (failed)
+    return (
+      <div className="gs-orders">
+        <p className="gs-message gs-message--error" role="alert">
+          {t('order_error')}
+        </p>
+        {back}
+      </div>
+    );
+  if (order === null) return <p role="status">{t('loading')}</p>;
+
+  const notice = order.order_notice;
+  return (
+    <div className="gs-orders gs-cart">
+      <p>
+        {t('order_status')}: <strong className="gs-orders__status">{t(orderStatusKey(order.order_status))}</strong>
+      </p>
+      {order.reject_reason && <p className="gs-orders__reason">{t('order_rejected_reason', { reason: order.reject_reason })}</p>}
+      {notified && (
+        <p className="gs-message gs-message--ok" role="status">
+          {t('cart_notify_success')}
+        </p>
+      )}
+      {notice && order.order_status === 2 && <p>{t('order_notice_sent', { digits: notice.account_back_five })}</p>}
+      <PaymentInfo
+        order={order}
+        accounts={accounts}
+        paymentMethods={methods}
+        showMethodChoice={showsMethodChoice(order.order_status)}
+        onOrderChanged={setOrder}
+      />
+      {canNotify(order.order_status) && (
+        <NotifyForm
+          order={order}
+          onNotified={(changed) => {
+            setOrder(changed);
+            setNotified(true);
+          }}
+        />
+      )}
+      {back}
+    </div>
+  );
+}

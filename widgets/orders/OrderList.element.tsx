@@ -1,0 +1,9 @@
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { defineWidget } from '../core/element.tsx';
+import { OrderList } from './OrderList.tsx';
+
+defineWidget('gs-orders', () => (
+  <RequireLogin>
+    <OrderList />
+  </RequireLogin>
+));

@@ -1,0 +1,10 @@
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { asIsland } from '../core/island.tsx';
+import { OrderList } from './OrderList.tsx';
+
+/** Login only: logged out, the login prompt shows instead. */
+export default asIsland(() => (
+  <RequireLogin>
+    <OrderList />
+  </RequireLogin>
+));

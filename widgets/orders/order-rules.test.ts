@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { canNotify, checkPaymentRoute, opensPayment, orderIdFromQuery, orderStatusKey, showsMethodChoice } from './order-rules.ts';
+
+describe('order rules', () => {
+  it('labels 0 and 1 pending, 2 waiting confirmation, 3 paid off, 4 cancelled', () => {
+    expect([0, 1, 2, 3, 4].map(orderStatusKey)).toEqual([
+      'order_status_0',
+      'order_status_1',
+      'order_status_2',
+      'order_status_3',
+      'order_status_4',
+    ]);
+    expect(orderStatusKey(9)).toBe('order_status');
+  });
+
+  it('opens the payment information for pending and waiting orders, with the method choice only while pending', () => {
+    expect([0, 1, 2, 3, 4].map(opensPayment)).toEqual([true, true, true, false, false]);
+    expect([0, 1, 2, 3, 4].map(showsMethodChoice)).toEqual([true, true, false, false, false]);
+    expect([0, 1, 2, 3, 4].map(canNotify)).toEqual([true, true, false, false, false]);
+  });
+
+  it('reads the order id from ?id=N and refuses anything else', () => {
+    expect(orderIdFromQuery('?id=42')).toBe(42);
+    expect(orderIdFromQuery('?page=2&id=7')).toBe(7);
+    for (const search of ['', '?id=', '?id=0', '?id=-3', '?id=1.5', '?id=abc', '?id=12345678901234567']) {
+      expect(orderIdFromQuery(search)).toBeNull();
+    }
+    expect(checkPaymentRoute(42)).toBe('/setting/order/checkpayment?id=42');
+  });
+});
