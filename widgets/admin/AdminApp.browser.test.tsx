@@ -30,6 +30,16 @@ const withdrawal = {
   bankcard: { id: 3, bank_name: 'Bank of Taiwan', card_last4: '4567' },
 };
 
+const notice = {
+  id: 5,
+  account_back_five: '12345',
+  image_path: '/api/v1/image/4',
+  remark: null,
+  created_at: '2026-11-21T10:00:00Z',
+  order: { id: 12, order_number: 'GS2611210001', total_amount: 3000 },
+  member: { id: 41, username: 'member41', realname: 'Lin Mei', verification_status: 'approved' },
+};
+
 describe('AdminApp (the back office)', () => {
   let stub: ReturnType<typeof stubFetch> | undefined;
   afterEach(() => {
@@ -47,6 +57,7 @@ describe('AdminApp (the back office)', () => {
       if (call.path === '/admin/v1/login') return ok({ token: operatorToken });
       if (call.path === '/admin/v1/verifications') return paged([submission]);
       if (call.path === '/admin/v1/withdrawals') return paged([withdrawal]);
+      if (call.path === '/admin/v1/order-notices') return paged([notice]);
       if (call.path.startsWith('/v1/image/')) return { body: {} };
       return fail(404, 'Not found');
     });
@@ -62,8 +73,8 @@ describe('AdminApp (the back office)', () => {
     typeInto(inputLabelled(page.host, eng.admin_username), 'alice');
     typeInto(inputLabelled(page.host, eng.admin_password), 'a long passphrase');
     act(() => buttonNamed(page.host, eng.admin_login).click());
-    await waitFor(() => page.host.textContent?.includes('member41') === true, 'the verification queue');
-    const queueCall = stub.calls.find((call) => call.path === '/admin/v1/verifications');
+    await waitFor(() => page.host.textContent?.includes('GS2611210001') === true, 'the payment notices');
+    const queueCall = stub.calls.find((call) => call.path === '/admin/v1/order-notices');
     expect(queueCall?.authorization).to.equal(`Bearer ${operatorToken}`);
     expect($token.get()).to.equal('member-token');
     page.unmount();
@@ -73,7 +84,9 @@ describe('AdminApp (the back office)', () => {
     $operatorToken.set(operatorToken);
     stub = backOffice((call) => (call.path === '/admin/v1/verifications/41/approve' ? ok(null) : undefined));
     const page = mountScreen(<AdminApp />);
-    await waitFor(() => page.host.textContent?.includes('Lin Mei') === true, 'the submission');
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_verifications).click());
+    await waitFor(() => page.host.textContent?.includes('A123') === true, 'the submission');
     act(() => buttonNamed(page.host, eng.admin_reject).click());
     await waitFor(() => alertText(page.host) === eng.admin_reason_needed, 'the reason notice');
     act(() => buttonNamed(page.host, eng.admin_approve).click());
@@ -101,6 +114,24 @@ describe('AdminApp (the back office)', () => {
     expect(stub.calls.find((call) => call.path === '/admin/v1/withdrawals/9/pay')?.form.get('bank_reference')).to.equal('TX-77');
     act(() => buttonNamed(page.host, eng.admin_pay).click());
     await waitFor(() => alertText(page.host) === 'This withdrawal has already been decided', 'the refusal');
+    page.unmount();
+  });
+
+  it('confirms a payment with the payer name from the bank statement, and shows a mismatch refusal', async () => {
+    $operatorToken.set(operatorToken);
+    const mismatch = 'The payer name differs from the verified real name: nothing was credited';
+    stub = backOffice((call) => (call.path === '/admin/v1/orders/12/confirm' ? fail(409, mismatch) : undefined));
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.textContent?.includes('GS2611210001') === true, 'the notice');
+    act(() => buttonNamed(page.host, eng.admin_confirm_payment).click());
+    await waitFor(() => alertText(page.host) === eng.admin_payer_needed, 'the missing payer notice');
+    typeInto(inputLabelled(page.host, eng.admin_notice_payer), 'Someone Else');
+    typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'REMIT-9');
+    act(() => buttonNamed(page.host, eng.admin_confirm_payment).click());
+    await waitFor(() => alertText(page.host) === mismatch, 'the refusal');
+    const sent = stub.calls.find((call) => call.path === '/admin/v1/orders/12/confirm');
+    expect(sent?.form.get('payer_name')).to.equal('Someone Else');
+    expect(sent?.form.get('bank_reference')).to.equal('REMIT-9');
     page.unmount();
   });
 

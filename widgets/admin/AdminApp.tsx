@@ -5,11 +5,13 @@ import { useI18n } from '../core/i18n.ts';
 import { pagerMessageKeys } from '../core/Pager.tsx';
 import { AdminLogin } from './AdminLogin.tsx';
 import { AuditLog } from './AuditLog.tsx';
+import { NoticeQueue } from './NoticeQueue.tsx';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
 import { VerificationQueue } from './VerificationQueue.tsx';
 import { WithdrawalQueue } from './WithdrawalQueue.tsx';
 
 const tabs = [
+  { id: 'notices', label: 'admin_notices' },
   { id: 'verifications', label: 'admin_verifications' },
   { id: 'withdrawals', label: 'admin_withdrawals' },
   { id: 'audit', label: 'admin_audit' },
@@ -29,6 +31,19 @@ export const adminAppMessageKeys = [
   'admin_sections',
   'admin_verifications',
   'admin_withdrawals',
+  'admin_notices',
+  'admin_order_number',
+  'admin_not_verified',
+  'admin_account_back_five',
+  'admin_remark',
+  'admin_proof_photo',
+  'admin_notice_payer',
+  'admin_notice_reference',
+  'admin_notice_reason',
+  'admin_payer_needed',
+  'admin_confirm_payment',
+  'admin_order_confirmed',
+  'admin_order_rejected',
   'admin_audit',
   'admin_audit_caption',
   'admin_member',
@@ -71,7 +86,7 @@ export function AdminApp() {
   const { t } = useI18n();
   const mounted = useMounted();
   const token = useStore($operatorToken);
-  const [tab, setTab] = useState<Tab>('verifications');
+  const [tab, setTab] = useState<Tab>('notices');
 
   if (!mounted)
     return (
@@ -98,6 +113,7 @@ export function AdminApp() {
           {t('admin_logout')}
         </button>
       </nav>
+      {tab === 'notices' && <NoticeQueue />}
       {tab === 'verifications' && <VerificationQueue />}
       {tab === 'withdrawals' && <WithdrawalQueue />}
       {tab === 'audit' && <AuditLog />}

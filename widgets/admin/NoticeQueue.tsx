@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { htmlLang } from '../../locales/index.ts';
+import { useI18n } from '../core/i18n.ts';
+import { formatPoints } from '../core/money.ts';
+import { usePagedList, type Paged } from '../core/paged.ts';
+import { Pager } from '../core/Pager.tsx';
+import { decisionError } from './decision.ts';
+import { adminRequest } from './operator-session.ts';
+import { PrivateImage } from './PrivateImage.tsx';
+
+export interface PaymentNotice {
+  id: number;
+  account_back_five: string;
+  image_path: string;
+  remark: string | null;
+  created_at: string;
+  order: { id: number; order_number: string; total_amount: number };
+  member: { id: number; username: string; realname: string | null; verification_status: string };
+}
+
+/**
+ * Payment notices to check against the bank statement. Confirming needs the payer's name as the
+ * statement shows it: the server compares it with the member's verified real name and, when they
+ * differ, credits nothing and records the money for refund (its message says so).
+ */
+export function NoticeQueue() {
+  const { locale, t } = useI18n();
+  const list = usePagedList<PaymentNotice>('/order-notices?status=pending', (path) => adminRequest<Paged<PaymentNotice>>('GET', path));
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+  const [fields, setFields] = useState<Record<number, { payer: string; reference: string; reason: string }>>({});
+  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const fieldsOf = (id: number) => fields[id] ?? { payer: '', reference: '', reason: '' };
+  const setField = (id: number, name: 'payer' | 'reference' | 'reason', value: string) =>
+    setFields({ ...fields, [id]: { ...fieldsOf(id), [name]: value } });
+
+  const confirm = async (notice: PaymentNotice) => {
+    const { payer, reference } = fieldsOf(notice.id);
+    if (payer.trim() === '' || reference.trim() === '') {
+      setOutcome({ text: t('admin_payer_needed'), failed: true });
+      return;
+    }
+    await act(
+      () => adminRequest('POST', `/orders/${notice.order.id}/confirm`, { payer_name: payer.trim(), bank_reference: reference.trim() }),
+      t('admin_order_confirmed', { number: notice.order.order_number }),
+    );
+  };
+  const reject = async (notice: PaymentNotice) => {
+    const { reason } = fieldsOf(notice.id);
+    if (reason.trim() === '') {
+      setOutcome({ text: t('admin_reason_needed'), failed: true });
+      return;
+    }
+    await act(
+      () => adminRequest('POST', `/orders/${notice.order.id}/reject`, { reason: reason.trim() }),
+      t('admin_order_rejected', { number: notice.order.order_number }),
+    );
+  };
+  const act = async (request: () => Promise<unknown>, done: string) => {
+    try {
+      await request();
+      setOutcome({ text: done, failed: false });
+    } catch (error) {
+      setOutcome({ text: decisionError(error, t('admin_action_failed')), failed: true });
+    }
+    list.reload();
+  };
+
+  const rows = list.page?.data ?? [];
+  return (
+    <section aria-labelledby="gs-admin-notices">
+      <h2 id="gs-admin-notices">{t('admin_notices')}</h2>
+      <p className="gs-message gs-message--error" role="alert">
+        {outcome?.failed === true ? outcome.text : list.failed !== null ? t('admin_load_error') : ''}
+      </p>
+      <p className="gs-message gs-message--ok" role="status">
+        {outcome?.failed === false ? outcome.text : ''}
+      </p>
+      {!list.loading && rows.length === 0 && list.failed === null && <p>{t('admin_queue_empty')}</p>}
+      <ul className="gs-admin__queue">
+        {rows.map((notice) => (
+          <li key={notice.id} className="gs-admin__item">
+            <dl className="gs-admin__facts">
+              <dt>{t('admin_order_number')}</dt>
+              <dd>{notice.order.order_number}</dd>
+              <dt>{t('transaction_amount')}</dt>
+              <dd>{formatPoints(notice.order.total_amount, locale)}</dd>
+              <dt>{t('admin_member')}</dt>
+              <dd>{notice.member.username}</dd>
+              <dt>{t('verify_real_name')}</dt>
+              <dd>{notice.member.realname ?? t('admin_not_verified')}</dd>
+              <dt>{t('admin_account_back_five')}</dt>
+              <dd>{notice.account_back_five}</dd>
+              <dt>{t('transaction_time')}</dt>
+              <dd>
+                <time dateTime={notice.created_at}>{time.format(new Date(notice.created_at))}</time>
+              </dd>
+              {notice.remark !== null && (
+                <>
+                  <dt>{t('admin_remark')}</dt>
+                  <dd>{notice.remark}</dd>
+                </>
+              )}
+            </dl>
+            <div className="gs-admin__photos">
+              <PrivateImage path={notice.image_path} alt={t('admin_proof_photo')} />
+            </div>
+            {(['payer', 'reference', 'reason'] as const).map((name) => (
+              <div className="gs-field" key={name}>
+                <label htmlFor={`gs-admin-${name}-${notice.id}`}>{t(`admin_notice_${name}`)}</label>
+                <div className="gs-field__control">
+                  <input
+                    id={`gs-admin-${name}-${notice.id}`}
+                    maxLength={name === 'reason' ? 500 : 120}
+                    value={fieldsOf(notice.id)[name]}
+                    onChange={(event) => setField(notice.id, name, event.currentTarget.value)}
+                  />
+                </div>
+              </div>
+            ))}
+            <div className="gs-actions">
+              <button type="button" className="button button--small" onClick={() => void confirm(notice)}>
+                {t('admin_confirm_payment')}
+              </button>
+              <button type="button" className="button button--small button--secondary" onClick={() => void reject(notice)}>
+                {t('admin_reject')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} onGo={list.go} />}
+    </section>
+  );
+}
