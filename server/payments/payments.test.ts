@@ -98,6 +98,7 @@ describe.each(databaseKinds())('payment notices and confirmation on %s', (kind) 
     ['account_back_five', '12a45'],
     ['account_back_five', ''],
     ['remark', 'x'.repeat(201)],
+    ['remark', 'a\u0000b'],
     ['image', 'abc'],
     ['image', 999_999],
     ['order_id', 999_999],
@@ -133,6 +134,13 @@ describe.each(databaseKinds())('payment notices and confirmation on %s', (kind) 
       member: { id: member.id, username: member.username, realname: 'Chen Jia', verification_status: 'approved', account_status: 'active' },
     });
     expect((await getOrder(member, order.id)).hold_reason).toBeNull();
+    const photo = await testApp.app.inject({
+      method: 'GET',
+      url: item?.image_path ?? '',
+      headers: { authorization: `Bearer ${operator}` },
+    });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toMatch(/^image\//);
 
     const salesBefore = await balanceOf(testApp.database.db, accounts.orderSales());
     expectSuccess(await confirm(order.id, '  chen   JIA '));
