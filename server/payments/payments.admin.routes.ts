@@ -17,6 +17,8 @@ const statuses = ['pending', 'confirmed', 'rejected', 'refunded'] as const;
 const orderParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 
+const decisionSchema = Type.Object({ order_id: Type.Integer(), order_status: Type.Integer() });
+
 const adminNotice = Type.Object({
   id: Type.Integer(),
   status: Type.String(),
@@ -102,6 +104,7 @@ export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
         params: orderParams,
         body: Type.Object({ payer_name: text(100), bank_reference: text(120) }),
         security: bearer,
+        response: { 200: envelopeOf(decisionSchema) },
       },
     },
     async (request) => {
@@ -124,6 +127,7 @@ export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
         params: orderParams,
         body: Type.Object({ reason: text(500) }),
         security: bearer,
+        response: { 200: envelopeOf(decisionSchema) },
       },
     },
     async (request) => {
@@ -186,6 +190,7 @@ export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
         params: orderParams,
         body: Type.Object({ bank_reference: text(120) }),
         security: bearer,
+        response: { 200: envelopeOf(Type.Object({ refund_id: Type.Integer(), status: Type.Literal('paid') })) },
       },
     },
     async (request) => {
