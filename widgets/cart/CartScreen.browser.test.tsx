@@ -1,0 +1,422 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { act } from 'preact/test-utils';
+import eng from '../../locales/eng.json';
+import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
+import { axeViolations } from '../../tests/helpers/axe.ts';
+import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { endSession, startSession } from '../core/session.ts';
+import { CartScreen } from './CartScreen.tsx';
+
+const member = { id: 7, username: 'member01', user_wallets: { main_wallet: 0 } };
+const product = { id: 1, name: 'Graphene solar power', price: 15_000_000, quantity: 23, rated_capacity_watts: 1_000_000 };
+const rooms = [
+  { id: 1, name: 'Room A', type: 'solar', location: 'Tainan', production: [] },
+  { id: 2, name: 'Room B', type: 'solar', location: 'Kaohsiung', production: [] },
+];
+const accounts = [
+  {
+    id: 1,
+    bank_name: 'China Bank',
+    branch: 'Pudong',
+    account_holder: 'GS Ltd',
+    account_number: '6222000011112222',
+    remittance_account_type: { type: 'China' },
+  },
+  {
+    id: 2,
+    bank_name: 'Taiwan Bank',
+    branch: 'Xinyi',
+    account_holder: 'GS TW',
+    account_number: '0001112223',
+    remittance_account_type: { type: 'Taiwan' },
+  },
+  {
+    id: 3,
+    bank_name: 'Vietcombank',
+    branch: 'Hanoi',
+    account_holder: 'GS VN',
+    account_number: '99887766',
+    remittance_account_type: { type: 'Vietnam' },
+  },
+];
+const paymentMethods = [
+  { id: 1, name: 'Bank remittance', kind: 'remittance', serial_number: null, available: true },
+  { id: 2, name: 'Virtual currency', kind: 'virtual_currency', serial_number: 'TXy1SERIAL', available: true },
+];
+const deliveryMethods = [
+  { id: 1, name: 'Hosting', requires: 'engine_room' },
+  { id: 2, name: 'Home delivery', requires: 'address' },
+];
+const order = (change: Record<string, unknown> = {}) => ({
+  id: 41,
+  order_number: 'GS261122123456',
+  created_at: '2026-11-22T08:30:00+08:00',
+  order_status: 1,
+  total_amount: 3000,
+  units: 0.0002,
+  payment_method_id: 1,
+  delivery_method_id: 1,
+  engine_room_id: 1,
+  order_notice: null,
+  reject_reason: null,
+  ...change,
+});
+
+/** The catalogue lists; `answer` handles the rest (orders, notices, uploads). */
+function cartServer(answer: (call: RecordedCall) => Reply = () => fail(500, 'unexpected')) {
+  return stubFetch((call) => {
+    if (call.path === '/v1/product/1') return ok(product);
+    if (call.path === '/v1/interest')
+      return ok({ current_page: 1, last_page: 1, per_page: 10, total: 0, data: [] }, { wallet: { original_price: 100, interest_rate: 3 } });
+    if (call.path === '/v1/engineRoom') return ok(rooms);
+    if (call.path === '/v1/deliveryMethod') return ok(deliveryMethods);
+    if (call.path === '/v1/paymentMethod') return ok(paymentMethods);
+    if (call.path === '/v1/remittanceAccount') return ok(accounts);
+    return answer(call);
+  });
+}
+
+const created = (detail: unknown): Reply => ({ status: 201, body: { status: 1, code: 1, message: 'Order created', detail } });
+const orderCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path.startsWith('/v1/order') && call.method !== 'GET');
+
+function optionLabelled(host: HTMLElement, text: string): HTMLInputElement {
+  const label = [...host.querySelectorAll('.gs-choice__option')].find((candidate) => candidate.textContent?.trim().startsWith(text));
+  const input = label?.querySelector('input');
+  if (input === null || input === undefined) throw new Error(`No option "${text}"`);
+  return input;
+}
+
+function pickOption(host: HTMLElement, text: string): void {
+  act(() => optionLabelled(host, text).click());
+}
+
+function copyButton(host: HTMLElement, name: string): HTMLButtonElement {
+  const button = host.querySelector<HTMLButtonElement>(`button[aria-label="${eng.cart_copy} ${name}"]`);
+  if (button === null) throw new Error(`No copy button for ${name}`);
+  return button;
+}
+
+const currentStep = (host: HTMLElement) => host.querySelector('.gs-progress [aria-current="step"]')?.textContent?.replace(/^\d/, '');
+
+describe('CartScreen', () => {
+  let stub: ReturnType<typeof stubFetch> | undefined;
+  beforeEach(() => {
+    act(() => startSession('token-7', member));
+  });
+  afterEach(() => {
+    stub?.restore();
+    stub = undefined;
+    endSession();
+    localStorage.clear();
+  });
+
+  async function mountLoaded() {
+    const page = mountScreen(<CartScreen />);
+    await waitFor(() => page.host.querySelector('form') !== null, 'the list step');
+    return page;
+  }
+
+  async function placeOrder(page: { host: HTMLElement }) {
+    pickOption(page.host, eng.cart_delivery_hosting);
+    act(() => buttonNamed(page.host, eng.cart_submit_order).click());
+    await waitFor(() => page.host.textContent?.includes('GS261122123456') === true, 'the payment step');
+  }
+
+  it('shows the product, 3000 by default with the hint, and the purchase estimate labelled as an estimate', async () => {
+    stub = cartServer();
+    const page = await mountLoaded();
+    expect(page.host.textContent).to.contain('Graphene solar power');
+    expect(page.host.textContent).to.contain('15,000,000.0000');
+    const amount = inputLabelled(page.host, eng.cart_amount);
+    expect(amount.value).to.equal('3000');
+    expect(page.host.querySelector('.gs-field__hint')?.textContent).to.equal(
+      `${eng.cart_amount_suggested.replace('{{amount}}', '3000')} ${eng.cart_amount_hint.replace('{{min}}', '100')}`,
+    );
+    await waitFor(() => page.host.textContent?.includes(eng.cart_estimate_note) === true, 'the estimate');
+    const estimate = page.host.querySelector('.gs-cart__estimate')?.textContent ?? '';
+    expect(estimate).to.contain(`${eng.cart_share}: 0.0002`);
+    expect(estimate).to.contain(eng.cart_capacity_hint.replace('{{mw}}', '0.0002'));
+    expect(estimate).to.contain(eng.cart_daily_estimate.replace('{{rate}}', '3').replace('{{amount}}', '3.0000'));
+    typeInto(amount, '2000');
+    expect(page.host.querySelector('.gs-cart__estimate')?.textContent).to.contain(
+      eng.cart_daily_estimate.replace('{{rate}}', '3').replace('{{amount}}', '2.0000'),
+    );
+    typeInto(amount, '500');
+    expect(page.host.querySelector('.gs-cart__estimate')?.textContent).to.contain(
+      eng.cart_daily_estimate.replace('{{rate}}', '3').replace('{{amount}}', '0.0000'),
+    );
+    expect(currentStep(page.host)).to.equal(eng.cart_step_list);
+    expect(page.host.querySelectorAll('.gs-progress li')).to.have.length(3);
+    expect(optionLabelled(page.host, eng.cart_payment_remittance).checked).to.equal(true);
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
+
+  it('checks the amount, the delivery method, the room or address before sending anything', async () => {
+    stub = cartServer();
+    const page = await mountLoaded();
+    const amount = inputLabelled(page.host, eng.cart_amount);
+    const submit = () => act(() => buttonNamed(page.host, eng.cart_submit_order).click());
+    typeInto(amount, '');
+    submit();
+    expect(errorOf(amount)).to.equal(eng.cart_amount_blank);
+    typeInto(amount, '99');
+    submit();
+    expect(errorOf(amount)).to.equal(eng.cart_least_amount);
+    typeInto(amount, '100.12345');
+    submit();
+    expect(errorOf(amount)).to.equal(eng.cart_amount_invalid);
+    typeInto(amount, '100');
+    submit();
+    expect(page.host.textContent).to.contain(eng.cart_choose_delivery);
+    pickOption(page.host, eng.cart_delivery_home);
+    submit();
+    expect(errorOf(inputLabelled(page.host, eng.cart_address))).to.equal(eng.cart_address_blank);
+    expect(orderCalls(stub.calls)).to.have.length(0);
+    page.unmount();
+  });
+
+  it('places the order (POST v1/order), then shows the order number and the accounts without Taiwan, each field with a copy button', async () => {
+    stub = cartServer((call) => (call.path === '/v1/order' && call.method === 'POST' ? created(order()) : fail(500, 'unexpected')));
+    const page = await mountLoaded();
+    await placeOrder(page);
+    const [post] = orderCalls(stub.calls);
+    expect(post?.method).to.equal('POST');
+    expect(post?.authorization).to.equal('Bearer token-7');
+    expect(Object.fromEntries(post?.form ?? [])).to.deep.equal({
+      'item_content[0][product_id]': '1',
+      'item_content[0][count]': '1',
+      delivery_method_id: '1',
+      engine_room_id: '1',
+      payment_method_id: '1',
+      amount: '3000',
+    });
+    expect(currentStep(page.host)).to.equal(eng.cart_step_payment);
+    const banks = [...page.host.querySelectorAll('.gs-pay__accounts > li')].map((item) => item.textContent);
+    expect(banks).to.have.length(2);
+    expect(banks[0]).to.contain('China Bank').and.contain('6222000011112222');
+    expect(banks[1]).to.contain('Vietcombank');
+    expect(page.host.textContent).not.to.contain('Taiwan Bank');
+    expect(page.host.querySelectorAll(`button[aria-label="${eng.cart_copy} ${eng.cart_account_number}"]`)).to.have.length(2);
+    expect(page.host.querySelectorAll('.gs-copy')).to.have.length(9);
+    const later = [...page.host.querySelectorAll('a')].find((link) => link.textContent === eng.cart_pay_later);
+    expect(later?.getAttribute('href')).to.equal('/eng/setting/order');
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
+
+  it('copies the order number and account fields, and says so when copying fails or the browser cannot copy', async () => {
+    stub = cartServer((call) => (call.path === '/v1/order' ? created(order()) : fail(500, 'unexpected')));
+    const page = await mountLoaded();
+    await placeOrder(page);
+    const clipboard = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+    try {
+      const copied: string[] = [];
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: async (text: string) => void copied.push(text) },
+      });
+      act(() => copyButton(page.host, eng.cart_order_number).click());
+      await waitFor(() => statusText(page.host).includes(eng.cart_copy_success), 'copied');
+      act(() => copyButton(page.host, eng.cart_account_number).click());
+      await waitFor(() => copied.length === 2, 'the second copy');
+      expect(copied).to.deep.equal(['GS261122123456', '6222000011112222']);
+
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      });
+      act(() => copyButton(page.host, eng.cart_bank_name).click());
+      await waitFor(() => statusText(page.host).includes(eng.cart_copy_error), 'the copy error');
+
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined });
+      act(() => copyButton(page.host, eng.cart_branch).click());
+      await waitFor(() => statusText(page.host).includes(eng.cart_copy_unsupported), 'the unsupported message');
+    } finally {
+      delete (navigator as { clipboard?: unknown }).clipboard;
+      if (clipboard !== undefined) Object.defineProperty(Navigator.prototype, 'clipboard', clipboard);
+    }
+    page.unmount();
+  });
+
+  it('goes back to edit: the delete icon is hidden and the order is updated with PUT v1/order/{id}, not created again', async () => {
+    stub = cartServer((call) => {
+      if (call.path === '/v1/order' && call.method === 'POST') return created(order());
+      if (call.path === '/v1/order/41' && call.method === 'PUT')
+        return ok(order({ total_amount: 5000, delivery_method_id: 2, engine_room_id: null, order_number: 'GS261122123456' }));
+      return fail(500, 'unexpected');
+    });
+    const page = await mountLoaded();
+    expect(page.host.querySelector(`button[aria-label="${eng.cart_delete}"]`)).not.to.equal(null);
+    await placeOrder(page);
+    act(() => page.host.querySelector<HTMLButtonElement>(`button[aria-label="${eng.cart_back_edit}"]`)?.click());
+    expect(currentStep(page.host)).to.equal(eng.cart_step_list);
+    expect(page.host.querySelector(`button[aria-label="${eng.cart_delete}"]`)).to.equal(null);
+    expect(statusText(page.host)).to.contain(eng.cart_editing.replace('{{number}}', 'GS261122123456'));
+    const amount = inputLabelled(page.host, eng.cart_amount);
+    expect(amount.value).to.equal('3000');
+    typeInto(amount, '5000');
+    pickOption(page.host, eng.cart_delivery_home);
+    typeInto(inputLabelled(page.host, eng.cart_address), 'No. 1 Xinyi Road');
+    act(() => buttonNamed(page.host, eng.cart_update_order).click());
+    await waitFor(() => currentStep(page.host) === eng.cart_step_payment, 'the payment step again');
+    const calls = orderCalls(stub.calls);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).to.deep.equal(['POST /v1/order', 'PUT /v1/order/41']);
+    expect(Object.fromEntries(calls[1]?.form ?? [])).to.deep.equal({
+      delivery_method_id: '2',
+      payment_method_id: '1',
+      amount: '5000',
+      delivery_content: 'No. 1 Xinyi Road',
+    });
+    expect(page.host.textContent).to.contain('5,000.0000');
+    page.unmount();
+  });
+
+  it('changes the payment method on the order only when it differs, and shows the virtual currency serial number', async () => {
+    stub = cartServer((call) => {
+      if (call.path === '/v1/order' && call.method === 'POST') return created(order());
+      if (call.path === '/v1/order/41' && call.method === 'PUT')
+        return ok(order({ payment_method_id: Number(call.form.get('payment_method_id')) }));
+      return fail(500, 'unexpected');
+    });
+    const page = await mountLoaded();
+    await placeOrder(page);
+    pickOption(page.host, eng.cart_payment_remittance);
+    expect(orderCalls(stub.calls)).to.have.length(1);
+    pickOption(page.host, eng.cart_payment_virtual_currency);
+    await waitFor(() => page.host.textContent?.includes('TXy1SERIAL') === true, 'the serial number');
+    await waitFor(() => orderCalls(stub?.calls ?? []).length === 2, 'the update');
+    await waitFor(() => !optionLabelled(page.host, eng.cart_payment_remittance).disabled, 'the update to finish');
+    const puts = orderCalls(stub.calls).filter((call) => call.method === 'PUT');
+    expect(puts).to.have.length(1);
+    expect(Object.fromEntries(puts[0]?.form ?? [])).to.deep.equal({ payment_method_id: '2' });
+    expect(page.host.querySelector('.gs-pay__accounts')).to.equal(null);
+    page.unmount();
+  });
+
+  it('says "Order failed" with the server field errors beside the fields', async () => {
+    stub = cartServer((call) =>
+      call.path === '/v1/order'
+        ? fail(422, 'Parameter validation error.', { errors: { amount: ['The least amount is 100'] } })
+        : fail(500, 'unexpected'),
+    );
+    const page = await mountLoaded();
+    pickOption(page.host, eng.cart_delivery_hosting);
+    act(() => buttonNamed(page.host, eng.cart_submit_order).click());
+    await waitFor(() => alertText(page.host).includes(eng.cart_error), 'the failure');
+    expect(errorOf(inputLabelled(page.host, eng.cart_amount))).to.equal('The least amount is 100');
+    expect(currentStep(page.host)).to.equal(eng.cart_step_list);
+    page.unmount();
+  });
+
+  it('notifies payment with five digits and a checked, uploaded proof photo; the order then waits for confirmation', async () => {
+    stub = cartServer((call) => {
+      if (call.path === '/v1/order' && call.method === 'POST') return created(order());
+      if (call.path === '/v1/image/upload')
+        return { status: 201, body: { status: 1, code: 1, message: 'Uploaded', detail: { id: 88, image_path: '/api/v1/image/88' } } };
+      if (call.path === '/v1/orderNotice')
+        return created({
+          id: 5,
+          order_id: 41,
+          account_back_five: '12345',
+          image: 88,
+          status: 'pending',
+          order: order({ order_status: 2 }),
+        });
+      return fail(500, 'unexpected');
+    });
+    const page = await mountLoaded();
+    await placeOrder(page);
+    act(() => buttonNamed(page.host, eng.cart_go_notify).click());
+    expect(currentStep(page.host)).to.equal(eng.cart_step_end);
+    const five = inputLabelled(page.host, eng.cart_last_five_digits);
+    typeInto(five, '12a4');
+    expect(five.value).to.equal('124');
+    act(() => buttonNamed(page.host, eng.cart_notify_payment).click());
+    expect(errorOf(five)).to.equal(eng.cart_last_five_invalid);
+    expect(page.host.textContent).to.contain(eng.cart_proof_required);
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+
+    const label = [...page.host.querySelectorAll<HTMLLabelElement>('.gs-photo label')].find(
+      (candidate) => candidate.textContent === eng.cart_proof_photo,
+    );
+    const photo = page.host.querySelector<HTMLInputElement>(`input[id="${label?.htmlFor ?? ''}"]`);
+    if (photo === null) throw new Error('no photo input');
+    const pick = (file: File) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      act(() => {
+        photo.files = transfer.files;
+        photo.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    };
+    pick(new File([new Uint8Array(2048 * 1024 + 1)], 'proof.png', { type: 'image/png' }));
+    await waitFor(() => page.host.textContent?.includes(eng.verify_check_size) === true, 'the size check');
+    pick(new File([new Uint8Array(10)], 'proof.gif', { type: 'image/gif' }));
+    expect(stub.calls.filter((call) => call.path === '/v1/image/upload')).to.have.length(0);
+    pick(new File([new Uint8Array(1024)], 'proof.png', { type: 'image/png' }));
+    await waitFor(() => page.host.querySelector('.gs-photo img') !== null, 'the preview');
+    const upload = stub.calls.find((call) => call.path === '/v1/image/upload');
+    expect((upload?.formData?.get('image') as File | null)?.name).to.equal('proof.png');
+
+    typeInto(five, '12345');
+    typeInto(inputLabelled(page.host, eng.cart_remark), 'Paid at the counter');
+    act(() => buttonNamed(page.host, eng.cart_notify_payment).click());
+    await waitFor(() => statusText(page.host).includes(eng.cart_notify_success), 'the notice');
+    const notice = stub.calls.find((call) => call.path === '/v1/orderNotice');
+    expect(Object.fromEntries(notice?.form ?? [])).to.deep.equal({
+      order_id: '41',
+      account_back_five: '12345',
+      image: '88',
+      remark: 'Paid at the counter',
+    });
+    expect(page.host.textContent).to.contain(eng.order_status_2);
+    page.unmount();
+  });
+
+  it('says so when the notice is refused, and when the order is no longer pending', async () => {
+    const replies: Reply[] = [fail(503, 'Service unavailable'), fail(409, 'This order is not pending')];
+    stub = cartServer((call) => {
+      if (call.path === '/v1/order') return created(order());
+      if (call.path === '/v1/image/upload')
+        return { status: 201, body: { status: 1, code: 1, message: 'Uploaded', detail: { id: 88, image_path: '/x' } } };
+      if (call.path === '/v1/orderNotice') return replies.shift() ?? fail(500, 'unexpected');
+      return fail(500, 'unexpected');
+    });
+    const page = await mountLoaded();
+    await placeOrder(page);
+    act(() => buttonNamed(page.host, eng.cart_go_notify).click());
+    typeInto(inputLabelled(page.host, eng.cart_last_five_digits), '54321');
+    const photo = page.host.querySelector<HTMLInputElement>('.gs-photo input[type="file"]');
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(64)], 'proof.jpg', { type: 'image/jpeg' }));
+    act(() => {
+      if (photo === null) return;
+      photo.files = transfer.files;
+      photo.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await waitFor(() => page.host.querySelector('.gs-photo img') !== null, 'the preview');
+    act(() => buttonNamed(page.host, eng.cart_notify_payment).click());
+    await waitFor(() => alertText(page.host).includes(eng.cart_notify_error), 'the failure');
+    act(() => buttonNamed(page.host, eng.cart_notify_payment).click());
+    await waitFor(() => alertText(page.host).includes(eng.order_not_pending), 'the 409');
+    page.unmount();
+  });
+
+  it('says so when the product cannot be loaded, and empties the cart with the delete icon', async () => {
+    stub = stubFetch((call) => (call.path === '/v1/product/1' ? fail(503, 'Service unavailable') : ok([])));
+    let page = mountScreen(<CartScreen />);
+    await waitFor(() => alertText(page.host) === eng.cart_load_error, 'the load error');
+    page.unmount();
+    stub.restore();
+    stub = cartServer();
+    page = await mountLoaded();
+    act(() => page.host.querySelector<HTMLButtonElement>(`button[aria-label="${eng.cart_delete}"]`)?.click());
+    expect(page.host.textContent).to.contain(eng.cart_empty);
+    expect([...page.host.querySelectorAll('a')].find((link) => link.textContent === eng.cart_back_shopping)?.getAttribute('href')).to.equal(
+      '/eng/home/shopping',
+    );
+    page.unmount();
+  });
+});

@@ -1,0 +1,164 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { act } from 'preact/test-utils';
+import eng from '../../locales/eng.json';
+import { fail, ok, stubFetch, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { axeViolations } from '../../tests/helpers/axe.ts';
+import { alertText, buttonNamed, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { endSession, startSession } from '../core/session.ts';
+import { CheckPayment } from './CheckPayment.tsx';
+import { OrderList } from './OrderList.tsx';
+
+const member = { id: 7, username: 'member01', user_wallets: { main_wallet: 0 } };
+const order = (id: number, status: number, change: Record<string, unknown> = {}) => ({
+  id,
+  order_number: `GS2611220000${id}`,
+  created_at: '2026-11-22T08:30:00+08:00',
+  order_status: status,
+  total_amount: 3000,
+  payment_method_id: 1,
+  order_notice: null,
+  reject_reason: null,
+  ...change,
+});
+const paged = (page: number, last: number, data: unknown[]) => ok({ current_page: page, last_page: last, per_page: 10, total: 12, data });
+const accounts = [
+  {
+    id: 1,
+    bank_name: 'China Bank',
+    branch: 'Pudong',
+    account_holder: 'GS Ltd',
+    account_number: '6222000011112222',
+    remittance_account_type: { type: 'China' },
+  },
+  {
+    id: 2,
+    bank_name: 'Taiwan Bank',
+    branch: 'Xinyi',
+    account_holder: 'GS TW',
+    account_number: '0001112223',
+    remittance_account_type: { type: 'Taiwan' },
+  },
+];
+const paymentMethods = [
+  { id: 1, name: 'Bank remittance', serial_number: null, available: true },
+  { id: 2, name: 'Virtual currency', serial_number: null, available: false },
+];
+
+describe('OrderList', () => {
+  let stub: ReturnType<typeof stubFetch> | undefined;
+  beforeEach(() => {
+    act(() => startSession('token-7', member));
+  });
+  afterEach(() => {
+    stub?.restore();
+    stub = undefined;
+    endSession();
+  });
+
+  it('lists number, time, amount and status label; pending and waiting orders open their payment information; the rejection reason shows', async () => {
+    stub = stubFetch((call) =>
+      call.path === '/v1/order'
+        ? call.query.get('page') === '2'
+          ? paged(2, 2, [order(9, 3)])
+          : paged(1, 2, [order(1, 0), order(2, 1, { reject_reason: 'Amount not received' }), order(3, 2), order(4, 3), order(5, 4)])
+        : fail(500, 'unexpected'),
+    );
+    const page = mountScreen(<OrderList />);
+    await waitFor(() => page.host.querySelectorAll('.gs-orders__item').length === 5, 'the orders');
+    const items = [...page.host.querySelectorAll('.gs-orders__item')];
+    expect(items.map((item) => item.querySelector('.gs-orders__status')?.textContent)).to.deep.equal([
+      eng.order_status_0,
+      eng.order_status_1,
+      eng.order_status_2,
+      eng.order_status_3,
+      eng.order_status_4,
+    ]);
+    expect(items[0]?.textContent).to.contain('GS26112200001').and.contain('3,000.0000');
+    expect(items.map((item) => item.querySelector('a')?.getAttribute('href') ?? null)).to.deep.equal([
+      '/eng/setting/order/checkpayment?id=1',
+      '/eng/setting/order/checkpayment?id=2',
+      '/eng/setting/order/checkpayment?id=3',
+      null,
+      null,
+    ]);
+    expect(items[1]?.querySelector('.gs-orders__reason')?.textContent).to.equal(
+      eng.order_rejected_reason.replace('{{reason}}', 'Amount not received'),
+    );
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    act(() => buttonNamed(page.host, eng.paging_next).click());
+    await waitFor(() => page.host.querySelectorAll('.gs-orders__item').length === 1, 'page 2');
+    expect(stub.calls.at(-1)?.query.get('page')).to.equal('2');
+    act(() => buttonNamed(page.host, eng.paging_next).click());
+    await waitFor(() => statusText(page.host).includes(eng.paging_last_page), 'the last-page notice');
+    page.unmount();
+  });
+
+  it('says "no orders" with a way to the cart, and order_error when the list cannot load', async () => {
+    stub = stubFetch(() => paged(1, 1, []));
+    let page = mountScreen(<OrderList />);
+    await waitFor(() => page.host.textContent?.includes(eng.order_empty) === true, 'the empty list');
+    expect(page.host.querySelector('a')?.getAttribute('href')).to.equal('/eng/cart');
+    page.unmount();
+    stub.restore();
+    stub = stubFetch(() => fail(503, 'Service unavailable'));
+    page = mountScreen(<OrderList />);
+    await waitFor(() => alertText(page.host) === eng.order_error, 'the error');
+    page.unmount();
+  });
+});
+
+describe('CheckPayment', () => {
+  let stub: ReturnType<typeof stubFetch> | undefined;
+  beforeEach(() => {
+    act(() => startSession('token-7', member));
+  });
+  afterEach(() => {
+    stub?.restore();
+    stub = undefined;
+    endSession();
+  });
+
+  const server = (detail: unknown) =>
+    stubFetch((call) => {
+      if (call.path === '/v1/order/12') return ok(detail);
+      if (call.path === '/v1/remittanceAccount') return ok(accounts);
+      if (call.path === '/v1/paymentMethod') return ok(paymentMethods);
+      return fail(500, 'unexpected');
+    });
+
+  it('shows a pending order: number, accounts without Taiwan with copy buttons, the method choice and the notify form', async () => {
+    stub = server(order(12, 1, { reject_reason: 'Photo unreadable' }));
+    const page = mountScreen(<CheckPayment orderId={12} />);
+    await waitFor(() => page.host.querySelectorAll('.gs-pay__accounts > li').length === 1, 'the accounts');
+    expect(page.host.textContent).to.contain('GS261122000012').and.contain(eng.order_status_1).and.not.contain('Taiwan Bank');
+    expect(page.host.textContent).to.contain(eng.order_rejected_reason.replace('{{reason}}', 'Photo unreadable'));
+    expect(page.host.querySelector('.gs-choice')).not.to.equal(null);
+    expect(page.host.querySelector<HTMLInputElement>('.gs-choice input[value="2"]')?.disabled).to.equal(true);
+    expect(page.host.querySelector('.gs-notify')).not.to.equal(null);
+    expect(page.host.querySelectorAll('.gs-copy')).to.have.length(5);
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
+
+  it('hides the method choice and the notify form for an order waiting confirmation', async () => {
+    stub = server(order(12, 2, { order_notice: { account_back_five: '24680', remark: null } }));
+    const page = mountScreen(<CheckPayment orderId={12} />);
+    await waitFor(() => page.host.querySelector('.gs-pay') !== null, 'the payment information');
+    expect(page.host.textContent).to.contain(eng.order_status_2).and.contain(eng.order_notice_sent.replace('{{digits}}', '24680'));
+    expect(page.host.querySelector('.gs-choice')).to.equal(null);
+    expect(page.host.querySelector('.gs-notify')).to.equal(null);
+    page.unmount();
+  });
+
+  it('says order_error without an id, and when the order cannot be opened', async () => {
+    stub = stubFetch((call) => (call.path === '/v1/order/12' ? fail(403, 'Forbidden') : ok([])));
+    let page = mountScreen(<CheckPayment orderId={null} />);
+    await waitFor(() => alertText(page.host) === eng.order_error, 'no id');
+    expect(page.host.querySelector('a')?.getAttribute('href')).to.equal('/eng/setting/order');
+    page.unmount();
+    page = mountScreen(<CheckPayment orderId={12} />);
+    await waitFor(() => alertText(page.host) === eng.order_error, 'the 403');
+    page.unmount();
+  });
+});
