@@ -242,8 +242,20 @@ describe('the brand site, every visitor screen in every locale', () => {
       // The CSS scroll buttons are pseudo-elements: click where the "next" one sits.
       const box = await track.boundingBox();
       assert.ok(box !== null);
+      // Let the keyboard scroll finish first (a click during the snap animation can be absorbed by it).
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const element = document.querySelector('.carousel__track');
+            let last = -1;
+            const check = () => (element?.scrollLeft === last ? resolve() : ((last = element?.scrollLeft ?? 0), setTimeout(check, 150)));
+            check();
+          }),
+      );
       await page.mouse.click(box.x + box.width - 8 - 22, box.y + box.height / 2);
-      await page.waitForFunction((before) => (document.querySelector('.carousel__track')?.scrollLeft ?? 0) > before + 100, afterKey);
+      await page.waitForFunction((before) => (document.querySelector('.carousel__track')?.scrollLeft ?? 0) > before + 100, afterKey, {
+        timeout: 10_000,
+      });
 
       await page.goto(`${product.baseUrl}/eng/setting/about`);
       assert.equal(await page.locator('.carousel__slide').count(), 15);
