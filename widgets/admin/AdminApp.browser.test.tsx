@@ -135,6 +135,37 @@ describe('AdminApp (the back office)', () => {
     page.unmount();
   });
 
+  it('records a day of revenue and distributes it, saying how much went to how many orders', async () => {
+    $operatorToken.set(operatorToken);
+    stub = backOffice((call) => {
+      if (call.path === '/v1/engineRoom') return ok([{ id: 1, name: 'Tainan Solar Park A' }]);
+      if (call.path === '/admin/v1/engine-rooms/1/revenue') return ok({ id: 1 });
+      if (call.path === '/admin/v1/income/distribute') return ok({ orders_credited: 2, total: 90, days: [] });
+      return undefined;
+    });
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_revenue).click());
+    await waitFor(() => page.host.textContent?.includes('Tainan Solar Park A') === true, 'the rooms');
+    act(() => buttonNamed(page.host, eng.admin_record_revenue).click());
+    await waitFor(() => alertText(page.host) === eng.admin_revenue_blank, 'the blank notice');
+    typeInto(inputLabelled(page.host, eng.admin_business_date), '2026-11-20');
+    typeInto(inputLabelled(page.host, eng.admin_kwh), '2400.5');
+    typeInto(inputLabelled(page.host, eng.admin_revenue_amount), '100');
+    typeInto(inputLabelled(page.host, eng.admin_evidence), 'meter photo 20');
+    act(() => buttonNamed(page.host, eng.admin_record_revenue).click());
+    await waitFor(() => statusText(page.host).includes(eng.admin_revenue_recorded), 'the record');
+    const recorded = stub.calls.find((call) => call.path === '/admin/v1/engine-rooms/1/revenue');
+    expect([recorded?.form.get('business_date'), recorded?.form.get('kwh'), recorded?.form.get('revenue')]).to.deep.equal([
+      '2026-11-20',
+      '2400.5',
+      '100',
+    ]);
+    act(() => buttonNamed(page.host, eng.admin_distribute).click());
+    await waitFor(() => statusText(page.host).includes('90.0000'), 'the distribution');
+    page.unmount();
+  });
+
   it('an expired operator session returns to the login form', async () => {
     $operatorToken.set(operatorToken);
     stub = stubFetch(() => fail(401, 'Login has expired, please login again.'));

@@ -7,6 +7,7 @@ import { AdminLogin } from './AdminLogin.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { NoticeQueue } from './NoticeQueue.tsx';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
+import { RevenuePanel } from './RevenuePanel.tsx';
 import { VerificationQueue } from './VerificationQueue.tsx';
 import { WithdrawalQueue } from './WithdrawalQueue.tsx';
 
@@ -14,6 +15,7 @@ const tabs = [
   { id: 'notices', label: 'admin_notices' },
   { id: 'verifications', label: 'admin_verifications' },
   { id: 'withdrawals', label: 'admin_withdrawals' },
+  { id: 'revenue', label: 'admin_revenue' },
   { id: 'audit', label: 'admin_audit' },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
@@ -32,6 +34,17 @@ export const adminAppMessageKeys = [
   'admin_verifications',
   'admin_withdrawals',
   'admin_notices',
+  'admin_revenue',
+  'admin_engine_room',
+  'admin_business_date',
+  'admin_kwh',
+  'admin_revenue_amount',
+  'admin_evidence',
+  'admin_revenue_blank',
+  'admin_revenue_recorded',
+  'admin_record_revenue',
+  'admin_distribute',
+  'admin_distributed',
   'admin_order_number',
   'admin_not_verified',
   'admin_account_back_five',
@@ -116,6 +129,7 @@ export function AdminApp() {
       {tab === 'notices' && <NoticeQueue />}
       {tab === 'verifications' && <VerificationQueue />}
       {tab === 'withdrawals' && <WithdrawalQueue />}
+      {tab === 'revenue' && <RevenuePanel />}
       {tab === 'audit' && <AuditLog />}
     </div>
   );

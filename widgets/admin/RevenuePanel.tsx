@@ -1,0 +1,124 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { apiRequest } from '../core/api.ts';
+import { useI18n } from '../core/i18n.ts';
+import { formatPoints } from '../core/money.ts';
+import { decisionError } from './decision.ts';
+import { adminRequest } from './operator-session.ts';
+
+interface Room {
+  id: number;
+  name: string;
+}
+
+interface Distribution {
+  orders_credited: number;
+  total: number;
+}
+
+/** Records an engine room's business day and pays the income out of it: the operator's side of decision 1. */
+export function RevenuePanel() {
+  const { locale, t } = useI18n();
+  const [rooms, setRooms] = useState<Room[]>([]);
+  const [room, setRoom] = useState('');
+  const [day, setDay] = useState('');
+  const [kwh, setKwh] = useState('');
+  const [revenue, setRevenue] = useState('');
+  const [evidence, setEvidence] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+
+  useEffect(() => {
+    apiRequest<Room[]>('GET', '/v1/engineRoom', undefined, { anonymous: true })
+      .then((envelope) => {
+        setRooms(envelope.detail);
+        setRoom(String(envelope.detail[0]?.id ?? ''));
+      })
+      .catch(() => setOutcome({ text: t('admin_load_error'), failed: true }));
+  }, []);
+
+  const run = async (work: () => Promise<string>) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ text: await work(), failed: false });
+    } catch (error) {
+      setOutcome({ text: decisionError(error, t('admin_action_failed')), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const record = (event: FormEvent) => {
+    event.preventDefault();
+    if ([room, day, kwh, revenue, evidence].some((value) => value.trim() === '')) {
+      setOutcome({ text: t('admin_revenue_blank'), failed: true });
+      return;
+    }
+    void run(async () => {
+      await adminRequest('POST', `/engine-rooms/${room}/revenue`, {
+        business_date: day,
+        kwh: kwh.trim(),
+        revenue: revenue.trim(),
+        evidence: evidence.trim(),
+      });
+      return t('admin_revenue_recorded');
+    });
+  };
+
+  const distribute = () =>
+    void run(async () => {
+      const envelope = await adminRequest<Distribution>('POST', '/income/distribute', day === '' ? {} : { business_date: day });
+      return t('admin_distributed', { orders: envelope.detail.orders_credited, total: formatPoints(envelope.detail.total, locale) });
+    });
+
+  const field = (id: string, label: string, value: string, set: (value: string) => void, type = 'text') => (
+    <div className="gs-field">
+      <label htmlFor={id}>{label}</label>
+      <div className="gs-field__control">
+        <input
+          id={id}
+          type={type}
+          inputMode={type === 'text' && id !== 'gs-revenue-evidence' ? 'decimal' : undefined}
+          value={value}
+          onChange={(event) => set(event.currentTarget.value)}
+        />
+      </div>
+    </div>
+  );
+
+  return (
+    <section aria-labelledby="gs-admin-revenue">
+      <h2 id="gs-admin-revenue">{t('admin_revenue')}</h2>
+      <form onSubmit={record} noValidate>
+        <div className="gs-field">
+          <label htmlFor="gs-revenue-room">{t('admin_engine_room')}</label>
+          <select id="gs-revenue-room" value={room} onChange={(event) => setRoom(event.currentTarget.value)}>
+            {rooms.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {field('gs-revenue-day', t('admin_business_date'), day, setDay, 'date')}
+        {field('gs-revenue-kwh', t('admin_kwh'), kwh, setKwh)}
+        {field('gs-revenue-amount', t('admin_revenue_amount'), revenue, setRevenue)}
+        {field('gs-revenue-evidence', t('admin_evidence'), evidence, setEvidence)}
+        <p className="gs-message gs-message--error" role="alert">
+          {outcome?.failed === true ? outcome.text : ''}
+        </p>
+        <p className="gs-message gs-message--ok" role="status">
+          {outcome?.failed === false ? outcome.text : busy ? t('loading') : ''}
+        </p>
+        <div className="gs-actions">
+          <button type="submit" className="button button--small" disabled={busy} aria-busy={busy}>
+            {t('admin_record_revenue')}
+          </button>
+          <button type="button" className="button button--small button--secondary" disabled={busy} onClick={distribute}>
+            {t('admin_distribute')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
