@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { ApiFailure } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
@@ -12,6 +12,7 @@ import {
   fieldErrors,
   orderBody,
   orderMinPoints,
+  paymentMethodKey,
   paymentRemittance,
   paymentVirtualCurrency,
   purchaseEstimate,
@@ -19,7 +20,6 @@ import {
   type CartForm,
   type CartProblem,
 } from './cart-rules.ts';
-import { paymentMethodKey } from './PaymentInfo.tsx';
 
 export const cartListMessageKeys = [
   'loading',
@@ -91,6 +91,9 @@ export function CartList({
   const [errors, setErrors] = useState<Partial<Record<CartProblem['field'], string>>>({});
   const [failed, setFailed] = useState('');
   const [busy, setBusy] = useState(false);
+  const editingNote = useRef<HTMLParagraphElement>(null);
+  // Back from the payment step: say which order is being edited, and start there.
+  useEffect(() => editingNote.current?.focus(), []);
   const set = (change: Partial<CartForm>) => onChange({ ...form, ...change });
   const estimate = purchaseEstimate(form.amount, product, rate);
   const fourDecimals = (value: number) => new Intl.NumberFormat(htmlLang[locale], { maximumFractionDigits: 4 }).format(value);
@@ -135,7 +138,7 @@ export function CartList({
   return (
     <form className="gs-form gs-cart__list" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
       {editing !== null && (
-        <p className="gs-cart__editing" role="status">
+        <p ref={editingNote} className="gs-cart__editing" role="status" tabIndex={-1}>
           {t('cart_editing', { number: editing.order_number })}
         </p>
       )}

@@ -14,8 +14,19 @@ import {
 } from './cart-api.ts';
 import { CartList, cartListMessageKeys } from './CartList.tsx';
 import { defaultEngineRoomId, paymentRemittance, productId, suggestedPoints, type CartForm, type RemittanceAccount } from './cart-rules.ts';
-import { NotifyForm, notifyFormMessageKeys } from './NotifyForm.tsx';
-import { PaymentInfo, paymentInfoMessageKeys } from './PaymentInfo.tsx';
+import { notifyFormMessageKeys, paymentInfoMessageKeys } from './cart-keys.ts';
+
+/**
+ * The payment and end steps load once the list step is on screen (the widget budget; see CartSteps.tsx).
+ * A plain dynamic import rather than React.lazy: Suspense would grow the core that every widget shares.
+ */
+type StepsModule = typeof import('./CartSteps.tsx');
+let stepsModule: Promise<StepsModule> | undefined;
+const loadSteps = () =>
+  (stepsModule ??= import('./CartSteps.tsx').catch((error: unknown) => {
+    stepsModule = undefined;
+    throw error;
+  }));
 
 export const cartScreenMessageKeys = [
   ...cartListMessageKeys,
@@ -91,6 +102,19 @@ export function CartScreen() {
     address: '',
   });
 
+  const [steps, setSteps] = useState<StepsModule | null>(null);
+  // Fetched while the member fills in the list, so that the payment step opens at once; tried again on each step.
+  useEffect(() => {
+    if (catalogue === null || steps !== null) return;
+    let live = true;
+    loadSteps()
+      .then((module) => live && setSteps(module))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [catalogue, step, steps]);
+
   useEffect(() => {
     let live = true;
     Promise.all([
@@ -114,10 +138,6 @@ export function CartScreen() {
       live = false;
     };
   }, []);
-
-  useEffect(() => {
-    document.querySelector<HTMLElement>('.gs-cart h2, .gs-cart [role="status"]')?.focus?.();
-  }, [step]);
 
   if (loadFailed)
     return (
@@ -155,77 +175,29 @@ export function CartScreen() {
           onDelete={() => setDeleted(true)}
         />
       )}
-      {step === 'payment' && order !== null && (
-        <section className="gs-cart__step" aria-labelledby="gs-cart-payment">
-          <div className="gs-cart__head">
-            <button
-              type="button"
-              className="gs-cart__back"
-              aria-label={t('cart_back_edit')}
-              title={t('cart_back_edit')}
-              onClick={() => {
+      {step !== 'list' && order !== null && (
+        <>
+          {steps === null ? (
+            <p role="status">{t('loading')}</p>
+          ) : step === 'payment' ? (
+            <steps.PaymentStep
+              order={order}
+              accounts={accounts}
+              paymentMethods={catalogue.paymentMethods}
+              onBack={() => {
                 setEditing(true);
                 setStep('list');
               }}
-            >
-              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-                <path d="M15 5l-7 7 7 7" />
-              </svg>
-            </button>
-            <h2 id="gs-cart-payment" tabIndex={-1}>
-              {t('cart_step_payment')}
-            </h2>
-          </div>
-          <PaymentInfo
-            order={order}
-            accounts={accounts}
-            paymentMethods={catalogue.paymentMethods}
-            showMethodChoice
-            onOrderChanged={(changed) => {
-              setOrder(changed);
-              setForm((current) => ({ ...current, paymentMethodId: String(changed.payment_method_id) }));
-            }}
-          />
-          <div className="gs-cart__actions">
-            <button type="button" className="button button--block" onClick={() => setStep('end')}>
-              {t('cart_go_notify')}
-            </button>
-            <a className="button button--block button--quiet" href={siteHref(locale, '/setting/order')}>
-              {t('cart_pay_later')}
-            </a>
-          </div>
-        </section>
-      )}
-      {step === 'end' && order !== null && (
-        <section className="gs-cart__step" aria-labelledby="gs-cart-end">
-          <h2 id="gs-cart-end" tabIndex={-1}>
-            {t('cart_end_title')}
-          </h2>
-          <p>
-            {t('cart_order_number')}: <code>{order.order_number}</code>
-          </p>
-          {order.order_status === 2 ? (
-            <>
-              <p className="gs-message gs-message--ok" role="status">
-                {t('cart_notify_success')}
-              </p>
-              <p>
-                {t('order_status')}: <strong>{t('order_status_2')}</strong>
-              </p>
-              <p>{t('cart_end_body')}</p>
-              <a className="button button--block" href={siteHref(locale, '/setting/order')}>
-                {t('order_title')}
-              </a>
-            </>
+              onNext={() => setStep('end')}
+              onOrderChanged={(changed) => {
+                setOrder(changed);
+                setForm((current) => ({ ...current, paymentMethodId: String(changed.payment_method_id) }));
+              }}
+            />
           ) : (
-            <>
-              <NotifyForm order={order} onNotified={setOrder} />
-              <a className="button button--block button--quiet gs-cart__later" href={siteHref(locale, '/setting/order')}>
-                {t('cart_pay_later')}
-              </a>
-            </>
+            <steps.EndStep order={order} onNotified={setOrder} />
           )}
-        </section>
+        </>
       )}
     </div>
   );

@@ -5,22 +5,6 @@ import { PhotoField } from '../verify/PhotoField.tsx';
 import { notifyPayment, type Order } from './cart-api.ts';
 import { lastFiveInput, lastFiveProblem } from './cart-rules.ts';
 
-export const notifyFormMessageKeys = [
-  'loading',
-  'cart_notify_payment',
-  'cart_last_five_digits',
-  'cart_last_five_invalid',
-  'cart_proof_photo',
-  'cart_proof_required',
-  'cart_remark',
-  'cart_remark_optional',
-  'cart_notify_error',
-  'order_not_pending',
-  'verify_photo_hint',
-  'verify_check_size',
-  'verify_upload_error',
-] as const;
-
 interface NotifyFormProps {
   order: Order;
   onNotified: (order: Order) => void;

@@ -3,33 +3,14 @@ import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import type { Order, PaymentMethod } from './cart-api.ts';
 import { saveOrder } from './cart-api.ts';
-import { paymentMethodUpdate, paymentRemittance, paymentVirtualCurrency, visibleAccounts, type RemittanceAccount } from './cart-rules.ts';
-
-export const paymentInfoMessageKeys = [
-  'cart_order_number',
-  'order_total',
-  'cart_remittance_accounts',
-  'cart_remittance_rule',
-  'cart_bank_name',
-  'cart_branch',
-  'cart_account_holder',
-  'cart_account_number',
-  'cart_copy',
-  'cart_copy_success',
-  'cart_copy_error',
-  'cart_copy_unsupported',
-  'cart_serial_copy_error',
-  'cart_payment_method',
-  'cart_payment_remittance',
-  'cart_payment_virtual_currency',
-  'cart_virtual_serial',
-  'cart_virtual_unavailable',
-  'cart_error',
-  'cart_accounts_empty',
-] as const;
-
-export const paymentMethodKey = (id: number): string =>
-  id === paymentRemittance ? 'cart_payment_remittance' : id === paymentVirtualCurrency ? 'cart_payment_virtual_currency' : '';
+import {
+  paymentMethodKey,
+  paymentMethodUpdate,
+  paymentRemittance,
+  paymentVirtualCurrency,
+  visibleAccounts,
+  type RemittanceAccount,
+} from './cart-rules.ts';
 
 /** Copies one value; the outcome is announced in the shared status line of the payment view. */
 function CopyButton({ value, label, onCopied }: { value: string; label: string; onCopied: (key: string | null) => void }) {

@@ -15,6 +15,11 @@ export const deliveryHome = 2;
 export const paymentRemittance = 1;
 export const paymentVirtualCurrency = 2;
 
+/** The message key naming a payment method. */
+export function paymentMethodKey(id: number): string {
+  return id === paymentRemittance ? 'cart_payment_remittance' : id === paymentVirtualCurrency ? 'cart_payment_virtual_currency' : '';
+}
+
 const amountPattern = /^\d{1,15}(\.\d+)?$/;
 const fourDecimals = /^\d{1,15}(\.\d{1,4})?$/;
 

@@ -3,8 +3,9 @@ import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { getDetail, loadPaymentMethods, loadRemittanceAccounts, type Order, type PaymentMethod } from '../cart/cart-api.ts';
 import type { RemittanceAccount } from '../cart/cart-rules.ts';
-import { NotifyForm, notifyFormMessageKeys } from '../cart/NotifyForm.tsx';
-import { PaymentInfo, paymentInfoMessageKeys } from '../cart/PaymentInfo.tsx';
+import { notifyFormMessageKeys, paymentInfoMessageKeys } from '../cart/cart-keys.ts';
+import { NotifyForm } from '../cart/NotifyForm.tsx';
+import { PaymentInfo } from '../cart/PaymentInfo.tsx';
 import { canNotify, orderIdFromQuery, orderStatusKey, showsMethodChoice } from './order-rules.ts';
 
 export const checkPaymentMessageKeys = [
