@@ -2,9 +2,9 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { fail, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
 import { axeViolations } from '../../tests/helpers/axe.ts';
-import { alertText, buttonNamed, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { endSession, startSession } from '../core/session.ts';
 import { CheckPayment } from './CheckPayment.tsx';
 import { OrderList } from './OrderList.tsx';
@@ -138,6 +138,50 @@ describe('CheckPayment', () => {
     expect(page.host.querySelector('.gs-notify')).not.to.equal(null);
     expect(page.host.querySelectorAll('.gs-copy')).to.have.length(5);
     expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
+
+  it('notifies payment of a pending order from its payment information; the order then waits for confirmation', async () => {
+    stub = stubFetch((call) => {
+      if (call.path === '/v1/order/12') return ok(order(12, 1));
+      if (call.path === '/v1/remittanceAccount') return ok(accounts);
+      if (call.path === '/v1/paymentMethod') return ok(paymentMethods);
+      if (call.path === '/v1/image/upload')
+        return { status: 201, body: { status: 1, code: 1, message: 'Uploaded', detail: { id: 90, image_path: '/x' } } };
+      if (call.path === '/v1/orderNotice')
+        return {
+          status: 201,
+          body: {
+            status: 1,
+            code: 1,
+            message: 'ok',
+            detail: { id: 1, order: order(12, 2, { order_notice: { account_back_five: '11223', remark: null } }) },
+          },
+        };
+      return fail(500, 'unexpected');
+    });
+    const page = mountScreen(<CheckPayment orderId={12} />);
+    await waitFor(() => page.host.querySelector('.gs-notify') !== null, 'the notify form');
+    typeInto(inputLabelled(page.host, eng.cart_last_five_digits), '11223');
+    const photo = page.host.querySelector<HTMLInputElement>('.gs-photo input[type="file"]');
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(64)], 'proof.jpg', { type: 'image/jpeg' }));
+    act(() => {
+      if (photo === null) return;
+      photo.files = transfer.files;
+      photo.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await waitFor(() => page.host.querySelector('.gs-photo img') !== null, 'the preview');
+    act(() => buttonNamed(page.host, eng.cart_notify_payment).click());
+    await waitFor(() => statusText(page.host).includes(eng.cart_notify_success), 'the notice');
+    expect(Object.fromEntries(stub.calls.find((call) => call.path === '/v1/orderNotice')?.form ?? [])).to.deep.equal({
+      order_id: '12',
+      account_back_five: '11223',
+      image: '90',
+    });
+    expect(page.host.querySelector('.gs-orders__status')?.textContent).to.equal(eng.order_status_2);
+    expect(page.host.querySelector('.gs-notify')).to.equal(null);
+    expect(page.host.querySelector('.gs-choice')).to.equal(null);
     page.unmount();
   });
 
