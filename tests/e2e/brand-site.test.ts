@@ -312,6 +312,20 @@ describe('the brand site, every visitor screen in every locale', () => {
     }
   });
 
+  test('/empty exists in every locale with its text, alternates and a no-script way back', async () => {
+    for (const locale of locales) {
+      const response = await fetch(`${product.baseUrl}${localePath(locale, '/empty')}`);
+      assert.equal(response.status, 200);
+      const html = await response.text();
+      const empty = brand[locale]['empty'] as { heading: string; description: string };
+      assert.match(html, new RegExp(`<html lang="${htmlLang[locale]}"`));
+      assert.ok(html.includes(`<h1>${empty.heading}</h1>`), locale);
+      assert.ok(html.includes(`<meta name="description" content="${empty.description}">`), locale);
+      assert.equal([...html.matchAll(/<link rel="alternate" hreflang=/g)].length, locales.length + 1);
+      assert.ok(html.includes(`url=${localePath(locale, '/home/shopping')}`), 'noscript refresh to the product page');
+    }
+  });
+
   test('/empty goes back to the previous page, or to the product page when there is none', async () => {
     const visitor = await newVisitor();
     try {
