@@ -4,7 +4,6 @@ import { siteHref } from '../core/locale.ts';
 import { getDetail, loadPaymentMethods, loadRemittanceAccounts, type Order, type PaymentMethod } from '../cart/cart-api.ts';
 import type { RemittanceAccount } from '../cart/cart-rules.ts';
 import { notifyFormMessageKeys, paymentInfoMessageKeys } from '../cart/cart-keys.ts';
-import { NotifyForm } from '../cart/NotifyForm.tsx';
 import { PaymentInfo } from '../cart/PaymentInfo.tsx';
 import { canNotify, orderIdFromQuery, orderStatusKey, showsMethodChoice } from './order-rules.ts';
 
@@ -20,9 +19,21 @@ export const checkPaymentMessageKeys = [
   'order_status_4',
   'order_rejected_reason',
   'order_notice_sent',
+  'order_hold_verify',
+  'setting_verify',
+  'loading',
   'order_title',
   'cart_notify_success',
 ] as const;
+
+/** The notify form (with the photo upload) loads only for an order that still waits for payment (the widget budget). */
+type NotifyModule = typeof import('../cart/NotifyForm.tsx');
+let notifyModule: Promise<NotifyModule> | undefined;
+const loadNotify = () =>
+  (notifyModule ??= import('../cart/NotifyForm.tsx').catch((error: unknown) => {
+    notifyModule = undefined;
+    throw error;
+  }));
 
 interface CheckPaymentProps {
   /** The order to show; read from the page's ?id=N when left out. */
@@ -41,6 +52,19 @@ export function CheckPayment({ orderId }: CheckPaymentProps) {
   const [notified, setNotified] = useState(false);
   const [accounts, setAccounts] = useState<RemittanceAccount[] | null>(null);
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
+  const [notify, setNotify] = useState<NotifyModule | null>(null);
+  const pending = order !== null && canNotify(order.order_status);
+
+  useEffect(() => {
+    if (!pending || notify !== null) return;
+    let live = true;
+    loadNotify()
+      .then((module) => live && setNotify(module))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [pending, notify]);
 
   useEffect(() => {
     let live = true;
@@ -92,6 +116,11 @@ export function CheckPayment({ orderId }: CheckPaymentProps) {
         </p>
       )}
       {notice && order.order_status === 2 && <p>{t('order_notice_sent', { digits: notice.account_back_five })}</p>}
+      {order.order_status === 2 && order.hold_reason && (
+        <p className="gs-orders__hold">
+          {t('order_hold_verify')} <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>
+        </p>
+      )}
       <PaymentInfo
         order={order}
         accounts={accounts}
@@ -99,8 +128,9 @@ export function CheckPayment({ orderId }: CheckPaymentProps) {
         showMethodChoice={showsMethodChoice(order.order_status)}
         onOrderChanged={setOrder}
       />
-      {canNotify(order.order_status) && (
-        <NotifyForm
+      {pending && notify === null && <p role="status">{t('loading')}</p>}
+      {pending && notify !== null && (
+        <notify.NotifyForm
           order={order}
           onNotified={(changed) => {
             setOrder(changed);

@@ -61,7 +61,13 @@ describe('OrderList', () => {
       call.path === '/v1/order'
         ? call.query.get('page') === '2'
           ? paged(2, 2, [order(9, 3)])
-          : paged(1, 2, [order(1, 0), order(2, 1, { reject_reason: 'Amount not received' }), order(3, 2), order(4, 3), order(5, 4)])
+          : paged(1, 2, [
+              order(1, 0),
+              order(2, 1, { reject_reason: 'Amount not received' }),
+              order(3, 2, { hold_reason: 'not verified' }),
+              order(4, 3),
+              order(5, 4),
+            ])
         : fail(500, 'unexpected'),
     );
     const page = mountScreen(<OrderList />);
@@ -85,6 +91,8 @@ describe('OrderList', () => {
     expect(items[1]?.querySelector('.gs-orders__reason')?.textContent).to.equal(
       eng.order_rejected_reason.replace('{{reason}}', 'Amount not received'),
     );
+    expect(items[2]?.querySelector('.gs-orders__hold a')?.getAttribute('href')).to.equal('/eng/setting/verify');
+    expect(items[1]?.querySelector('.gs-orders__hold')).to.equal(null);
     expect(await axeViolations(page.host)).to.deep.equal([]);
     act(() => buttonNamed(page.host, eng.paging_next).click());
     await waitFor(() => page.host.querySelectorAll('.gs-orders__item').length === 1, 'page 2');
@@ -135,7 +143,7 @@ describe('CheckPayment', () => {
     expect(page.host.textContent).to.contain(eng.order_rejected_reason.replace('{{reason}}', 'Photo unreadable'));
     expect(page.host.querySelector('.gs-choice')).not.to.equal(null);
     expect(page.host.querySelector<HTMLInputElement>('.gs-choice input[value="2"]')?.disabled).to.equal(true);
-    expect(page.host.querySelector('.gs-notify')).not.to.equal(null);
+    await waitFor(() => page.host.querySelector('.gs-notify') !== null, 'the notify form');
     expect(page.host.querySelectorAll('.gs-copy')).to.have.length(5);
     expect(await axeViolations(page.host)).to.deep.equal([]);
     page.unmount();
@@ -186,12 +194,19 @@ describe('CheckPayment', () => {
   });
 
   it('hides the method choice and the notify form for an order waiting confirmation', async () => {
-    stub = server(order(12, 2, { order_notice: { account_back_five: '24680', remark: null } }));
+    stub = server(
+      order(12, 2, {
+        order_notice: { account_back_five: '24680', remark: null },
+        hold_reason: "The member's identity is not verified yet",
+      }),
+    );
     const page = mountScreen(<CheckPayment orderId={12} />);
     await waitFor(() => page.host.querySelector('.gs-pay') !== null, 'the payment information');
     expect(page.host.textContent).to.contain(eng.order_status_2).and.contain(eng.order_notice_sent.replace('{{digits}}', '24680'));
     expect(page.host.querySelector('.gs-choice')).to.equal(null);
     expect(page.host.querySelector('.gs-notify')).to.equal(null);
+    expect(page.host.querySelector('.gs-orders__hold')?.textContent).to.equal(`${eng.order_hold_verify} ${eng.setting_verify}`);
+    expect(page.host.querySelector('.gs-orders__hold a')?.getAttribute('href')).to.equal('/eng/setting/verify');
     page.unmount();
   });
 

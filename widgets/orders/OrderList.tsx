@@ -20,6 +20,8 @@ export const orderListMessageKeys = [
   'order_status_4',
   'order_rejected_reason',
   'order_view_payment',
+  'order_hold_verify',
+  'setting_verify',
   'order_empty',
   'order_error',
   'cart_title',
@@ -77,6 +79,11 @@ export function OrderList() {
                 </a>
               ) : (
                 facts
+              )}
+              {order.order_status === 2 && order.hold_reason && (
+                <p className="gs-orders__hold">
+                  {t('order_hold_verify')} <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>
+                </p>
               )}
               {order.reject_reason !== null && order.reject_reason !== undefined && order.reject_reason !== '' && (
                 <p className="gs-orders__reason">{t('order_rejected_reason', { reason: order.reject_reason })}</p>
