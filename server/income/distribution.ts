@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { accounts, ensureAccounts } from '../ledger/accounts.ts';
-import { postIncomeJournals } from '../ledger/income-posting.ts';
+import { postIncomeJournal } from '../ledger/income-posting.ts';
 import { basisPoints } from './fee.ts';
 
 /** Orders credited per transaction: bounds each transaction's locks and the ids held in memory. */
@@ -96,7 +96,7 @@ export async function distributeDay(
       }
       const recordIds = result.record_ids === null ? [] : result.record_ids.split(',');
       const [roomAccount = 0] = await ensureAccounts(trx, [accounts.engineRoomRevenue(roomId)]);
-      await postIncomeJournals(trx, roomAccount, recordIds);
+      await postIncomeJournal(trx, roomAccount, recordIds, `income:${roomId}:${day}:after:${row.cursor_order_id}`);
       const credited = BigInt(result.credited ?? '0');
       await sql`update income_distributions
         set cursor_order_id = ${result.last_order_id}::bigint,

@@ -6,12 +6,13 @@ const idList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')},
 
 /**
  * Posts the income of a batch of income records, set-based, inside the caller's transaction:
- * one two-entry journal per record, from the engine room's revenue account to the member's
- * main wallet. The records were just inserted (each order once per day), so every journal is
- * new. The room's account cannot go below zero: its balance floor fails the whole batch.
- * Journals carry the same content hash postJournal would give them (ledger.ts journalHash).
+ * one journal for the batch, taking the batch's total from the engine room's revenue account
+ * and giving each member's main wallet the sum of their records. The records were just
+ * inserted (each order once per day), so the journal is new; `journalKey` names the batch.
+ * The room's account cannot go below zero: its balance floor fails the whole batch. The journal
+ * carries the content hash postJournal would give it (ledger.ts journalHash).
  */
-export async function postIncomeJournals(trx: Db, roomAccountId: number, recordIds: readonly string[]): Promise<void> {
+export async function postIncomeJournal(trx: Db, roomAccountId: number, recordIds: readonly string[], journalKey: string): Promise<void> {
   if (recordIds.length === 0) return;
   const records = idList(recordIds);
   const memberKey = sql`'member:' || r.user_id || ':main'`;
@@ -27,32 +28,23 @@ export async function postIncomeJournals(trx: Db, roomAccountId: number, recordI
       order by a.id for update
     ) locked`.execute(trx);
 
-  const hashInput = sql`format('{"kind":"income","memo":"%s","entries":[[%s,"%s"],[%s,"%s"]]}',
-      r.interest_record_number,
-      least(m.id, ${roomAccountId}::int),
-      case when m.id < ${roomAccountId}::int then r.amount::text else (-r.amount)::text end,
-      greatest(m.id, ${roomAccountId}::int),
-      case when m.id < ${roomAccountId}::int then (-r.amount)::text else r.amount::text end)`;
-  const journals = await sql<{ id: string }>`insert into ledger_journals (idempotency_key, content_hash, kind, memo)
-    select 'income:' || r.order_id || ':' || r.business_date::text, encode(sha256(convert_to(${hashInput}, 'UTF8')), 'hex'), 'income', r.interest_record_number
-    from income_records r join ledger_accounts m on m.key = ${memberKey}
-    where r.id = any(${records})
+  // Each account's movement in this journal: the members' sums, and the room's total given out.
+  const movements = sql`select m.id as account_id, sum(r.amount) as amount
+      from income_records r join ledger_accounts m on m.key = ${memberKey}
+      where r.id = any(${records}) group by m.id
+    union all
+    select ${roomAccountId}::int, -sum(r.amount) from income_records r where r.id = any(${records})`;
+  const journal = await sql<{ id: string }>`insert into ledger_journals (idempotency_key, content_hash, kind, memo)
+    select ${journalKey},
+      encode(sha256(convert_to(format('{"kind":"income","memo":null,"entries":[%s]}',
+        (select string_agg(format('[%s,"%s"]', account_id, amount), ',' order by account_id) from (${movements}) moves)), 'UTF8')), 'hex'),
+      'income', null
     returning id`.execute(trx);
-  const journalIds = idList(journals.rows.map((row) => row.id));
+  const journalId = journal.rows[0]?.id;
+  if (journalId === undefined) throw new Error('income journal was not written');
 
   await sql`insert into ledger_entries (journal_id, account_id, amount)
-    select j.id, m.id, r.amount
-      from income_records r
-      join ledger_accounts m on m.key = ${memberKey}
-      join ledger_journals j on j.idempotency_key = 'income:' || r.order_id || ':' || r.business_date::text
-      where r.id = any(${records})
-    union all
-    select j.id, ${roomAccountId}, -r.amount
-      from income_records r
-      join ledger_journals j on j.idempotency_key = 'income:' || r.order_id || ':' || r.business_date::text
-      where r.id = any(${records})`.execute(trx);
-
-  await sql`update ledger_accounts a set balance = a.balance + d.delta
-    from (select account_id, sum(amount) as delta from ledger_entries where journal_id = any(${journalIds}) group by account_id) d
-    where a.id = d.account_id`.execute(trx);
+    select ${journalId}::bigint, account_id, amount from (${movements}) moves`.execute(trx);
+  await sql`update ledger_accounts a set balance = a.balance + e.amount
+    from ledger_entries e where e.journal_id = ${journalId}::bigint and a.id = e.account_id`.execute(trx);
 }

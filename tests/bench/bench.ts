@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { passwordHashParameters } from '../../server/auth/password.ts';
 import { freePort, waitUntilReady } from '../helpers/product-server.ts';
+import { distributionFigures } from './distribution.ts';
 import { createFundedMembers } from './transfer-members.ts';
 
 const connections = 10;
@@ -194,3 +195,7 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+console.log('\nIncome distribution of one business day (500 orders per transaction), beside a bare INSERT … SELECT of as many rows');
+console.log(await distributionFigures('pglite', Number(process.env.BENCH_ORDERS_PGLITE ?? 100_000)));
+if (process.env.DATABASE_URL) console.log(await distributionFigures('postgres', Number(process.env.BENCH_ORDERS_POSTGRES ?? 1_000_000)));

@@ -50,7 +50,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
 const dropWaitMs = 5_000;
 const dropPollMs = 25;
 
-async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl === undefined) throw new Error('DATABASE_URL is not set');
   const name = `gs_test_${randomBytes(6).toString('hex')}`;

@@ -7,6 +7,7 @@ import * as identityCardsWithdrawals from './0005_identity_cards_withdrawals.ts'
 import * as ordersPayments from './0006_orders_payments.ts';
 import * as income from './0007_income.ts';
 import * as devices from './0008_devices.ts';
+import * as ledgerCheckPerStatement from './0009_ledger_check_per_statement.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006_orders_payments': ordersPayments,
   '0007_income': income,
   '0008_devices': devices,
+  '0009_ledger_check_per_statement': ledgerCheckPerStatement,
 };
 
 export const migrationProvider: MigrationProvider = {
