@@ -19,6 +19,8 @@ async function registerThroughScreen(page: Page, baseUrl: string, username: stri
 
 async function loginThroughScreen(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/eng/login`);
+  // Enter submits once the screen is live (before that, the form refuses to send a password anywhere).
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
   await page.getByLabel(eng.login_username).fill(username);
   await page.getByLabel(eng.login_password, { exact: true }).fill(password);
   await page.getByLabel(eng.login_password, { exact: true }).press('Enter');

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import eng from '../../locales/eng.json' with { type: 'json' };
 import { businessDate } from '../../server/shared/business-day.ts';
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
-import { ProductApi, runAdmin } from '../helpers/product-api.ts';
+import { ProductApi, runAdmin, samplePhoto } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
 const operatorName = 'journey_operator';
@@ -18,6 +18,8 @@ const realname = 'Lin Mei';
 /** Logs in through the screen, as the member would. */
 async function logIn(page: Page, baseUrl: string, username: string): Promise<void> {
   await page.goto(`${baseUrl}/eng/login`);
+  // Enter submits once the screen is live (before that, the form refuses to send a password anywhere).
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
   await page.getByLabel(eng.login_username).fill(username);
   await page.getByLabel(eng.login_password, { exact: true }).fill(memberPassword);
   await page.getByLabel(eng.login_password, { exact: true }).press('Enter');
@@ -27,70 +29,105 @@ async function logIn(page: Page, baseUrl: string, username: string): Promise<voi
 /**
  * The journeys that move money (PRODUCT.md 4, 5 and 6), on the product as a user starts it. The
  * member's screens run in Chromium; the operator works the back office in a browser of their own;
- * steps of screens other issues own (ordering, verifying) go through the API a client would use.
+ * the order itself is placed through the API (the cart's journey is its own test).
  */
 describe('money journeys: paid order → income → wallet transfers → withdrawal paid out', () => {
   let product: ProductServer;
   let api: ProductApi;
   let username: string;
+  let orderNumber: string;
+  let photo: string;
   before(async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-e2e-money-'));
     await runAdmin(dataDir, ['create-operator', operatorName], { OPERATOR_PASSWORD: operatorPassword });
     product = await startProduct({ WITHDRAWAL_COOLDOWN_HOURS: '0' }, dataDir);
     api = new ProductApi(product.baseUrl);
+    photo = path.join(dataDir, 'photo.jpg');
+    await fs.writeFile(photo, await samplePhoto());
 
-    // A member whose identity is verified and whose 3000-point hosting order is paid off.
+    // A member with a 3000-point hosting order and its payment notice (the cart's own journey is tested apart).
     username = `journey_${Date.now().toString(36)}`;
-    const registered = await api.call<{ token: string; user: { id: number } }>('POST', 'v1/register', undefined, {
+    const registered = await api.call<{ token: string }>('POST', 'v1/register', undefined, {
       username,
       password: memberPassword,
       password_confirmation: memberPassword,
       parent_code: 'SOLAR1',
     });
-    const member = registered.token;
-    const photos = [await api.uploadPhoto(member), await api.uploadPhoto(member), await api.uploadPhoto(member)];
-    await api.call('PUT', `v1/user/${registered.user.id}`, member, {
-      name: username,
-      realname,
-      email: `${username}@example.com`,
-      phone: '+886 912 345 678',
-      countries_id: 1,
-      certificates_id: 1,
-      certificate_number: 'A123456789',
-      certificate_front: photos[0],
-      certificate_back: photos[1],
-      certificate_handle: photos[2],
-    });
-    const order = await api.call<{ id: number }>('POST', 'v1/order', member, {
+    const order = await api.call<{ id: number; order_number: string }>('POST', 'v1/order', registered.token, {
       item_content: [{ product_id: 1, count: 1 }],
       delivery_method_id: 1,
       engine_room_id: 1,
       payment_method_id: 1,
       amount: 3000,
     });
-    await api.call('POST', 'v1/orderNotice', member, {
+    orderNumber = order.order_number;
+    await api.call('POST', 'v1/orderNotice', registered.token, {
       order_id: order.id,
       account_back_five: '12345',
-      image: await api.uploadPhoto(member),
+      image: await api.uploadPhoto(registered.token),
     });
-    const operator = await api.operatorLogin(operatorName, operatorPassword);
-    await api.call('POST', `admin/v1/verifications/${registered.user.id}/approve`, operator);
-    await api.call('POST', `admin/v1/orders/${order.id}/confirm`, operator, { payer_name: realname, bank_reference: 'REMIT-1' });
-    // The engine room's revenue for today, distributed on demand: 1000 less the 10 % fee, all to the only order.
-    const today = businessDate(new Date(), 'Asia/Taipei');
-    await api.call('POST', 'admin/v1/engine-rooms/1/revenue', operator, {
-      business_date: today,
-      kwh: '2400.5',
-      revenue: '1000',
-      evidence: 'meter 1',
-    });
-    const distributed = await api.call<{ orders_credited: number; total: number }>('POST', 'admin/v1/income/distribute', operator, {
-      business_date: today,
-    });
-    assert.deepEqual([distributed.orders_credited, distributed.total], [1, 900]);
   });
   after(async () => {
     await product.stop();
+  });
+
+  test('identity verified on screen; the operator approves it, confirms the payment, records revenue and pays the income', async () => {
+    const phone = await newVisitor();
+    const desk = await newVisitor();
+    try {
+      const { page } = phone;
+      await logIn(page, product.baseUrl, username);
+      await page.goto(`${product.baseUrl}/eng/setting/verify`);
+      await page.getByLabel(eng.verify_real_name).fill(realname);
+      await page.getByLabel(eng.verify_email).fill(`${username}@example.com`);
+      await page.getByLabel(eng.verify_phone).fill('+886 912 345 678');
+      await page.getByLabel(eng.verify_country).selectOption('1');
+      await page.getByLabel(eng.verify_certificate_type).selectOption('1');
+      await page.getByLabel(eng.verify_certificate_number).fill('A123456789');
+      for (const label of [eng.verify_photo_front, eng.verify_photo_back, eng.verify_photo_handheld]) {
+        await page.getByLabel(label).setInputFiles(photo);
+      }
+      await page.waitForFunction(() => document.querySelectorAll('.gs-photo img').length === 3);
+      await page.getByRole('button', { name: eng.verify_submit }).click();
+      await page.getByText(eng.verify_success).waitFor();
+
+      const office = desk.page;
+      await office.goto(`${product.baseUrl}/eng/admin`);
+      await office.getByLabel(eng.admin_username).fill(operatorName);
+      await office.getByLabel(eng.admin_password).fill(operatorPassword);
+      await office.getByRole('button', { name: eng.admin_login }).click();
+      await office.getByRole('button', { name: eng.admin_verifications }).click();
+      await office.getByText('A123456789').waitFor();
+      await office.getByRole('button', { name: eng.admin_approve }).click();
+      await office.getByText(eng.admin_queue_empty).waitFor();
+
+      await office.getByRole('button', { name: eng.admin_notices }).click();
+      await office.getByText(orderNumber).waitFor();
+      await office.getByLabel(eng.admin_notice_payer).fill(realname);
+      await office.getByLabel(eng.admin_notice_reference).fill('REMIT-1');
+      await office.getByRole('button', { name: eng.admin_confirm_payment }).click();
+      await office.getByText(eng.admin_queue_empty).waitFor();
+
+      // Today's revenue, distributed on demand: 1000 less the 10 % fee, all to the only paid order.
+      await office.getByRole('button', { name: eng.admin_revenue }).click();
+      await office.getByLabel(eng.admin_business_date).fill(businessDate(new Date(), 'Asia/Taipei'));
+      await office.getByLabel(eng.admin_kwh).fill('2400.5');
+      await office.getByLabel(eng.admin_revenue_amount).fill('1000');
+      await office.getByLabel(eng.admin_evidence).fill('meter 1');
+      await office.getByRole('button', { name: eng.admin_record_revenue }).click();
+      await office.getByText(eng.admin_revenue_recorded).waitFor();
+      await office.getByRole('button', { name: eng.admin_distribute }).click();
+      await office.getByText('900.0000').waitFor();
+      assert.deepEqual(await accessibilityViolations(office), []);
+
+      // The member sees it on the machine page and in the main wallet.
+      await page.goto(`${product.baseUrl}/eng/dig`);
+      await page.getByRole('cell', { name: '900.0000' }).first().waitFor();
+      await page.getByText('900.0000').first().waitFor();
+    } finally {
+      await phone.close();
+      await desk.close();
+    }
   });
 
   test('the income shows in the main wallet; 100 points go to the cinema and back, both completed in the history', async () => {

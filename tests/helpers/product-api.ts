@@ -52,6 +52,13 @@ export class ProductApi {
   }
 }
 
+/** A small real jpeg, as a phone's camera would give (smaller). */
+export function samplePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 160, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+}
+
 /** Runs `npm run admin -- <args>` against a data folder (the product must not be running on it). */
 export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
