@@ -7,6 +7,7 @@ import { Pager } from '../core/Pager.tsx';
 import { decisionError } from './decision.ts';
 import { adminRequest } from './operator-session.ts';
 import { PrivateImage } from './PrivateImage.tsx';
+import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
 
 export interface PaymentNotice {
   id: number;
@@ -26,7 +27,7 @@ export interface PaymentNotice {
 export function NoticeQueue() {
   const { locale, t } = useI18n();
   const list = usePagedList<PaymentNotice>('/order-notices?status=pending', (path) => adminRequest<Paged<PaymentNotice>>('GET', path));
-  const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [fields, setFields] = useState<Record<number, { payer: string; reference: string; reason: string }>>({});
   const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
   const fieldsOf = (id: number) => fields[id] ?? { payer: '', reference: '', reason: '' };
@@ -69,13 +70,7 @@ export function NoticeQueue() {
   return (
     <section aria-labelledby="gs-admin-notices">
       <h2 id="gs-admin-notices">{t('admin_notices')}</h2>
-      <p className="gs-message gs-message--error" role="alert">
-        {outcome?.failed === true ? outcome.text : list.failed !== null ? t('admin_load_error') : ''}
-      </p>
-      <p className="gs-message gs-message--ok" role="status">
-        {outcome?.failed === false ? outcome.text : ''}
-      </p>
-      {!list.loading && rows.length === 0 && list.failed === null && <p>{t('admin_queue_empty')}</p>}
+      <QueueStatus outcome={outcome} list={list} />
       <ul className="gs-admin__queue">
         {rows.map((notice) => (
           <li key={notice.id} className="gs-admin__item">
@@ -105,26 +100,21 @@ export function NoticeQueue() {
               <PrivateImage path={notice.image_path} alt={t('admin_proof_photo')} />
             </div>
             {(['payer', 'reference', 'reason'] as const).map((name) => (
-              <div className="gs-field" key={name}>
-                <label htmlFor={`gs-admin-${name}-${notice.id}`}>{t(`admin_notice_${name}`)}</label>
-                <div className="gs-field__control">
-                  <input
-                    id={`gs-admin-${name}-${notice.id}`}
-                    maxLength={name === 'reason' ? 500 : 120}
-                    value={fieldsOf(notice.id)[name]}
-                    onChange={(event) => setField(notice.id, name, event.currentTarget.value)}
-                  />
-                </div>
-              </div>
+              <NoteField
+                key={name}
+                id={`gs-admin-${name}-${notice.id}`}
+                label={t(`admin_notice_${name}`)}
+                maxLength={name === 'reason' ? 500 : 120}
+                value={fieldsOf(notice.id)[name]}
+                onChange={(value) => setField(notice.id, name, value)}
+              />
             ))}
-            <div className="gs-actions">
-              <button type="button" className="button button--small" onClick={() => void confirm(notice)}>
-                {t('admin_confirm_payment')}
-              </button>
-              <button type="button" className="button button--small button--secondary" onClick={() => void reject(notice)}>
-                {t('admin_reject')}
-              </button>
-            </div>
+            <Decisions
+              yes={t('admin_confirm_payment')}
+              no={t('admin_reject')}
+              onYes={() => void confirm(notice)}
+              onNo={() => void reject(notice)}
+            />
           </li>
         ))}
       </ul>

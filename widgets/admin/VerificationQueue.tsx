@@ -5,6 +5,7 @@ import { Pager } from '../core/Pager.tsx';
 import { decisionError } from './decision.ts';
 import { adminRequest } from './operator-session.ts';
 import { PrivateImage } from './PrivateImage.tsx';
+import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
 
 export interface Submission {
   user_id: number;
@@ -22,7 +23,7 @@ export interface Submission {
 export function VerificationQueue() {
   const { t } = useI18n();
   const list = usePagedList<Submission>('/verifications?status=pending', (path) => adminRequest<Paged<Submission>>('GET', path));
-  const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [reasons, setReasons] = useState<Record<number, string>>({});
 
   const decide = async (submission: Submission, approve: boolean) => {
@@ -51,13 +52,7 @@ export function VerificationQueue() {
   return (
     <section aria-labelledby="gs-admin-verifications">
       <h2 id="gs-admin-verifications">{t('admin_verifications')}</h2>
-      <p className="gs-message gs-message--error" role="alert">
-        {outcome?.failed === true ? outcome.text : list.failed !== null ? t('admin_load_error') : ''}
-      </p>
-      <p className="gs-message gs-message--ok" role="status">
-        {outcome?.failed === false ? outcome.text : ''}
-      </p>
-      {!list.loading && rows.length === 0 && list.failed === null && <p>{t('admin_queue_empty')}</p>}
+      <QueueStatus outcome={outcome} list={list} />
       <ul className="gs-admin__queue">
         {rows.map((submission) => (
           <li key={submission.user_id} className="gs-admin__item">
@@ -78,25 +73,19 @@ export function VerificationQueue() {
               <PrivateImage path={submission.photos.back} alt={t('verify_photo_back')} />
               <PrivateImage path={submission.photos.handle} alt={t('verify_photo_handheld')} />
             </div>
-            <div className="gs-field">
-              <label htmlFor={`gs-admin-reason-${submission.user_id}`}>{t('admin_reason')}</label>
-              <div className="gs-field__control">
-                <input
-                  id={`gs-admin-reason-${submission.user_id}`}
-                  maxLength={500}
-                  value={reasons[submission.user_id] ?? ''}
-                  onChange={(event) => setReasons({ ...reasons, [submission.user_id]: event.currentTarget.value })}
-                />
-              </div>
-            </div>
-            <div className="gs-actions">
-              <button type="button" className="button button--small" onClick={() => void decide(submission, true)}>
-                {t('admin_approve')}
-              </button>
-              <button type="button" className="button button--small button--secondary" onClick={() => void decide(submission, false)}>
-                {t('admin_reject')}
-              </button>
-            </div>
+            <NoteField
+              id={`gs-admin-reason-${submission.user_id}`}
+              label={t('admin_reason')}
+              maxLength={500}
+              value={reasons[submission.user_id] ?? ''}
+              onChange={(value) => setReasons({ ...reasons, [submission.user_id]: value })}
+            />
+            <Decisions
+              yes={t('admin_approve')}
+              no={t('admin_reject')}
+              onYes={() => void decide(submission, true)}
+              onNo={() => void decide(submission, false)}
+            />
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../core/Pager.tsx';
 import { decisionError } from './decision.ts';
 import { adminRequest } from './operator-session.ts';
+import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
 
 export interface QueuedWithdrawal {
   id: number;
@@ -20,7 +21,7 @@ export interface QueuedWithdrawal {
 export function WithdrawalQueue() {
   const { locale, t } = useI18n();
   const list = usePagedList<QueuedWithdrawal>('/withdrawals?status=accepted', (path) => adminRequest<Paged<QueuedWithdrawal>>('GET', path));
-  const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [notes, setNotes] = useState<Record<number, string>>({});
   const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
 
@@ -47,13 +48,7 @@ export function WithdrawalQueue() {
   return (
     <section aria-labelledby="gs-admin-withdrawals">
       <h2 id="gs-admin-withdrawals">{t('admin_withdrawals')}</h2>
-      <p className="gs-message gs-message--error" role="alert">
-        {outcome?.failed === true ? outcome.text : list.failed !== null ? t('admin_load_error') : ''}
-      </p>
-      <p className="gs-message gs-message--ok" role="status">
-        {outcome?.failed === false ? outcome.text : ''}
-      </p>
-      {!list.loading && rows.length === 0 && list.failed === null && <p>{t('admin_queue_empty')}</p>}
+      <QueueStatus outcome={outcome} list={list} />
       <ul className="gs-admin__queue">
         {rows.map((withdrawal) => (
           <li key={withdrawal.id} className="gs-admin__item">
@@ -73,25 +68,19 @@ export function WithdrawalQueue() {
               <dt>{t('transaction_amount')}</dt>
               <dd>{formatPoints(withdrawal.amount, locale)}</dd>
             </dl>
-            <div className="gs-field">
-              <label htmlFor={`gs-admin-note-${withdrawal.id}`}>{t('admin_reference_or_reason')}</label>
-              <div className="gs-field__control">
-                <input
-                  id={`gs-admin-note-${withdrawal.id}`}
-                  maxLength={120}
-                  value={notes[withdrawal.id] ?? ''}
-                  onChange={(event) => setNotes({ ...notes, [withdrawal.id]: event.currentTarget.value })}
-                />
-              </div>
-            </div>
-            <div className="gs-actions">
-              <button type="button" className="button button--small" onClick={() => void decide(withdrawal, true)}>
-                {t('admin_pay')}
-              </button>
-              <button type="button" className="button button--small button--secondary" onClick={() => void decide(withdrawal, false)}>
-                {t('admin_reject')}
-              </button>
-            </div>
+            <NoteField
+              id={`gs-admin-note-${withdrawal.id}`}
+              label={t('admin_reference_or_reason')}
+              maxLength={120}
+              value={notes[withdrawal.id] ?? ''}
+              onChange={(value) => setNotes({ ...notes, [withdrawal.id]: value })}
+            />
+            <Decisions
+              yes={t('admin_pay')}
+              no={t('admin_reject')}
+              onYes={() => void decide(withdrawal, true)}
+              onNo={() => void decide(withdrawal, false)}
+            />
           </li>
         ))}
       </ul>

@@ -1,0 +1,59 @@
+import { useI18n } from '../core/i18n.ts';
+import type { PagedList } from '../core/paged.ts';
+
+/** What an operator reads after an action: a refusal as an alert, a success as a status. */
+export interface Outcome {
+  text: string;
+  failed: boolean;
+}
+
+/** A queue's messages: the last action's outcome, a failed load, or that nothing is waiting. */
+export function QueueStatus({ outcome, list }: { outcome: Outcome | null; list: PagedList<unknown> }) {
+  const { t } = useI18n();
+  const empty = !list.loading && list.failed === null && (list.page?.data.length ?? 0) === 0;
+  return (
+    <>
+      <p className="gs-message gs-message--error" role="alert">
+        {outcome?.failed === true ? outcome.text : list.failed !== null ? t('admin_load_error') : ''}
+      </p>
+      <p className="gs-message gs-message--ok" role="status">
+        {outcome?.failed === false ? outcome.text : ''}
+      </p>
+      {empty && <p>{t('admin_queue_empty')}</p>}
+    </>
+  );
+}
+
+interface NoteFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+}
+
+/** A labelled line an operator types a reason or a bank reference into. */
+export function NoteField({ id, label, value, maxLength, onChange }: NoteFieldProps) {
+  return (
+    <div className="gs-field">
+      <label htmlFor={id}>{label}</label>
+      <div className="gs-field__control">
+        <input id={id} maxLength={maxLength} value={value} onChange={(event) => onChange(event.currentTarget.value)} />
+      </div>
+    </div>
+  );
+}
+
+/** The two decisions on a queued item, the first the main one. */
+export function Decisions({ yes, no, onYes, onNo }: { yes: string; no: string; onYes: () => void; onNo: () => void }) {
+  return (
+    <div className="gs-actions">
+      <button type="button" className="button button--small" onClick={onYes}>
+        {yes}
+      </button>
+      <button type="button" className="button button--small button--secondary" onClick={onNo}>
+        {no}
+      </button>
+    </div>
+  );
+}
