@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { memberAdminRoutes } from './admin/members.admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { cardRoutes } from './cards/cards.routes.ts';
 import { buyingListRoutes } from './catalog/buying.routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(adminRoutes);
+      await api.register(memberAdminRoutes);
       await api.register(uploadRoutes);
       await api.register(verificationRoutes);
       await api.register(verificationAdminRoutes);

@@ -10,6 +10,7 @@ import { InsufficientBalanceError, keyReusedMessage, postJournal } from '../ledg
 import { businessDate } from '../shared/business-day.ts';
 import { ApiError, forbidden, notFound } from '../shared/errors.ts';
 import { pointScale } from '../shared/money.ts';
+import { suspendedMessage } from '../orders/order.service.ts';
 import { findUserById } from '../users/user.repository.ts';
 import {
   decideWithdrawal,
@@ -65,6 +66,7 @@ export async function requestWithdrawal(
     if (card.user_id !== request.userId) throw forbidden();
     const member = await findUserById(trx, request.userId);
     if (member === undefined) throw notFound('User not found');
+    if (member.account_status === 'suspended') throw new ApiError(403, suspendedMessage, { detail: suspendedMessage });
     if (member.verification_status !== 'approved') throw new ApiError(422, notVerifiedMessage, { detail: notVerifiedMessage });
     if (!sameHolder(card.cardholder, member.realname)) throw new ApiError(402, holderMismatchMessage, { detail: holderMismatchMessage });
 

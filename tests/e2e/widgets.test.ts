@@ -51,6 +51,43 @@ describe('widgets on a partner page, loaded by one script tag', () => {
     }
   });
 
+  test('logging in through the login widget opens the wallet widget beside it, without leaving the page', async () => {
+    const username = `partner_${Date.now().toString(36)}`;
+    const register = await fetch(`${product.baseUrl}/api/v1/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'sun2026', password_confirmation: 'sun2026', parent_code: 'SOLAR1' }),
+    });
+    assert.equal(register.status, 201);
+    const visitor = await newVisitor();
+    try {
+      const { page } = visitor;
+      await page.goto(`${product.baseUrl}/widgets/demo/partner.html`);
+      await page.getByLabel(zhs.language_eng).check();
+      const wallet = page.locator('gs-wallet');
+      // Logged out, the wallet offers its way in inline: no modal over the partner's page.
+      await wallet.getByText(eng.login_prompt_body).waitFor();
+      assert.equal(await page.getByRole('dialog').count(), 0);
+
+      const login = page.locator('gs-login');
+      await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('gs-login button[type="submit"]')?.disabled === false);
+      await login.getByLabel(eng.login_username).fill(username);
+      await login.getByLabel(eng.login_password, { exact: true }).fill('sun2026');
+      await login.getByLabel(eng.login_password, { exact: true }).press('Enter');
+
+      await wallet.getByRole('heading', { name: eng.wallet_partner_wallets }).waitFor();
+      await wallet.getByRole('term').filter({ hasText: eng.wallet_cinema }).waitFor();
+      await page.waitForFunction(
+        (name) => [...document.querySelectorAll('gs-session-badge')].every((el) => el.textContent?.includes(name)),
+        username,
+      );
+      assert.ok(page.url().endsWith('/widgets/demo/partner.html'));
+      assert.deepEqual(await accessibilityViolations(page), []);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   test('the loader is served with the API origin it came from', async () => {
     const response = await fetch(`${product.baseUrl}/widgets/embed.js`);
     assert.equal(response.status, 200);

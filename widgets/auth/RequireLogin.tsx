@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { useLoggedIn, useMounted } from '../core/hooks.ts';
+import { useEmbedded } from '../core/embedded.ts';
 import { useI18n } from '../core/i18n.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { closeLoginPrompt, openLoginPrompt } from './login-prompt.ts';
@@ -18,14 +19,15 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const mounted = useMounted();
   const loggedIn = useLoggedIn();
   const notice = useStore($sessionNotice);
+  const embedded = useEmbedded();
 
   // Logged out: the prompt opens, unless the session notice is explaining an ended session
   // (it then goes to the login screen). Logged in (here or in another tab): the prompt closes.
   useEffect(() => {
-    if (!mounted) return;
+    if (!mounted || embedded) return;
     if (loggedIn) closeLoginPrompt();
     else if (notice === null) openLoginPrompt();
-  }, [mounted, loggedIn, notice]);
+  }, [mounted, loggedIn, notice, embedded]);
 
   if (!mounted) {
     return (
@@ -39,7 +41,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
     <div className="gs-require-login">
       <p>{t('login_prompt_body')}</p>
       <LoginLinks />
-      <LoginPrompt />
+      {!embedded && <LoginPrompt />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { SessionWatcher } from '../auth/SessionWatcher.tsx';
 import { loadMessages } from './catalogues.ts';
+import { EmbeddedContext } from './embedded.ts';
 import { createI18n, I18nProvider } from './i18n.ts';
 import { $locale } from './locale.ts';
 
@@ -29,8 +30,10 @@ export function defineWidget(tag: string, Component: ComponentType): void {
             if ($locale.get() !== locale || this.root !== root) return;
             const tree = (
               <I18nProvider value={createI18n(locale, messages)}>
-                <SessionWatcher />
-                <Component />
+                <EmbeddedContext.Provider value={true}>
+                  <SessionWatcher />
+                  <Component />
+                </EmbeddedContext.Provider>
               </I18nProvider>
             );
             Object.assign(tree, { _mask: this.mask, __m: this.mask });
