@@ -166,6 +166,40 @@ describe('AdminApp (the back office)', () => {
     page.unmount();
   });
 
+  it('records a refund sent back to the payer and reinstates a suspended member after review', async () => {
+    $operatorToken.set(operatorToken);
+    stub = backOffice((call) => {
+      if (call.path === '/admin/v1/refunds')
+        return paged([
+          {
+            id: 3,
+            order_number: 'GS2611210009',
+            member: { id: 41, username: 'member41' },
+            payer_name: 'Somebody Else',
+            bank_reference: 'IN-1',
+            amount: 3000,
+          },
+        ]);
+      if (call.path === '/admin/v1/members') return paged([{ id: 41, username: 'member41', realname: 'Lin Mei' }]);
+      if (call.path === '/admin/v1/refunds/3/pay' || call.path === '/admin/v1/members/41/reinstate') return ok(null);
+      return undefined;
+    });
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_reviews).click());
+    await waitFor(() => page.host.textContent?.includes('Somebody Else') === true, 'the refund');
+    act(() => buttonNamed(page.host, eng.admin_refund_pay).click());
+    await waitFor(() => alertText(page.host) === eng.admin_note_needed, 'the missing reference');
+    typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'OUT-1');
+    act(() => buttonNamed(page.host, eng.admin_refund_pay).click());
+    await waitFor(() => statusText(page.host).includes(eng.admin_refund_paid), 'the refund recorded');
+    typeInto(inputLabelled(page.host, eng.admin_review_note), 'spouse paid; refunded');
+    act(() => buttonNamed(page.host, eng.admin_reinstate).click());
+    await waitFor(() => statusText(page.host).includes('member41'), 'the reinstatement');
+    expect(stub.calls.find((call) => call.path === '/admin/v1/members/41/reinstate')?.form.get('note')).to.equal('spouse paid; refunded');
+    page.unmount();
+  });
+
   it('an expired operator session returns to the login form', async () => {
     $operatorToken.set(operatorToken);
     stub = stubFetch(() => fail(401, 'Login has expired, please login again.'));

@@ -8,6 +8,7 @@ import { AuditLog } from './AuditLog.tsx';
 import { NoticeQueue } from './NoticeQueue.tsx';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
 import { RevenuePanel } from './RevenuePanel.tsx';
+import { ReviewQueue } from './ReviewQueue.tsx';
 import { VerificationQueue } from './VerificationQueue.tsx';
 import { WithdrawalQueue } from './WithdrawalQueue.tsx';
 
@@ -16,6 +17,7 @@ const tabs = [
   { id: 'verifications', label: 'admin_verifications' },
   { id: 'withdrawals', label: 'admin_withdrawals' },
   { id: 'revenue', label: 'admin_revenue' },
+  { id: 'reviews', label: 'admin_reviews' },
   { id: 'audit', label: 'admin_audit' },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
@@ -35,6 +37,18 @@ export const adminAppMessageKeys = [
   'admin_withdrawals',
   'admin_notices',
   'admin_revenue',
+  'admin_reviews',
+  'admin_refunds',
+  'admin_refund_payer',
+  'admin_refund_pay',
+  'admin_refund_paid',
+  'admin_suspended',
+  'admin_review_note',
+  'admin_reinstate',
+  'admin_keep_suspended',
+  'admin_reinstated',
+  'admin_kept_suspended',
+  'admin_note_needed',
   'admin_engine_room',
   'admin_business_date',
   'admin_kwh',
@@ -130,6 +144,7 @@ export function AdminApp() {
       {tab === 'verifications' && <VerificationQueue />}
       {tab === 'withdrawals' && <WithdrawalQueue />}
       {tab === 'revenue' && <RevenuePanel />}
+      {tab === 'reviews' && <ReviewQueue />}
       {tab === 'audit' && <AuditLog />}
     </div>
   );

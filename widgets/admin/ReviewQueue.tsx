@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useI18n } from '../core/i18n.ts';
+import { formatPoints } from '../core/money.ts';
+import { usePagedList, type Paged } from '../core/paged.ts';
+import { decisionError } from './decision.ts';
+import { adminRequest } from './operator-session.ts';
+import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
+
+interface Refund {
+  id: number;
+  order_number: string;
+  member: { id: number; username: string };
+  payer_name: string;
+  bank_reference: string;
+  amount: number;
+}
+
+interface SuspendedMember {
+  id: number;
+  username: string;
+  realname: string | null;
+}
+
+/**
+ * PRODUCT.md decision 4 from the operator's side: money that came from someone other than the
+ * member goes back to its payer, and the member's suspension ends only after a person looked.
+ */
+export function ReviewQueue() {
+  const { locale, t } = useI18n();
+  const refunds = usePagedList<Refund>('/refunds?status=owed', (path) => adminRequest<Paged<Refund>>('GET', path));
+  const members = usePagedList<SuspendedMember>('/members?status=suspended', (path) => adminRequest<Paged<SuspendedMember>>('GET', path));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [notes, setNotes] = useState<Record<string, string>>({});
+
+  const act = async (key: string, path: string, field: string, done: string) => {
+    const note = (notes[key] ?? '').trim();
+    if (note === '') {
+      setOutcome({ text: t('admin_note_needed'), failed: true });
+      return;
+    }
+    try {
+      await adminRequest('POST', path, { [field]: note });
+      setOutcome({ text: done, failed: false });
+    } catch (error) {
+      setOutcome({ text: decisionError(error, t('admin_action_failed')), failed: true });
+    }
+    refunds.reload();
+    members.reload();
+  };
+
+  return (
+    <>
+      <section aria-labelledby="gs-admin-refunds">
+        <h2 id="gs-admin-refunds">{t('admin_refunds')}</h2>
+        <QueueStatus outcome={outcome} list={refunds} />
+        <ul className="gs-admin__queue">
+          {(refunds.page?.data ?? []).map((refund) => (
+            <li key={refund.id} className="gs-admin__item">
+              <dl className="gs-admin__facts">
+                <dt>{t('admin_order_number')}</dt>
+                <dd>{refund.order_number}</dd>
+                <dt>{t('admin_member')}</dt>
+                <dd>{refund.member.username}</dd>
+                <dt>{t('admin_refund_payer')}</dt>
+                <dd>{refund.payer_name}</dd>
+                <dt>{t('transaction_amount')}</dt>
+                <dd>{formatPoints(refund.amount, locale)}</dd>
+              </dl>
+              <NoteField
+                id={`gs-admin-refund-${refund.id}`}
+                label={t('admin_notice_reference')}
+                maxLength={120}
+                value={notes[`refund-${refund.id}`] ?? ''}
+                onChange={(value) => setNotes({ ...notes, [`refund-${refund.id}`]: value })}
+              />
+              <div className="gs-actions">
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => void act(`refund-${refund.id}`, `/refunds/${refund.id}/pay`, 'bank_reference', t('admin_refund_paid'))}
+                >
+                  {t('admin_refund_pay')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="gs-admin-suspended">
+        <h2 id="gs-admin-suspended">{t('admin_suspended')}</h2>
+        {!members.loading && (members.page?.data.length ?? 0) === 0 && <p>{t('admin_queue_empty')}</p>}
+        <ul className="gs-admin__queue">
+          {(members.page?.data ?? []).map((member) => (
+            <li key={member.id} className="gs-admin__item">
+              <dl className="gs-admin__facts">
+                <dt>{t('admin_member')}</dt>
+                <dd>{member.username}</dd>
+                <dt>{t('verify_real_name')}</dt>
+                <dd>{member.realname ?? t('admin_not_verified')}</dd>
+              </dl>
+              <NoteField
+                id={`gs-admin-member-${member.id}`}
+                label={t('admin_review_note')}
+                maxLength={500}
+                value={notes[`member-${member.id}`] ?? ''}
+                onChange={(value) => setNotes({ ...notes, [`member-${member.id}`]: value })}
+              />
+              <Decisions
+                yes={t('admin_reinstate')}
+                no={t('admin_keep_suspended')}
+                onYes={() =>
+                  void act(
+                    `member-${member.id}`,
+                    `/members/${member.id}/reinstate`,
+                    'note',
+                    t('admin_reinstated', { name: member.username }),
+                  )
+                }
+                onNo={() => setOutcome({ text: t('admin_kept_suspended', { name: member.username }), failed: false })}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
