@@ -75,7 +75,7 @@ describe('the brand site, every visitor screen in every locale', () => {
     console.log(`Brand site screenshots: ${screenshotDir}`);
   });
   after(async () => {
-    await product.stop();
+    await product.dispose();
   });
 
   for (const locale of locales) {

@@ -33,7 +33,7 @@ describe('buying: the three-step cart, a payment notice and the operator’s con
     await fs.writeFile(photo, await samplePhoto());
   });
   after(async () => {
-    await product.stop();
+    await product.dispose();
   });
 
   test('a visitor taps Buy, registers from the prompt and orders; edits the order; notifies payment; the operator confirms', async () => {

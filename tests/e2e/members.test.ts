@@ -33,7 +33,7 @@ describe('members: register, log in, guarded screens, one session', () => {
     product = await startProduct();
   });
   after(async () => {
-    await product.stop();
+    await product.dispose();
   });
 
   test('a visitor registers with the house code, logs out and logs in again', async () => {

@@ -68,7 +68,7 @@ describe('money journeys: paid order → income → wallet transfers → withdra
     });
   });
   after(async () => {
-    await product.stop();
+    await product.dispose();
   });
 
   test('identity verified on screen; the operator approves it, confirms the payment, records revenue and pays the income', async () => {

@@ -16,7 +16,7 @@ describe('the brand site, as a visitor sees it', () => {
     product = await startProduct();
   });
   after(async () => {
-    await product.stop();
+    await product.dispose();
   });
 
   for (const locale of locales) {

@@ -13,6 +13,8 @@ export interface ProductServer {
   /** Everything the process printed, for failure messages. */
   output(): string;
   stop(): Promise<number | null>;
+  /** Stops the product and removes its data folder. */
+  dispose(): Promise<void>;
 }
 
 /** Starts the built product the way the README does (node server/main.ts), on a free port and a fresh data folder. */
@@ -28,7 +30,16 @@ export async function startProduct(env: Record<string, string> = {}, dataDir?: s
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, child, () => output);
-  return { baseUrl, dataDir: folder, output: () => output, stop: () => stopChild(child) };
+  return {
+    baseUrl,
+    dataDir: folder,
+    output: () => output,
+    stop: () => stopChild(child),
+    dispose: async () => {
+      await stopChild(child);
+      await fs.rm(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
