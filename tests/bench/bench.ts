@@ -196,6 +196,6 @@ async function main(): Promise<void> {
 
 await main();
 
-console.log('\nIncome distribution of one business day (500 orders per transaction), beside a bare INSERT … SELECT of as many rows');
+console.log('\nIncome distribution of one business day (2,000 orders per transaction), beside a bare INSERT … SELECT of as many rows');
 console.log(await distributionFigures('pglite', Number(process.env.BENCH_ORDERS_PGLITE ?? 100_000)));
 if (process.env.DATABASE_URL) console.log(await distributionFigures('postgres', Number(process.env.BENCH_ORDERS_POSTGRES ?? 1_000_000)));
