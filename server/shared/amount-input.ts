@@ -1,0 +1,26 @@
+import { ApiError, fieldError } from './errors.ts';
+import { parsePoints, pointScale, pointsMax } from './money.ts';
+
+const numberPattern = /^-?\d+(?:\.\d+)?$/;
+const tooManyDecimalsPattern = /^\d+\.\d{5,}$/;
+
+/**
+ * An amount a member typed, in ten-thousandths, that must be at least `min`. Blank, zero,
+ * negative or below the minimum gets the seed's own message for that screen (its screens match
+ * on it, so it goes in `message` and `detail`); anything else that is not a 4-decimal amount
+ * within the limit is a validation error naming the field. Nothing is rounded.
+ */
+export function parseAmountAtLeast(input: string | undefined, min: bigint, belowMessage: string): bigint {
+  const below = () => new ApiError(422, belowMessage, { detail: belowMessage, errors: { amount: [belowMessage] } });
+  const trimmed = (input ?? '').trim();
+  if (trimmed === '') throw below();
+  const value = parsePoints(trimmed);
+  if (value === undefined) {
+    if (trimmed.startsWith('-') && numberPattern.test(trimmed)) throw below();
+    if (tooManyDecimalsPattern.test(trimmed)) throw fieldError('amount', 'The amount may have at most 4 decimal places.');
+    if (numberPattern.test(trimmed)) throw fieldError('amount', `The amount must not be greater than ${pointsMax / pointScale}.`);
+    throw fieldError('amount', 'The amount must be a number.');
+  }
+  if (value < min) throw below();
+  return value;
+}
