@@ -14,6 +14,7 @@ import type { DatabaseHandle, Db } from './db/database.ts';
 import { deviceAdminRoutes } from './devices/devices.admin.routes.ts';
 import { deviceRoutes } from './devices/devices.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { engineRoomsAdminRoutes } from './income/engine-rooms.admin.routes.ts';
 import { incomeAdminRoutes } from './income/income.admin.routes.ts';
 import { interestRoutes } from './income/interest.routes.ts';
 import { orderRoutes } from './orders/orders.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(
       await api.register(withdrawalAdminRoutes);
       await api.register(interestRoutes);
       await api.register(incomeAdminRoutes);
+      await api.register(engineRoomsAdminRoutes);
       await api.register(walletRoutes);
       await api.register(historyRoutes);
       await api.register(buyingListRoutes);

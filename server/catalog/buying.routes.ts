@@ -11,6 +11,10 @@ export const engineRoomSchema = Type.Object({
   name: Type.String(),
   type: Type.String(),
   location: Type.String(),
+  capacity_units: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      "installed capacity in units: each order earns its units over this share of the room's day (null: not set, nobody earns yet)",
+  }),
 });
 
 const dayProductionSchema = Type.Object({
@@ -62,7 +66,7 @@ export async function buyingListRoutes(app: FastifyInstance): Promise<void> {
     async () => {
       const { businessTimeZone } = await readSettings(app.db, app.config);
       const [rooms, production] = await Promise.all([
-        app.db.selectFrom('engine_rooms').select(['id', 'name', 'type', 'location']).orderBy('id').execute(),
+        app.db.selectFrom('engine_rooms').select(['id', 'name', 'type', 'location', 'capacity_units']).orderBy('id').execute(),
         recentProduction(app.db, businessDate(new Date(), businessTimeZone)),
       ]);
       return success(rooms.map((room) => ({ ...room, production: production.get(room.id) ?? [] })));

@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-/** The seed's engine rooms: the cart always sends room 1. Operators add and edit rooms later. */
+/**
+ * The seed's engine rooms: the cart always sends room 1. Operators add and edit rooms later. Each room's
+ * installed capacity can host every unit of the seeded product (23 units), so none is ever oversold.
+ */
 export const seededEngineRooms = [
-  { id: 1, name: 'Tainan Solar Park A', type: 'Graphene array', location: 'Tainan, Taiwan' },
-  { id: 2, name: 'Kaohsiung Rooftop B', type: 'Rooftop array', location: 'Kaohsiung, Taiwan' },
+  { id: 1, name: 'Tainan Solar Park A', type: 'Graphene array', location: 'Tainan, Taiwan', capacity_units: 23 },
+  { id: 2, name: 'Kaohsiung Rooftop B', type: 'Rooftop array', location: 'Kaohsiung, Taiwan', capacity_units: 23 },
 ] as const;
 
 /**

@@ -35,6 +35,8 @@ export interface IncomeDistributionTable {
   order_total: ColumnType<string, bigint, never>;
   paid_before: ColumnType<Date, Date, never>;
   fee_bp: number;
+  /** What each order's units_e8 is divided by (hundred-millionths of a unit); null on days shared by amount before migration 0010. */
+  basis_units_e8: ColumnType<string | null, bigint | undefined, never>;
   cursor_order_id: ColumnType<string, bigint | undefined, bigint>;
   orders_credited: ColumnType<number, number | undefined, number>;
   amount_credited: ColumnType<string, bigint | undefined, bigint>;

@@ -16,6 +16,8 @@ export interface EngineRoomTable {
   name: string;
   type: string;
   location: string;
+  /** Installed capacity in whole units (migration 0010): what each order's units are a share of; null earns nobody anything. */
+  capacity_units: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: ColumnType<Date, never, never>;
 }
 

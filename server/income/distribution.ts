@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { accounts, ensureAccounts } from '../ledger/accounts.ts';
 import { postIncomeJournal } from '../ledger/income-posting.ts';
+import { unitScale } from '../shared/money.ts';
 import { basisPoints } from './fee.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface DayOutcome {
   businessDate: string;
   ordersCredited: number;
   amountCredited: bigint;
+  /** Set when the day waits: the room has no installed capacity, so nobody can be given a share of it yet. */
+  waiting?: 'capacity_not_set';
 }
 
 export type Progress = (outcome: DayOutcome & { finished: boolean }) => void;
@@ -22,6 +25,7 @@ export type Progress = (outcome: DayOutcome & { finished: boolean }) => void;
 interface DistributionRow {
   pool: string;
   order_total: string;
+  basis_units_e8: string | null;
   paid_before: Date;
   cursor_order_id: string;
   orders_credited: number;
@@ -33,11 +37,16 @@ const lockDay = (trx: Db, roomId: number, day: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`income:${roomId}:${day}`}))`.execute(trx);
 
 /**
- * Shares one recorded day of one engine room among the room's orders paid off before that day
- * ended, pro rata to their amounts, less the operator fee, rounded down; what rounding leaves
- * stays in the room's account. Everything is SQL over the orders table, a batch at a time, so
- * memory stays flat however many orders there are. Two processes running it at once queue on a
- * lock per room and day, and the unique income record per order and day credits each order once.
+ * Shares one recorded day of one engine room by ownership (PRODUCT.md decision 1): each order paid
+ * off before the day ended earns its units over the room's installed capacity in units of the day's
+ * revenue less the operator fee, rounded down. The share of capacity nobody has bought, and what
+ * rounding leaves, stays in the room's account. Were more units sold into a room than it holds, the
+ * units sold are the basis instead, so the orders never share out more than the pool. A room without
+ * a capacity shares nothing: the day waits, undistributed, until an operator sets one.
+ *
+ * Everything is SQL over the orders table, a batch at a time, so memory stays flat however many
+ * orders there are. Two processes running it at once queue on a lock per room and day, and the
+ * unique income record per order and day credits each order once.
  */
 export async function distributeDay(
   db: Db,
@@ -49,36 +58,59 @@ export async function distributeDay(
   progress?: Progress,
   batchSize = distributionBatchSize,
 ): Promise<DayOutcome> {
-  await db.transaction().execute(async (trx) => {
+  const started = await db.transaction().execute(async (trx) => {
     await lockDay(trx, roomId, day);
-    // Fixed once: the pool, the orders' total and the cut-off, so every batch shares the same pool.
-    await sql`insert into income_distributions (engine_room_id, business_date, pool, order_total, paid_before, fee_bp)
+    const cutOff = sql`least(((${day}::date + 1)::timestamp at time zone ${timeZone}), ${now}::timestamptz)`;
+    const eligible = sql`from orders where engine_room_id = ${roomId} and status = 3 and paid_at < ${cutOff}`;
+    // Each order's units from its own amount and price, rounded up, so the basis never undercounts what was sold.
+    const unitsOf = sql`div(amount::numeric * ${unitScale.toString()} + unit_price - 1, unit_price)`;
+    // Fixed once: the pool, the basis and the cut-off, so every batch shares the same pool by the same basis.
+    const inserted =
+      await sql`insert into income_distributions (engine_room_id, business_date, pool, order_total, basis_units_e8, paid_before, fee_bp)
       select ${roomId}, ${day}::date,
         floor((select coalesce(sum(revenue), 0) from engine_room_revenue where engine_room_id = ${roomId} and business_date = ${day}::date)
           * ${basisPoints - feeBp} / ${basisPoints})::bigint,
-        (select coalesce(sum(amount), 0) from orders where engine_room_id = ${roomId} and status = 3
-           and paid_at < least(((${day}::date + 1)::timestamp at time zone ${timeZone}), ${now}::timestamptz)),
-        least(((${day}::date + 1)::timestamp at time zone ${timeZone}), ${now}::timestamptz),
+        (select coalesce(sum(amount), 0) ${eligible}),
+        greatest(room.capacity_units::bigint * ${unitScale.toString()}::bigint, (select coalesce(sum(${unitsOf}), 0) ${eligible})::bigint),
+        ${cutOff},
         ${feeBp}
+      from engine_rooms room where room.id = ${roomId} and room.capacity_units is not null
       on conflict (engine_room_id, business_date) do nothing`.execute(trx);
+    if (inserted.numAffectedRows !== 0n) return true;
+    const existing =
+      await sql`select 1 from income_distributions where engine_room_id = ${roomId} and business_date = ${day}::date`.execute(trx);
+    return existing.rows.length > 0;
   });
+  if (!started) {
+    const outcome: DayOutcome = {
+      engineRoomId: roomId,
+      businessDate: day,
+      ordersCredited: 0,
+      amountCredited: 0n,
+      waiting: 'capacity_not_set',
+    };
+    progress?.({ ...outcome, finished: true });
+    return outcome;
+  }
 
   for (;;) {
     const step = await db.transaction().execute(async (trx) => {
       await lockDay(trx, roomId, day);
       const state =
-        await sql<DistributionRow>`select pool, order_total, paid_before, cursor_order_id, orders_credited, amount_credited, finished_at
+        await sql<DistributionRow>`select pool, order_total, basis_units_e8, paid_before, cursor_order_id, orders_credited, amount_credited, finished_at
         from income_distributions where engine_room_id = ${roomId} and business_date = ${day}::date`.execute(trx);
       const row = state.rows[0];
       if (row === undefined || row.finished_at !== null) return { row, finished: true };
-      if (BigInt(row.order_total) === 0n || BigInt(row.pool) === 0n) {
+      if (row.basis_units_e8 === null || BigInt(row.order_total) === 0n || BigInt(row.pool) === 0n) {
         await markFinished(trx, roomId, day);
         return { row, finished: true };
       }
 
       const batch = await sql<{ last_order_id: string | null; record_ids: string | null; credited: string | null }>`
         with batch as (
-          select o.id, o.user_id, floor(${row.pool}::numeric * o.amount / ${row.order_total}::numeric)::bigint as share
+          -- units / basis of the pool, in exact integer arithmetic: amount / unit_price is the order's units.
+          select o.id, o.user_id,
+            div(${row.pool}::numeric * o.amount * ${unitScale.toString()}, o.unit_price::numeric * ${row.basis_units_e8}::numeric)::bigint as share
           from orders o
           where o.engine_room_id = ${roomId} and o.status = 3 and o.paid_at < ${row.paid_before}::timestamptz and o.id > ${row.cursor_order_id}::bigint
           order by o.id

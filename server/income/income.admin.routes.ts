@@ -112,6 +112,11 @@ export async function incomeAdminRoutes(app: FastifyInstance): Promise<void> {
                   business_date: Type.String(),
                   orders_credited: Type.Integer(),
                   total: Type.Number(),
+                  waiting: Type.Optional(
+                    Type.Literal('capacity_not_set', {
+                      description: 'The room has no installed capacity: nothing is shared until one is set',
+                    }),
+                  ),
                 }),
               ),
             }),
@@ -137,6 +142,7 @@ export async function incomeAdminRoutes(app: FastifyInstance): Promise<void> {
           business_date: day.businessDate,
           orders_credited: day.ordersCredited,
           total: pointsToNumber(day.amountCredited),
+          ...(day.waiting === undefined ? {} : { waiting: day.waiting }),
         })),
       });
     },

@@ -3,12 +3,16 @@ import { dayAgo, dayStart, paidOrder } from '../../tests/helpers/income.ts';
 import { expectFailure, expectSuccess, registerMember, send, type Member } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
+import { points } from '../../tests/helpers/ledger.ts';
 import { accounts, balanceOf } from '../ledger/accounts.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { distributeIncome } from './income.service.ts';
 import { dayNotStartedMessage, dayRecordedMessage, roomShortMessage } from './revenue.service.ts';
 
 const hourMs = 3_600_000;
+/** The test orders' price of one whole unit, in points: 1,000 points buy one unit. */
+const unitPrice = 1000;
+const roomCapacities = [1, 10, 1, 3, 1, 6, 1000, 1, 1, null, 40, 1];
 
 describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
   let testApp: TestApp;
@@ -17,10 +21,12 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
   beforeAll(async () => {
     testApp = await createTestApp(kind);
     operator = await operatorToken(testApp.app, testApp.database.db);
-    // Each test gets rooms of its own, so days and pools never mix between tests.
+    // Each test gets rooms of its own, so days and pools never mix between tests; each with its installed capacity in units.
     const inserted = await testApp.database.db
       .insertInto('engine_rooms')
-      .values(Array.from({ length: 12 }, (_, index) => ({ name: `Test room ${index}`, type: 'test', location: 'Test' })))
+      .values(
+        roomCapacities.map((capacity_units, index) => ({ name: `Test room ${index}`, type: 'test', location: 'Test', capacity_units })),
+      )
       .returning('id')
       .execute();
     rooms = inserted.map((row) => row.id);
@@ -61,7 +67,7 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
     expect(await roomBalance(room(0))).toBe(100);
   });
 
-  it('shares the day pro rata among orders paid off before the day ended, less the fee, once', async () => {
+  it('shares the day by ownership: each order earns its units over the room’s capacity, less the fee; the rest stays in the room', async () => {
     const day = dayAgo(3);
     const start = await dayStart(db(), day);
     const [a, b, late, elsewhere] = [
@@ -70,10 +76,11 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
       await registerMember(testApp.app),
       await registerMember(testApp.app),
     ];
-    await paidOrder(db(), a.id, room(1), 3000, new Date(start.getTime() - 10 * hourMs));
-    await paidOrder(db(), b.id, room(1), 1000, new Date(start.getTime() + 20 * hourMs));
-    await paidOrder(db(), late.id, room(1), 2000, new Date(start.getTime() + 30 * hourMs));
-    await paidOrder(db(), elsewhere.id, room(2), 5000, new Date(start.getTime() - hourMs));
+    // Room 1 holds 10 units: a owns 3, b owns 1; late was paid after the day ended.
+    await paidOrder(db(), a.id, room(1), 3000, new Date(start.getTime() - 10 * hourMs), unitPrice);
+    await paidOrder(db(), b.id, room(1), 1000, new Date(start.getTime() + 20 * hourMs), unitPrice);
+    await paidOrder(db(), late.id, room(1), 2000, new Date(start.getTime() + 30 * hourMs), unitPrice);
+    await paidOrder(db(), elsewhere.id, room(2), 5000, new Date(start.getTime() - hourMs), unitPrice);
     expectSuccess(await record(room(1), day, '100'), 201);
 
     const result = expectSuccess(
@@ -82,12 +89,13 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
       orders_credited: number;
       total: number;
     };
-    expect(result).toMatchObject({ orders_credited: 2, total: 90 });
-    expect(await mainWallet(a)).toBe(67.5);
-    expect(await mainWallet(b)).toBe(22.5);
+    // 100 less the 10 % fee is 90; 3/10 and 1/10 of it.
+    expect(result).toMatchObject({ orders_credited: 2, total: 36 });
+    expect(await mainWallet(a)).toBe(27);
+    expect(await mainWallet(b)).toBe(9);
     expect(await mainWallet(late)).toBe(0);
     expect(await mainWallet(elsewhere)).toBe(0);
-    expect(await roomBalance(room(1))).toBe(10);
+    expect(await roomBalance(room(1))).toBe(64);
 
     const again = expectSuccess(
       await send(testApp.app, 'POST', 'admin/v1/income/distribute', { token: operator, body: { business_date: day } }),
@@ -95,7 +103,7 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
       total: number;
     };
     expect(again.total).toBe(0);
-    expect(await mainWallet(a)).toBe(67.5);
+    expect(await mainWallet(a)).toBe(27);
 
     const income = await send(testApp.app, 'GET', 'v1/interest', { token: a.token });
     const body = income.json() as {
@@ -103,7 +111,7 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
       wallet: unknown;
     };
     expect(body.detail.data).toHaveLength(1);
-    expect(body.detail.data[0]).toMatchObject({ amount: 67.5, business_date: day });
+    expect(body.detail.data[0]).toMatchObject({ amount: 27, business_date: day });
     expect(body.detail.data[0]?.interest_record_number).toMatch(/^IR\d{8}-\d+$/);
     expect(body.wallet).toEqual({ original_price: 15_000_000, interest_rate: 3 });
   });
@@ -112,7 +120,7 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
     const day = dayAgo(4);
     const start = await dayStart(db(), day);
     const members = [await registerMember(testApp.app), await registerMember(testApp.app), await registerMember(testApp.app)];
-    for (const member of members) await paidOrder(db(), member.id, room(3), 1000, new Date(start.getTime() - hourMs));
+    for (const member of members) await paidOrder(db(), member.id, room(3), 1000, new Date(start.getTime() - hourMs), unitPrice);
     expectSuccess(await send(testApp.app, 'PUT', 'admin/v1/settings', { token: operator, body: { operator_fee_percent: 0 }, json: true }));
     try {
       expectSuccess(await record(room(3), day, '10'), 201);
@@ -129,7 +137,7 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
   it('the schedule catches up on every ended day and leaves today for later', async () => {
     const member = await registerMember(testApp.app);
     const longAgo = await dayStart(db(), dayAgo(10));
-    await paidOrder(db(), member.id, room(4), 1000, longAgo);
+    await paidOrder(db(), member.id, room(4), 1000, longAgo, unitPrice);
     for (const days of [5, 6, 7]) expectSuccess(await record(room(4), dayAgo(days), '10'), 201);
     expectSuccess(await record(room(4), dayAgo(0), '10'), 201);
     await distributeIncome(db(), testApp.config);
@@ -142,7 +150,7 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
     const day = dayAgo(8);
     const start = await dayStart(db(), day);
     const members = await Promise.all(Array.from({ length: 6 }, () => registerMember(testApp.app)));
-    for (const member of members) await paidOrder(db(), member.id, room(5), 500, new Date(start.getTime() - hourMs));
+    for (const member of members) await paidOrder(db(), member.id, room(5), 500, new Date(start.getTime() - hourMs), 500);
     expectSuccess(await record(room(5), day, '60'), 201);
     await Promise.all([distributeIncome(db(), testApp.config, { date: day }), distributeIncome(db(), testApp.config, { date: day })]);
     for (const member of members) expect(await mainWallet(member)).toBe(9);
@@ -150,12 +158,12 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
     expect(records).toHaveLength(6);
   });
 
-  it('shares among many orders in batches, each order once, never more than the pool', async () => {
+  it('shares among many orders in batches, each order once; an oversold room shares by the units sold, never more than the pool', async () => {
     const day = dayAgo(9);
     const start = await dayStart(db(), day);
     const member = await registerMember(testApp.app);
     for (let index = 0; index < 1_200; index += 1)
-      await paidOrder(db(), member.id, room(6), 100 + (index % 7), new Date(start.getTime() - hourMs));
+      await paidOrder(db(), member.id, room(6), 100 + (index % 7), new Date(start.getTime() - hourMs), 100);
     expectSuccess(await record(room(6), day, '12345.6789'), 201);
     const progress: number[] = [];
     const summary = await distributeIncome(db(), testApp.config, {
@@ -174,7 +182,7 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
     const day = dayAgo(11);
     const start = await dayStart(db(), day);
     const member = await registerMember(testApp.app);
-    await paidOrder(db(), member.id, room(7), 1000, new Date(start.getTime() - hourMs));
+    await paidOrder(db(), member.id, room(7), 1000, new Date(start.getTime() - hourMs), unitPrice);
     expectSuccess(await record(room(7), day, '100'), 201);
     await distributeIncome(db(), testApp.config, { date: day });
     const adjust = (delta: string) =>
@@ -194,6 +202,60 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
     );
     const audit = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/audit', { token: operator })) as { data: { action: string }[] };
     expect(audit.data.map((row) => row.action)).toContain('revenue.adjust');
+  });
+
+  it('a room without a capacity shares nothing: the day waits, and is shared once an operator sets one', async () => {
+    const day = dayAgo(12);
+    const start = await dayStart(db(), day);
+    const member = await registerMember(testApp.app);
+    await paidOrder(db(), member.id, room(9), 1000, new Date(start.getTime() - hourMs), unitPrice);
+    expectSuccess(await record(room(9), day, '100'), 201);
+    const distribute = async () =>
+      expectSuccess(await send(testApp.app, 'POST', 'admin/v1/income/distribute', { token: operator, body: { business_date: day } })) as {
+        total: number;
+        days: { engine_room_id: number; waiting?: string }[];
+      };
+    const waiting = await distribute();
+    expect(waiting.total).toBe(0);
+    expect(waiting.days).toContainEqual(expect.objectContaining({ engine_room_id: room(9), waiting: 'capacity_not_set' }));
+    expect(await mainWallet(member)).toBe(0);
+    expect(await roomBalance(room(9))).toBe(100);
+
+    const setCapacity = (token: string, id: number, body: Record<string, unknown>) =>
+      send(testApp.app, 'PUT', `admin/v1/engine-rooms/${id}/capacity`, { token, body, json: true });
+    expectFailure(await setCapacity(member.token, room(9), { capacity_units: 2 }), 403);
+    expectFailure(await setCapacity(operator, room(9), { capacity_units: 0 }), 422);
+    expectFailure(await setCapacity(operator, room(9), { capacity_units: 1.5 }), 422);
+    expectFailure(await setCapacity(operator, 999_999, { capacity_units: 2 }), 404);
+    expect(expectSuccess(await setCapacity(operator, room(9), { capacity_units: 2 }))).toMatchObject({ id: room(9), capacity_units: 2 });
+
+    const shared = await distribute();
+    expect(shared.total).toBe(45);
+    expect(await mainWallet(member)).toBe(45);
+    const audit = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/audit', { token: operator })) as { data: { action: string }[] };
+    expect(audit.data.map((row) => row.action)).toContain('engine_room.capacity');
+  });
+
+  it('two members in a room of 40 units receive exactly their shares, and one early buyer never the whole room', async () => {
+    const day = dayAgo(13);
+    const start = await dayStart(db(), day);
+    const [owner, small] = [await registerMember(testApp.app), await registerMember(testApp.app)];
+    await paidOrder(db(), owner.id, room(10), 2000, new Date(start.getTime() - hourMs), unitPrice);
+    await paidOrder(db(), small.id, room(10), 500, new Date(start.getTime() - hourMs), unitPrice);
+    expectSuccess(await record(room(10), day, '8000'), 201);
+    await distributeIncome(db(), testApp.config, { date: day });
+    // 8,000 less 10 % is 7,200: 2/40 of it and 0.5/40 of it; 37.5 units nobody owns keep theirs in the room.
+    expect(await mainWallet(owner)).toBe(360);
+    expect(await mainWallet(small)).toBe(90);
+    expect(await roomBalance(room(10))).toBe(7550);
+
+    const alone = await registerMember(testApp.app);
+    const earlyDay = dayAgo(14);
+    await paidOrder(db(), alone.id, room(11), 5000n, await dayStart(db(), dayAgo(20)), points(15_000_000));
+    expectSuccess(await record(room(11), earlyDay, '60000'), 201);
+    await distributeIncome(db(), testApp.config, { date: earlyDay });
+    // 0.5 points of a 15,000,000-point unit, alone in a room of 1 unit: 0.5/15,000,000 of 54,000 = 0.0018.
+    expect(await mainWallet(alone)).toBe(0.0018);
   });
 
   it('members cannot record, distribute or change settings; the interest list is the member’s own', async () => {

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../shared/errors.ts';
-import { pointsToNumber, pointScale } from '../shared/money.ts';
+import { pointsToNumber, pointScale, unitScale } from '../shared/money.ts';
 import { parseOrderAmount } from './order-amount.ts';
 import { newOrderNumber } from './order-number.ts';
 import { lockOrder, lockProduct, unitsHeld } from './order.repository.ts';
@@ -12,7 +12,6 @@ export const soldOutMessage = 'Not enough of this product is left for this amoun
 export const oneProductMessage = 'An order carries exactly one product.';
 
 /** A unit is counted in hundred-millionths: finer than any amount of 100 points can buy of a product. */
-const unitScale = 100_000_000n;
 /** Draws of a new order number before giving up (a collision needs a million orders a day). */
 const orderNumberDraws = 5;
 

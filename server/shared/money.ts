@@ -4,6 +4,9 @@
  * built from the exact decimal string, never by dividing a float.
  */
 export const pointScale = 10_000n;
+
+/** Shares of a product (orders.units_e8, income bases) count in hundred-millionths of a unit. */
+export const unitScale = 100_000_000n;
 const pointDecimals = 4;
 
 /**

@@ -42,7 +42,8 @@ async function prepare(db: Db, orders: number, day: string, paidAt: Date): Promi
   await sql`insert into users (username, password_hash, referral_code)
     select 'bench' || g, 'x', 'B' || lpad(g::text, 9, '0') from generate_series(1, ${members}) g`.execute(db);
   await sql`insert into orders (order_number, user_id, product_id, item_count, amount, unit_price, units_e8, delivery_method_id, engine_room_id, payment_method_id, status, paid_at)
-    select 'BENCH' || g, (select min(id) from users) + (g % ${members}), 1, 1, (3000 + g % 97) * 10000, 150000000000, 1, 1, 1, 1, 3, ${paidAt}::timestamptz
+    select 'BENCH' || g, (select min(id) from users) + (g % ${members}), 1, 1, (3000 + g % 97) * 10000, 150000000000,
+      div((3000 + g % 97) * 10000::numeric * 100000000 + 150000000000 - 1, 150000000000), 1, 1, 1, 3, ${paidAt}::timestamptz
     from generate_series(1, ${orders}) g`.execute(db);
   await upsertOperator(db, 'bench_operator', 'bench operator passphrase');
   const operator = await db.selectFrom('operators').select('id').executeTakeFirstOrThrow();

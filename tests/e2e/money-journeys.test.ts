@@ -108,11 +108,12 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await office.getByRole('button', { name: eng.admin_confirm_payment }).click();
       await office.getByText(eng.admin_queue_empty).waitFor();
 
-      // Today's revenue, distributed on demand: 1000 less the 10 % fee, all to the only paid order.
+      // Today's revenue, distributed on demand by ownership: the order's 0.0002 units of room 1's 23 units
+      // earn 0.0002/23 of 115,000,000 less the 10 % fee, which is 900.
       await office.getByRole('button', { name: eng.admin_revenue }).click();
       await office.getByLabel(eng.admin_business_date).fill(businessDate(new Date(), 'Asia/Taipei'));
       await office.getByLabel(eng.admin_kwh).fill('2400.5');
-      await office.getByLabel(eng.admin_revenue_amount).fill('1000');
+      await office.getByLabel(eng.admin_revenue_amount).fill('115000000');
       await office.getByLabel(eng.admin_evidence).fill('meter 1');
       await office.getByRole('button', { name: eng.admin_record_revenue }).click();
       await office.getByText(eng.admin_revenue_recorded).waitFor();

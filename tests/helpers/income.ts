@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
 import { businessDate } from '../../server/shared/business-day.ts';
+import { unitScale } from '../../server/shared/money.ts';
 import { points } from './ledger.ts';
 
 /** A business day `daysAgo` before today in the zone (0 is today), as YYYY-MM-DD. */
@@ -17,9 +18,19 @@ export async function dayStart(db: Db, day: string, timeZone = 'Asia/Taipei'): P
 
 /**
  * An order already paid off at `paidAt` (how the buying flow leaves it once an operator confirms),
- * written directly so the income tests can set up many orders quickly.
+ * written directly so the income tests can set up many orders quickly. Its units are amount / unit
+ * price, rounded up to hundred-millionths as the buying flow rounds them.
  */
-export async function paidOrder(db: Db, userId: number, roomId: number, amountPoints: number, paidAt: Date): Promise<string> {
+export async function paidOrder(
+  db: Db,
+  userId: number,
+  roomId: number,
+  amountPoints: number | bigint,
+  paidAt: Date,
+  unitPricePoints: number | bigint = 15_000_000,
+): Promise<string> {
+  const amount = typeof amountPoints === 'bigint' ? amountPoints : points(amountPoints);
+  const unitPrice = typeof unitPricePoints === 'bigint' ? unitPricePoints : points(unitPricePoints);
   const row = await db
     .insertInto('orders')
     .values({
@@ -27,9 +38,9 @@ export async function paidOrder(db: Db, userId: number, roomId: number, amountPo
       user_id: userId,
       product_id: 1,
       item_count: 1,
-      amount: points(amountPoints),
-      unit_price: points(15_000_000),
-      units_e8: 1n,
+      amount,
+      unit_price: unitPrice,
+      units_e8: (amount * unitScale + unitPrice - 1n) / unitPrice,
       delivery_method_id: 1,
       engine_room_id: roomId,
       payment_method_id: 1,

@@ -8,6 +8,7 @@ import * as ordersPayments from './0006_orders_payments.ts';
 import * as income from './0007_income.ts';
 import * as devices from './0008_devices.ts';
 import * as ledgerCheckPerStatement from './0009_ledger_check_per_statement.ts';
+import * as roomCapacity from './0010_room_capacity.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007_income': income,
   '0008_devices': devices,
   '0009_ledger_check_per_statement': ledgerCheckPerStatement,
+  '0010_room_capacity': roomCapacity,
 };
 
 export const migrationProvider: MigrationProvider = {
