@@ -1,7 +1,10 @@
 import { Type } from 'typebox';
 
-/** The seed: digits only, at most 14. Six is the shortest number any bank issues here. */
-export const cardNumberLengthMax = 14;
+/**
+ * Digits only, 6 to 19 (API.md): the seed's limit of 14 would cut real 16–19-digit UnionPay and Visa
+ * numbers, so a payout would go to a wrong account. Longer input is refused, never truncated.
+ */
+export const cardNumberLengthMax = 19;
 export const cardNumberLengthMin = 6;
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
 const optionalText = (max: number) => Type.Optional(Type.String({ maxLength: max }));

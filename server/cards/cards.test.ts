@@ -40,6 +40,15 @@ describe.each(databaseKinds())('bank cards on %s', (kind) => {
     expect(single.card_number).toBe('62258801234567');
   });
 
+  it('keeps a 19-digit UnionPay number whole, never cut to the seed’s 14 digits', async () => {
+    const member = await verified();
+    const id = await addCard(testApp.app, member, { card_number: '6222021234567890123' });
+    const single = expectSuccess(await send(testApp.app, 'GET', `v1/bankcard/${id}`, { token: member.token })) as Card;
+    expect(single.card_number).toBe('6222021234567890123');
+    const [listed] = expectSuccess(await send(testApp.app, 'GET', 'v1/bankcard', { token: member.token })) as Card[];
+    expect(listed).toMatchObject({ card_number: '***************0123', card_last4: '0123' });
+  });
+
   it('stores the number encrypted: the database holds neither the number nor anything that reveals it', async () => {
     const member = await verified();
     await addCard(testApp.app, member, { card_number: '98765432109876' });
@@ -80,7 +89,8 @@ describe.each(databaseKinds())('bank cards on %s', (kind) => {
 
   it.each([
     ['card_number', '1234abcd5678'],
-    ['card_number', '123456789012345'],
+    ['card_number', '62220212345678901234'],
+    ['card_number', '12345'],
     ['card_number', ''],
     ['cardholder', ''],
     ['bank_name', ' '],

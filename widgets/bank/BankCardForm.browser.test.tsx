@@ -65,7 +65,7 @@ describe('BankCardForm', () => {
     page.unmount();
   });
 
-  it('keeps digits only in the card number, 14 at most, and says so when a non-digit is typed', async () => {
+  it('keeps digits only in the card number, never cuts it short, and refuses more than 19 digits', async () => {
     const page = mountAdd();
     const number = inputLabelled(page.host, eng.bank_card_number);
     expect(number.inputMode).to.equal('numeric');
@@ -74,8 +74,12 @@ describe('BankCardForm', () => {
     expect(errorOf(number)).to.equal(eng.bank_enter);
     typeInto(number, '12345');
     expect(errorOf(number)).to.equal('');
-    typeInto(number, '1234567890123456');
-    expect(number.value).to.equal('12345678901234');
+    typeInto(number, '6222021234567890123');
+    expect(number.value).to.equal('6222021234567890123');
+    expect(errorOf(number)).to.equal('');
+    typeInto(number, '62220212345678901234');
+    expect(number.value).to.equal('62220212345678901234');
+    expect(errorOf(number)).to.equal(eng.bank_number_length);
     page.unmount();
   });
 

@@ -6,6 +6,7 @@ import { siteHref } from '../core/locale.ts';
 import { bankSavedNoticeMs, getCard, rememberedCardId, saveCard } from './bank-cards.ts';
 import {
   cardBody,
+  cardNumberProblem,
   cardProblems,
   cardTextMaxLength,
   cardValues,
@@ -34,6 +35,7 @@ export const bankCardFormMessageKeys = [
   'bank_must_number',
   'bank_must_branch',
   'bank_enter',
+  'bank_number_length',
   'bank_save',
   'bank_add_success',
   'bank_edit_success',
@@ -158,7 +160,7 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
 
   const typeCardNumber = (typed: string) => {
     const { kept, rejected } = filterCardNumber(typed);
-    setProblems((current) => ({ ...current, card_number: rejected ? 'bank_enter' : undefined }));
+    setProblems((current) => ({ ...current, card_number: rejected ? 'bank_enter' : cardNumberProblem(kept, false) }));
     return kept;
   };
 

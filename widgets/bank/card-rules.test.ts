@@ -5,6 +5,7 @@ import {
   cardProblems,
   cardValues,
   emptyCard,
+  cardNumberProblem,
   filterCardNumber,
   filterQuota,
   groupInFours,
@@ -21,13 +22,23 @@ const filled = {
 };
 
 describe('bank card rules (the seed)', () => {
-  it('keeps digits only, at most 14, and says when a non-digit was typed', () => {
+  it('keeps digits only, never cuts a number short, and says when a non-digit was typed', () => {
     expect(filterCardNumber('1234')).toEqual({ kept: '1234', rejected: false });
     expect(filterCardNumber('12a4')).toEqual({ kept: '124', rejected: true });
     expect(filterCardNumber('1234 5678-9012')).toEqual({ kept: '123456789012', rejected: true });
-    expect(filterCardNumber('123456789012345678')).toEqual({ kept: '12345678901234', rejected: false });
+    expect(filterCardNumber('6222021234567890123')).toEqual({ kept: '6222021234567890123', rejected: false });
+    expect(filterCardNumber('62220212345678901234')).toEqual({ kept: '62220212345678901234', rejected: false });
     expect(filterCardNumber('１２3')).toEqual({ kept: '3', rejected: true });
     expect(filterCardNumber('')).toEqual({ kept: '', rejected: false });
+  });
+
+  it('refuses a number of fewer than 6 or more than 19 digits', () => {
+    expect(cardNumberProblem('6222021234567890123', true)).toBeUndefined();
+    expect(cardNumberProblem('62220212345678901234', false)).toBe('bank_number_length');
+    expect(cardNumberProblem('12345', false)).toBeUndefined();
+    expect(cardNumberProblem('12345', true)).toBe('bank_number_length');
+    expect(cardProblems({ ...filled, card_number: '12345' })).toEqual({ card_number: 'bank_number_length' });
+    expect(cardProblems({ ...filled, card_number: '6222021234567890123' })).toEqual({});
   });
 
   it('filters a daily quota to an amount with at most 4 decimals', () => {

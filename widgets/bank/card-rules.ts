@@ -1,5 +1,8 @@
-/** The seed: a card number is digits only, 14 at most (server/cards repeats it). */
-export const cardNumberMaxDigits = 14;
+/**
+ * A card number is digits only, 6 to 19 (API.md; server/cards repeats it): the seed's 14 would cut real
+ * 16–19-digit numbers, so a longer number is refused with a message, never cut short.
+ */
+export const cardNumberDigits = { min: 6, max: 19 } as const;
 /** Free-text card fields: long enough for any bank or branch name, short enough to fit a row. */
 export const cardTextMaxLength = 60;
 
@@ -39,12 +42,20 @@ export const emptyCard: CardValues = {
 };
 
 /**
- * The seed's card-number filter: digits only, 14 at most. `rejected` is true when a
- * non-digit was typed (the screen then shows "bank_enter"); the non-digits are removed.
+ * The seed's card-number filter: digits only. `rejected` is true when a non-digit was typed (the
+ * screen then shows "bank_enter"); the non-digits are removed. Digits are never cut off: a number
+ * of the wrong length is refused by cardNumberProblem instead.
  */
 export function filterCardNumber(typed: string): { kept: string; rejected: boolean } {
   const digits = typed.replace(/\D/g, '');
-  return { kept: digits.slice(0, cardNumberMaxDigits), rejected: digits.length !== typed.length };
+  return { kept: digits, rejected: digits.length !== typed.length };
+}
+
+/** "bank_number_length" when a typed number is too long, or (once complete) too short; else undefined. */
+export function cardNumberProblem(digits: string, complete: boolean): string | undefined {
+  if (digits.length > cardNumberDigits.max) return 'bank_number_length';
+  if (complete && digits.length > 0 && digits.length < cardNumberDigits.min) return 'bank_number_length';
+  return undefined;
 }
 
 /** A daily quota: digits and one decimal point, at most 4 decimals (points, as every amount). */
@@ -83,6 +94,8 @@ const required: [CardField, string][] = [
 export function cardProblems(values: CardValues): Partial<Record<CardField, string>> {
   const problems: Partial<Record<CardField, string>> = {};
   for (const [field, key] of required) if (values[field].trim() === '') problems[field] = key;
+  const numberProblem = cardNumberProblem(values.card_number, true);
+  if (problems.card_number === undefined && numberProblem !== undefined) problems.card_number = numberProblem;
   return problems;
 }
 
