@@ -1,6 +1,7 @@
 // @ts-check
 import preact from '@astrojs/preact';
 import { defineConfig } from 'astro/config';
+import { buildConstants } from './scripts/build-info.mjs';
 
 /**
  * Packages that import "react" must be bundled for server rendering, so that the alias to
@@ -22,6 +23,7 @@ export default defineConfig({
   image: { dangerouslyProcessSVG: true },
   integrations: [preact({ compat: true })],
   vite: {
+    define: buildConstants(),
     environments: {
       ssr: { resolve: { noExternal: bundledForServer } },
       prerender: { resolve: { noExternal: bundledForServer } },

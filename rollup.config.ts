@@ -5,6 +5,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import type { RollupOptions } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
+import { buildConstants } from './scripts/build-info.mjs';
 
 /**
  * The embeddable widgets: one loader (embed.js) a partner page includes with a script tag,
@@ -29,7 +30,7 @@ const config: RollupOptions = {
         { find: /^react$/, replacement: 'preact/compat' },
       ],
     }),
-    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production'), ...buildConstants() } }),
     nodeResolve({ exportConditions: ['browser'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
     json({ preferConst: true, compact: true }),
     esbuild({ target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact', minify: true, legalComments: 'none' }),

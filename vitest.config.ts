@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { buildConstants } from './scripts/build-info.mjs';
 
 export default defineConfig({
+  define: buildConstants(),
   test: {
     include: ['server/**/*.test.ts', 'widgets/**/*.test.ts', 'locales/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     exclude: ['**/*.browser.test.*', 'node_modules/**', 'dist/**'],

@@ -5,6 +5,7 @@ import rollupReplace from '@rollup/plugin-replace';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
 import { playwrightLauncher } from '@web/test-runner-playwright';
+import { buildConstants } from './scripts/build-info.mjs';
 
 const alias = fromRollup(rollupAlias);
 const json = fromRollup(rollupJson);
@@ -36,7 +37,7 @@ export default {
         { find: /^react$/, replacement: 'preact/compat' },
       ],
     }),
-    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('development') } }),
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('development'), ...buildConstants() } }),
     json(),
     esbuildPlugin({ ts: true, tsx: true, jsx: true, tsconfig: 'tsconfig.json', target: 'es2022' }),
   ],

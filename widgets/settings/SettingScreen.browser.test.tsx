@@ -41,6 +41,8 @@ describe('SettingScreen', () => {
       '/eng/setting/instruction',
       '/eng/setting/warning',
     ]);
+    // The seed's 1.1.230105 until the package's own version is newer, and the day of the build.
+    expect(page.host.querySelector('.gs-setting__version')?.textContent).to.match(/^Version 1\.1\.230105 · built \d{4}-\d{2}-\d{2}$/);
     page.unmount();
   });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { localePath } from '../../locales/index.ts';
 import { apiRequest } from '../core/api.ts';
 import { useLoggedIn, useMounted } from '../core/hooks.ts';
+import { appVersion, buildDate } from '../core/build-info.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { $mainWallet } from '../core/main-wallet.ts';
@@ -37,6 +38,8 @@ export const settingScreenMessageKeys = [
   'setting_menu_label',
   'session_logged_out',
   'loading',
+  'setting_version',
+  'setting_build_date',
   ...settingMenu.map((item) => item.label),
 ] as const;
 
@@ -145,6 +148,9 @@ export function SettingScreen({ navigate = false }: SettingScreenProps) {
           ))}
         </ul>
       </nav>
+      <p className="gs-setting__version">
+        {t('setting_version', { version: appVersion })} · {t('setting_build_date', { date: buildDate })}
+      </p>
     </div>
   );
 }
