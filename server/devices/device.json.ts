@@ -21,6 +21,8 @@ export function deviceJson(row: DeviceRow, now = new Date()) {
     serial_number: row.serial_number,
     status: deviceStatus(row, now),
     updated_at: new Date(updated).toISOString(),
+    /** The last heartbeat itself; null while the machine has never reported in. */
+    last_heartbeat_at: row.last_heartbeat_at === null ? null : new Date(row.last_heartbeat_at).toISOString(),
     engine_room_id: row.engine_room_id,
   };
 }

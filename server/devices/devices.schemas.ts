@@ -11,6 +11,9 @@ export const deviceSchema = Type.Object({
   serial_number: Type.String(),
   status: Type.Union([Type.Literal('online'), Type.Literal('offline')], { description: 'online: a heartbeat under 5 minutes old' }),
   updated_at: Type.String({ format: 'date-time', description: 'The last heartbeat, or when the machine was bound' }),
+  last_heartbeat_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'The last heartbeat; null while the machine has never reported in',
+  }),
   engine_room_id: Type.Integer(),
 });
 

@@ -27,6 +27,7 @@ interface Device {
   serial_number: string;
   status: 'online' | 'offline';
   updated_at: string;
+  last_heartbeat_at: string | null;
   engine_room_id: number;
 }
 
@@ -117,6 +118,7 @@ describe.each(databaseKinds())('machines on %s', (kind) => {
     const devices = await devicesOf(member.token);
     expect(devices).toEqual([bound]);
     expect(Date.now() - new Date(bound.updated_at).getTime()).toBeLessThan(60_000);
+    expect(bound.last_heartbeat_at).toBeNull();
     expect(expectSuccess(await send(testApp.app, 'GET', 'v1/device', { token: member.token }))).toEqual([bound]);
     expect(expectSuccess(await send(testApp.app, 'GET', `v1/user/${member.id}`, { token: member.token }))).toMatchObject({
       devices: [bound],
@@ -164,7 +166,7 @@ describe.each(databaseKinds())('machines on %s', (kind) => {
     };
     expect(answer.status).toBe('online');
     const [online] = await devicesOf(member.token);
-    expect(online).toMatchObject({ status: 'online', updated_at: answer.last_heartbeat_at });
+    expect(online).toMatchObject({ status: 'online', updated_at: answer.last_heartbeat_at, last_heartbeat_at: answer.last_heartbeat_at });
 
     const longAgo = new Date(Date.now() - 5 * 60_000 - 1_000);
     await testApp.database.db.updateTable('devices').set({ last_heartbeat_at: longAgo }).where('id', '=', device.id).execute();

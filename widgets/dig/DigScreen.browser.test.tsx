@@ -68,6 +68,37 @@ describe('DigScreen', () => {
     localStorage.clear();
   });
 
+  it('lists the member’s machines with their room and last report, and warns of one silent for over 10 minutes', async () => {
+    const now = Date.now();
+    const reported = new Date(now - 2 * 60_000).toISOString();
+    const silent = new Date(now - 11 * 60_000).toISOString();
+    act(() =>
+      startSession(
+        'token-7',
+        member([
+          { ...device(1, 'online', 1), last_heartbeat_at: reported },
+          { ...device(2, 'offline', 2), last_heartbeat_at: silent },
+          { ...device(3, 'offline', 2), last_heartbeat_at: null, updated_at: new Date(now - 60_000).toISOString() },
+        ]),
+      ),
+    );
+    stub = digServer(() => incomePage(1, 1, []));
+    const page = mountScreen(<DigScreen />);
+    await waitFor(() => page.host.textContent?.includes('Kaohsiung Rooftop B') === true, 'the room names');
+    const items = [...page.host.querySelectorAll<HTMLElement>('.gs-machines__item')];
+    expect(page.host.querySelector('.gs-machines h2')?.textContent).to.equal(eng.dig_machines);
+    expect(items.map((item) => item.querySelector('.gs-machines__serial')?.textContent)).to.deep.equal(['GS-0001', 'GS-0002', 'GS-0003']);
+    expect(items[0]?.textContent).to.contain('Tainan Solar Park A').and.contain(eng.dig_online);
+    expect(items[0]?.querySelector('time')?.getAttribute('datetime')).to.equal(reported);
+    expect(items[0]?.querySelector('[role="alert"]')).to.equal(null);
+    expect(items[1]?.textContent).to.contain(eng.dig_offline);
+    expect(items[1]?.querySelector('[role="alert"]')?.textContent).to.equal(eng.dig_offline_warning);
+    // Bound a minute ago and not yet reported: said so, not yet a warning.
+    expect(items[2]?.textContent).to.contain(eng.dig_never_reported);
+    expect(items[2]?.querySelector('[role="alert"]')).to.equal(null);
+    page.unmount();
+  });
+
   it('shows the balance with 4 decimals, its conversion, the online indicator and the income list', async () => {
     act(() => startSession('token-7', member([device(1, 'offline'), device(2, 'online')])));
     stub = digServer((call) =>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { refreshSession } from '../auth/SessionWatcher.tsx';
+import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { $mainWallet } from '../core/main-wallet.ts';
@@ -11,6 +12,8 @@ import { Pager, pagerMessageKeys } from '../core/Pager.tsx';
 import { $user } from '../core/session.ts';
 import { conversion, devicesOf, loadIncomePage, machineState, type IncomeRecord, type InterestWallet } from './dig.ts';
 import { IncomeChart, incomeChartMessageKeys } from './IncomeChart.tsx';
+import { type EngineRoom } from './income-days.ts';
+import { MachineList, machineListMessageKeys } from './MachineList.tsx';
 import { MachineArt } from './MachineArt.tsx';
 import { PageNumbers } from './PageNumbers.tsx';
 
@@ -39,6 +42,7 @@ export const digScreenMessageKeys = [
   'dig_page',
   'dig_zoom',
   ...incomeChartMessageKeys,
+  ...machineListMessageKeys,
   ...pagerMessageKeys,
 ] as const;
 
@@ -50,6 +54,7 @@ export function DigScreen() {
   const devices = devicesOf(user);
   const state = machineState(devices);
   const [wallet, setWallet] = useState<InterestWallet | null>(null);
+  const [rooms, setRooms] = useState<EngineRoom[] | null>(null);
   const list = usePagedList<IncomeRecord>('/v1/interest', async (path) => {
     const envelope = await loadIncomePage(path, t('dig_load_error'));
     if (envelope.wallet !== undefined) setWallet(envelope.wallet);
@@ -69,6 +74,15 @@ export function DigScreen() {
       else setZoomShown(false);
     }, zoomButtonShownMs);
   };
+  useEffect(() => {
+    let live = true;
+    apiRequest<EngineRoom[]>('GET', '/v1/engineRoom')
+      .then((envelope) => live && setRooms(envelope.detail))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
   useEffect(() => {
     showZoom();
     return () => clearTimeout(zoomTimer.current);
@@ -128,7 +142,9 @@ export function DigScreen() {
       </dl>
       <p className="gs-dig__note">{t('dig_conversion_note')}</p>
 
-      <IncomeChart devices={devices} />
+      <MachineList devices={devices} rooms={rooms} now={Date.now()} />
+
+      <IncomeChart devices={devices} rooms={rooms} />
 
       <h2>{t('dig_income_list')}</h2>
       {list.failed !== null && (

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import { htmlLang } from '../../locales/index.ts';
-import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import type { Device } from './dig.ts';
@@ -24,17 +23,13 @@ const height = 120;
  * (a line), so the money can be traced to the energy sold. Inline SVG, each series on its own
  * scale; the same figures are in the table below it for anyone who cannot see the chart.
  */
-export function IncomeChart({ devices }: { devices: Device[] }) {
+export function IncomeChart({ devices, rooms }: { devices: Device[]; rooms: EngineRoom[] | null }) {
   const { locale, t } = useI18n();
   const captionId = useId();
-  const [rooms, setRooms] = useState<EngineRoom[] | null>(null);
   const [income, setIncome] = useState<Awaited<ReturnType<typeof loadIncomeByDay>> | null>(null);
 
   useEffect(() => {
     let live = true;
-    apiRequest<EngineRoom[]>('GET', '/v1/engineRoom')
-      .then((envelope) => live && setRooms(envelope.detail))
-      .catch(() => undefined);
     loadIncomeByDay()
       .then((loaded) => live && setIncome(loaded))
       .catch(() => undefined);

@@ -24,7 +24,19 @@ export interface Device {
   serial_number: string;
   status: 'online' | 'offline';
   updated_at: string;
+  /** The last heartbeat; null while it has never reported in (older servers leave it out). */
+  last_heartbeat_at?: string | null;
   engine_room_id?: number;
+}
+
+/** Offline this long, a machine is flagged on /dig: longer than a power blip or a router restart. */
+export const machineSilentWarnMs = 10 * 60_000;
+
+/** Whether a machine has been silent long enough to warn its member (never reported counts once bound that long). */
+export function machineSilent(device: Device, now: number): boolean {
+  if (device.status === 'online') return false;
+  const since = Date.parse(device.last_heartbeat_at ?? device.updated_at);
+  return Number.isNaN(since) || now - since > machineSilentWarnMs;
 }
 
 export type IncomeEnvelope = Envelope<Paged<IncomeRecord>> & { wallet?: InterestWallet };
