@@ -17,6 +17,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { engineRoomsAdminRoutes } from './income/engine-rooms.admin.routes.ts';
 import { incomeAdminRoutes } from './income/income.admin.routes.ts';
 import { interestRoutes } from './income/interest.routes.ts';
+import { trustRoutes } from './income/trust.routes.ts';
 import { orderRoutes } from './orders/orders.routes.ts';
 import { PartnerDirectory } from './partners/partner-directory.ts';
 import { paymentAdminRoutes } from './payments/payments.admin.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(
       await api.register(withdrawalRoutes);
       await api.register(withdrawalAdminRoutes);
       await api.register(interestRoutes);
+      await api.register(trustRoutes);
       await api.register(incomeAdminRoutes);
       await api.register(engineRoomsAdminRoutes);
       await api.register(walletRoutes);

@@ -14,6 +14,7 @@ const incomeRecord = Type.Object({
   amount: Type.Number(),
   business_date: Type.String(),
   order_id: Type.Integer(),
+  engine_room_id: Type.Integer(),
   created_at: Type.String({ format: 'date-time' }),
 });
 
@@ -48,6 +49,7 @@ export async function interestRoutes(app: FastifyInstance): Promise<void> {
             'interest_record_number',
             'amount',
             'order_id',
+            'engine_room_id',
             'created_at',
             (eb) => eb.cast<string>('business_date', 'text').as('business_date'),
           ])
@@ -64,6 +66,7 @@ export async function interestRoutes(app: FastifyInstance): Promise<void> {
         amount: pointsToNumber(row.amount),
         business_date: row.business_date,
         order_id: Number(row.order_id),
+        engine_room_id: row.engine_room_id,
         created_at: new Date(row.created_at).toISOString(),
       }));
       return {

@@ -33,6 +33,7 @@ export const digScreenMessageKeys = [
   'dig_income_empty',
   'dig_income_list',
   'dig_income_note',
+  'trust_title',
   'dig_income_number',
   'dig_load_error',
   'dig_machine_status',
@@ -141,6 +142,9 @@ export function DigScreen() {
         </div>
       </dl>
       <p className="gs-dig__note">{t('dig_conversion_note')}</p>
+      <p className="gs-dig__note">
+        <a href={siteHref(locale, '/trust')}>{t('trust_title')}</a>
+      </p>
 
       <MachineList devices={devices} rooms={rooms} now={Date.now()} />
 
