@@ -202,7 +202,21 @@ describe('CartScreen', () => {
     expect(page.host.querySelectorAll('.gs-copy')).to.have.length(9);
     const later = [...page.host.querySelectorAll('a')].find((link) => link.textContent === eng.cart_pay_later);
     expect(later?.getAttribute('href')).to.equal('/eng/setting/order');
+    // Not yet verified: told before paying that the payment waits for verification, with the way there.
+    const verify = page.host.querySelector('.gs-pay__verify');
+    expect(verify?.textContent).to.contain(eng.cart_verify_first);
+    expect(verify?.querySelector('a')?.getAttribute('href')).to.equal('/eng/setting/verify');
     expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
+
+  it('says nothing of verification to a member whose identity is verified', async () => {
+    act(() => startSession('token-7', { ...member, verification_status: 'approved' }));
+    stub = cartServer((call) => (call.path === '/v1/order' && call.method === 'POST' ? created(order()) : fail(500, 'unexpected')));
+    const page = await mountLoaded();
+    await placeOrder(page);
+    expect(currentStep(page.host)).to.equal(eng.cart_step_payment);
+    expect(page.host.querySelector('.gs-pay__verify')).to.equal(null);
     page.unmount();
   });
 

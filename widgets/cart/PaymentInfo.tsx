@@ -1,5 +1,8 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
+import { siteHref } from '../core/locale.ts';
+import { $user } from '../core/session.ts';
 import { formatPoints } from '../core/money.ts';
 import type { Order, PaymentMethod } from './cart-api.ts';
 import { saveOrder } from './cart-api.ts';
@@ -60,6 +63,9 @@ export function PaymentInfo({ order, accounts, paymentMethods, showMethodChoice,
   const [method, setMethod] = useState(order.payment_method_id);
   const [methodError, setMethodError] = useState('');
   const [busy, setBusy] = useState(false);
+  const user = useStore($user);
+  // Only an approved member's payment can be confirmed (decision 009): say so before they pay, not after.
+  const unverified = user !== null && user.verification_status !== 'approved';
   useEffect(() => setMethod(order.payment_method_id), [order.payment_method_id]);
 
   const onCopied = (failedKey: string | null, serial = false) =>
@@ -97,6 +103,11 @@ export function PaymentInfo({ order, accounts, paymentMethods, showMethodChoice,
 
   return (
     <div className="gs-pay">
+      {unverified && (
+        <p className="gs-message gs-pay__verify">
+          {t('cart_verify_first')} <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>
+        </p>
+      )}
       <dl className="gs-pay__facts">
         <div>
           <dt>{t('cart_order_number')}</dt>

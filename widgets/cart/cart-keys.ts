@@ -20,6 +20,8 @@ export const paymentInfoMessageKeys = [
   'cart_virtual_unavailable',
   'cart_error',
   'cart_accounts_empty',
+  'cart_verify_first',
+  'setting_verify',
 ] as const;
 
 export const notifyFormMessageKeys = [
