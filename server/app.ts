@@ -28,6 +28,7 @@ import { parseFormBody } from './shared/form-body.ts';
 import { RouteTable } from './shared/route-table.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
+import { payoutCardRoutes } from './withdrawals/payout-card.routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/withdrawals.routes.ts';
 import { verificationAdminRoutes } from './verification/verification.admin.routes.ts';
 import { verificationRoutes } from './verification/verification.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(
       await api.register(cardRoutes);
       await api.register(withdrawalRoutes);
       await api.register(withdrawalAdminRoutes);
+      await api.register(payoutCardRoutes);
       await api.register(interestRoutes);
       await api.register(trustRoutes);
       await api.register(incomeAdminRoutes);

@@ -155,6 +155,33 @@ describe.each(databaseKinds())('withdrawals on %s', (kind) => {
     expect(await mainWallet(member)).toBe(pay.statusCode === 200 ? 0 : 400);
   });
 
+  it('the operator reveals the whole card to pay it, each reveal audited; members and strangers cannot', async () => {
+    const { member, cardId } = await withdrawer(1000, { card_number: '6222021234567890123', province: 'Taiwan', city: 'Taipei' });
+    const held = expectSuccess(await withdraw(member, cardId, '200'), 201) as Withdrawal;
+    const reveal = (token: string | undefined, id: number) =>
+      send(testApp.app, 'POST', `admin/v1/withdrawals/${id}/card`, token === undefined ? {} : { token });
+    const response = await reveal(operator, held.id);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(expectSuccess(response)).toEqual({
+      withdrawal_id: held.id,
+      cardholder: 'Lin Mei',
+      bank_name: expect.any(String),
+      branch: expect.any(String),
+      province: 'Taiwan',
+      city: 'Taipei',
+      card_number: '6222021234567890123',
+    });
+    const audit = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/audit', { token: operator })) as {
+      data: { action: string; subject_id: string; after: unknown }[];
+    };
+    const entry = audit.data.find((row) => row.action === 'withdrawal.card_reveal' && row.subject_id === String(held.id));
+    expect(entry?.after).toEqual({ card_last4: '0123' });
+    expect(JSON.stringify(audit.data)).not.toContain('6222021234567890123');
+    expectFailure(await reveal(member.token, held.id), 403);
+    expectFailure(await reveal(undefined, held.id), 401);
+    expectFailure(await reveal(operator, 999_999_999), 404);
+  });
+
   it('another member’s card is refused and nothing moves; members cannot reach the payout queue', async () => {
     const { cardId } = await withdrawer(0);
     const { member } = await withdrawer(500);

@@ -117,6 +117,35 @@ describe('AdminApp (the back office)', () => {
     page.unmount();
   });
 
+  it('reveals the whole card of a withdrawal only when asked, grouped in fours with its branch and region', async () => {
+    $operatorToken.set(operatorToken);
+    const card = {
+      withdrawal_id: 9,
+      cardholder: 'Lin Mei',
+      bank_name: 'Bank of Taiwan',
+      branch: 'Xinyi branch',
+      province: 'Taiwan',
+      city: 'Taipei',
+      card_number: '6222021234567890123',
+    };
+    stub = backOffice((call) => (call.path === '/admin/v1/withdrawals/9/card' && call.method === 'POST' ? ok(card) : undefined));
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_withdrawals).click());
+    await waitFor(() => page.host.textContent?.includes('4567') === true, 'the payout queue');
+    expect(page.host.textContent).not.to.contain('6222');
+    expect(stub.calls.some((call) => call.path === '/admin/v1/withdrawals/9/card')).to.equal(false);
+    act(() => buttonNamed(page.host, eng.admin_reveal_card).click());
+    await waitFor(() => page.host.querySelector('.gs-admin__card-number') !== null, 'the revealed card');
+    expect(page.host.querySelector('.gs-admin__card-number')?.textContent).to.equal('622 2021 2345 6789 0123');
+    expect(page.host.querySelector('.gs-admin__payout')?.textContent)
+      .to.contain('Xinyi branch')
+      .and.contain('Taipei')
+      .and.contain(eng.admin_reveal_note);
+    expect(page.host.querySelector(`button[aria-label="${eng.admin_copy} ${eng.bank_card_number}"]`)).not.to.equal(null);
+    page.unmount();
+  });
+
   it('confirms a payment with the payer name from the bank statement, and shows a mismatch refusal', async () => {
     $operatorToken.set(operatorToken);
     const mismatch = 'The payer name differs from the verified real name: nothing was credited';

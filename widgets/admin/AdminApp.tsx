@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useMounted } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
 import { pagerMessageKeys } from '../core/Pager.tsx';
+import { payoutCardMessageKeys } from './PayoutCard.tsx';
 import { AdminLogin } from './AdminLogin.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { NoticeQueue } from './NoticeQueue.tsx';
@@ -105,6 +106,7 @@ export const adminAppMessageKeys = [
   'bank_bank_name',
   'transaction_time',
   'transaction_amount',
+  ...payoutCardMessageKeys,
   ...pagerMessageKeys,
 ] as const;
 

@@ -5,6 +5,7 @@ import { formatPoints } from '../core/money.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../core/Pager.tsx';
 import { decisionError } from './decision.ts';
+import { PayoutCard } from './PayoutCard.tsx';
 import { adminRequest } from './operator-session.ts';
 import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
 
@@ -68,6 +69,7 @@ export function WithdrawalQueue() {
               <dt>{t('transaction_amount')}</dt>
               <dd>{formatPoints(withdrawal.amount, locale)}</dd>
             </dl>
+            <PayoutCard withdrawalId={withdrawal.id} />
             <NoteField
               id={`gs-admin-note-${withdrawal.id}`}
               label={t('admin_reference_or_reason')}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
+import { cardKeyOf } from '../cards/cards.routes.ts';
+import { success } from '../shared/envelope.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+import { revealPayoutCard } from './payout-card.service.ts';
+
+const payoutCardSchema = Type.Object({
+  withdrawal_id: Type.Integer(),
+  cardholder: Type.String(),
+  bank_name: Type.String(),
+  branch: Type.String(),
+  province: Type.Union([Type.String(), Type.Null()]),
+  city: Type.Union([Type.String(), Type.Null()]),
+  card_number: Type.String({ description: 'the whole number, 6 to 19 digits' }),
+});
+
+/** The payout's card in full, on request and audited: what an operator types into the bank's transfer form. */
+export async function payoutCardRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireOperator);
+
+  app.post<{ Params: { id: number } }>(
+    '/admin/v1/withdrawals/:id/card',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: 'Reveal the whole card number, bank, branch, region and holder a withdrawal is paid to (each reveal is audited)',
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+        security: [{ bearer: [] }],
+        response: { 200: envelopeOf(payoutCardSchema) },
+      },
+    },
+    async (request, reply) => {
+      const card = await revealPayoutCard(app.db, cardKeyOf(app), operatorOf(request).operatorId, request.params.id);
+      // A whole card number is never kept by a browser or proxy cache.
+      void reply.header('cache-control', 'no-store');
+      return success(card);
+    },
+  );
+}
