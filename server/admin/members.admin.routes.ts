@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { success } from '../shared/envelope.ts';
@@ -24,7 +24,7 @@ const memberItem = Type.Object({
  * Members suspended pending review (a payment from someone else's account, decision 4 of
  * PRODUCT.md) and the operator's way to end the review: reinstating, with a note, audited.
  */
-export async function memberAdminRoutes(app: FastifyInstance): Promise<void> {
+export const memberAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
 
   app.get(
@@ -42,7 +42,7 @@ export async function memberAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { status = 'suspended', page = 1 } = request.query as { status?: 'suspended' | 'active'; page?: number };
+      const { status = 'suspended', page = 1 } = request.query;
       const base = app.db.selectFrom('users').where('account_status', '=', status);
       const [count, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
@@ -72,8 +72,8 @@ export async function memberAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
-      const { note } = request.body as { note: string };
+      const { id } = request.params;
+      const { note } = request.body;
       await app.db.transaction().execute(async (trx) => {
         const member = await trx.selectFrom('users').select(['account_status']).where('id', '=', id).forUpdate().executeTakeFirst();
         if (member === undefined) throw notFound('Member not found');
@@ -91,4 +91,4 @@ export async function memberAdminRoutes(app: FastifyInstance): Promise<void> {
       return success(null, 'Member reinstated');
     },
   );
-}
+};

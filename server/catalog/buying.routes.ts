@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { recentProduction } from '../income/production.ts';
 import { readSettings } from '../income/settings.ts';
@@ -51,7 +51,7 @@ const deliveryMethodSchema = Type.Object({
 });
 
 /** The lists the cart and the payment screen choose from; public, like the catalogue. */
-export async function buyingListRoutes(app: FastifyInstance): Promise<void> {
+export const buyingListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/engineRoom',
     {
@@ -120,4 +120,4 @@ export async function buyingListRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => success(await app.db.selectFrom('delivery_methods').selectAll().orderBy('id').execute()),
   );
-}
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { solarProduct } from '../catalog/catalog.seed.ts';
@@ -19,7 +19,7 @@ const incomeRecord = Type.Object({
 });
 
 /** GET v1/interest: the member's income records, and the figures the screens estimate with. */
-export async function interestRoutes(app: FastifyInstance): Promise<void> {
+export const interestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/interest',
     {
@@ -39,7 +39,7 @@ export async function interestRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const userId = memberOf(request).userId;
-      const page = (request.query as { page?: number }).page ?? 1;
+      const page = request.query.page ?? 1;
       const base = app.db.selectFrom('income_records').where('user_id', '=', userId);
       const [count, rows, settings, product] = await Promise.all([
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
@@ -78,4 +78,4 @@ export async function interestRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   );
-}
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
 import { success } from '../shared/envelope.ts';
@@ -33,7 +33,7 @@ const submission = Type.Object({
 });
 
 /** The operators' review queue for identity verification. */
-export async function verificationAdminRoutes(app: FastifyInstance): Promise<void> {
+export const verificationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
 
   app.get(
@@ -48,7 +48,7 @@ export async function verificationAdminRoutes(app: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const { status = 'pending', page = 1 } = request.query as { status?: (typeof statuses)[number]; page?: number };
+      const { status = 'pending', page = 1 } = request.query;
       const base = app.db.selectFrom('users').where('verification_status', '=', status);
       const [count, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
@@ -81,7 +81,7 @@ export async function verificationAdminRoutes(app: FastifyInstance): Promise<voi
     '/admin/v1/verifications/:user_id/approve',
     { schema: { tags, summary: 'Approve a pending verification (409 if it is not pending)', params: userParams, security: bearer } },
     async (request) => {
-      await reviewVerification(app.db, operatorOf(request).operatorId, (request.params as { user_id: number }).user_id, { approve: true });
+      await reviewVerification(app.db, operatorOf(request).operatorId, request.params.user_id, { approve: true });
       return success(null, 'Verification approved');
     },
   );
@@ -98,12 +98,12 @@ export async function verificationAdminRoutes(app: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const { reason } = request.body as { reason: string };
-      await reviewVerification(app.db, operatorOf(request).operatorId, (request.params as { user_id: number }).user_id, {
+      const { reason } = request.body;
+      await reviewVerification(app.db, operatorOf(request).operatorId, request.params.user_id, {
         approve: false,
         reason,
       });
       return success(null, 'Verification rejected');
     },
   );
-}
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../shared/envelope.ts';
@@ -7,12 +7,12 @@ import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
 import { findUserById } from '../users/user.repository.ts';
 import { userJson } from '../users/user.json.ts';
 import { referenceItem, verificationBody } from './verification.schemas.ts';
-import { submitVerification, type VerificationInput } from './verification.service.ts';
+import { submitVerification } from './verification.service.ts';
 
 const bearer = [{ bearer: [] }];
 
 /** The member's side of identity verification, and the lists its form chooses from. */
-export async function verificationRoutes(app: FastifyInstance): Promise<void> {
+export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/country',
     {
@@ -51,12 +51,12 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const member = memberOf(request);
-      if (recordId(request.params as { id: string }) !== member.userId) throw forbidden();
+      if (recordId(request.params) !== member.userId) throw forbidden();
       const user = await findUserById(app.db, member.userId);
       if (user === undefined) throw notFound('User not found');
-      await submitVerification(app.db, user, request.body as VerificationInput);
+      await submitVerification(app.db, user, request.body);
       const updated = await findUserById(app.db, member.userId);
       return success(await userJson(app.db, updated ?? user), 'Verification submitted');
     },
   );
-}
+};
