@@ -10,7 +10,8 @@ import { pointsToNumber } from '../shared/money.ts';
 import { envelopeOf } from '../shared/schemas.ts';
 import { distributeIncome } from './income.service.ts';
 import { adjustRevenue, recordRevenue } from './revenue.service.ts';
-import { bpToPercent, readSettings } from './settings.ts';
+import { bpToPercent, readSettings } from './settings.repository.ts';
+import { changeSettings } from './settings.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -169,28 +170,7 @@ export const incomeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (body.business_time_zone !== undefined && !isTimeZone(body.business_time_zone)) {
         throw new ApiError(422, 'Parameter validation error.', { errors: { business_time_zone: ['Unknown time zone.'] } });
       }
-      await app.db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
-        const after = {
-          // Two decimals of a percent are whole hundredths: round away the float's dust.
-          interest_rate_bp: body.interest_rate === undefined ? before.interest_rate_bp : Math.round(body.interest_rate * 100),
-          operator_fee_bp: body.operator_fee_percent === undefined ? before.operator_fee_bp : Math.round(body.operator_fee_percent * 100),
-          business_time_zone: body.business_time_zone ?? before.business_time_zone,
-        };
-        await trx
-          .updateTable('settings')
-          .set({ ...after, updated_at: new Date() })
-          .where('id', '=', 1)
-          .execute();
-        await recordAudit(trx, {
-          operatorId: operatorOf(request).operatorId,
-          action: 'settings.update',
-          subjectType: 'settings',
-          subjectId: 1,
-          before,
-          after,
-        });
-      });
+      await changeSettings(app.db, operatorOf(request).operatorId, body);
       return settingsResponse(app);
     },
   );

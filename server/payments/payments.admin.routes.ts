@@ -8,7 +8,8 @@ import { envelopeOf } from '../shared/schemas.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
 import { confirmOrder, rejectNotice } from './confirmation.service.ts';
 import { countNotices, listNotices, type NoticeRow } from './notices.repository.ts';
-import { countRefunds, listRefunds, payRefund } from './refunds.service.ts';
+import { countRefunds, listRefunds } from './refunds.repository.ts';
+import { payRefund } from './refunds.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

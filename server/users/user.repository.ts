@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { UserTable } from '../db/schema.ts';
+import type { AccountStatus, UserTable } from '../db/schema.ts';
 
 export type UserRow = Selectable<UserTable>;
 
@@ -44,4 +44,24 @@ export async function isSelfOrDescendant(db: Db, userId: number, candidateId: nu
     .where('id', '=', candidateId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The member's account status, or undefined when there is no such member. */
+export async function accountStatusOf(db: Db, userId: number) {
+  const row = await db.selectFrom('users').select('account_status').where('id', '=', userId).executeTakeFirst();
+  return row?.account_status;
+}
+
+/** The member's standing, locked against changes until the transaction ends (a payment decision reads it). */
+export async function lockMemberStanding(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'realname', 'verification_status', 'account_status'])
+    .where('id', '=', userId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setAccountStatus(db: Db, userId: number, status: AccountStatus, now = new Date()): Promise<void> {
+  await db.updateTable('users').set({ account_status: status, updated_at: now }).where('id', '=', userId).execute();
 }

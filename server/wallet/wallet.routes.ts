@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import type { TransferType } from '../db/schema.ts';
 import { memberBalances } from '../ledger/accounts.ts';
-import { findPartnerCity, listPartnerCities, type PartnerCity } from '../partners/partner-cities.ts';
+import { findPartnerCity, listPartnerCities, type PartnerCity } from '../partners/partner-cities.repository.ts';
 import { success } from '../shared/envelope.ts';
 import { notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
