@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { success } from '../shared/envelope.ts';
-import { ApiError, notFound } from '../shared/errors.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
 import { envelopeOf } from '../shared/schemas.ts';
+import { countByAccountStatus, listByAccountStatus } from './members.repository.ts';
+import { reinstateMember } from './members.service.ts';
 import { operatorOf, requireOperator } from './operator.guard.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
-export const notSuspendedMessage = 'This member is not suspended';
 
 const memberItem = Type.Object({
   id: Type.Integer(),
@@ -43,19 +42,12 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { status = 'suspended', page = 1 } = request.query;
-      const base = app.db.selectFrom('users').where('account_status', '=', status);
-      const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .select(['id', 'username', 'realname', 'verification_status', 'account_status', 'updated_at'])
-          .orderBy('updated_at')
-          .orderBy('id')
-          .offset(pageOffset(page))
-          .limit(perPageDefault)
-          .execute(),
+      const [total, rows] = await Promise.all([
+        countByAccountStatus(app.db, status),
+        listByAccountStatus(app.db, status, pageOffset(page), perPageDefault),
       ]);
       const items = rows.map((row) => ({ ...row, updated_at: new Date(row.updated_at).toISOString() }));
-      return success(paginate(request, page, Number(count.n), items));
+      return success(paginate(request, page, total, items));
     },
   );
 
@@ -74,20 +66,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       const { note } = request.body;
-      await app.db.transaction().execute(async (trx) => {
-        const member = await trx.selectFrom('users').select(['account_status']).where('id', '=', id).forUpdate().executeTakeFirst();
-        if (member === undefined) throw notFound('Member not found');
-        if (member.account_status !== 'suspended') throw new ApiError(409, notSuspendedMessage);
-        await trx.updateTable('users').set({ account_status: 'active', updated_at: new Date() }).where('id', '=', id).execute();
-        await recordAudit(trx, {
-          operatorId: operatorOf(request).operatorId,
-          action: 'member.reinstate',
-          subjectType: 'user',
-          subjectId: id,
-          before: { account_status: 'suspended' },
-          after: { account_status: 'active', note: note.trim() },
-        });
-      });
+      await reinstateMember(app.db, operatorOf(request).operatorId, id, note);
       return success(null, 'Member reinstated');
     },
   );

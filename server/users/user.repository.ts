@@ -1,8 +1,21 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { AccountStatus, UserTable } from '../db/schema.ts';
 
 export type UserRow = Selectable<UserTable>;
+
+export async function insertUser(db: Db, user: Insertable<UserTable>): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Db, id: number, changes: Updateable<UserTable>): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** Locks the member's row until the transaction ends: two logins at once queue here. */
+export async function lockUser(db: Db, id: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+}
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -5,6 +5,7 @@ import { success } from '../shared/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
 import { envelopeOf } from '../shared/schemas.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
+import { countByVerificationStatus, listByVerificationStatus } from './verification.repository.ts';
 import { reviewReasonBody } from './verification.schemas.ts';
 import { reviewVerification } from './verification.service.ts';
 
@@ -49,10 +50,9 @@ export const verificationAdminRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) => {
       const { status = 'pending', page = 1 } = request.query;
-      const base = app.db.selectFrom('users').where('verification_status', '=', status);
-      const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        base.selectAll().orderBy('verification_submitted_at').orderBy('id').offset(pageOffset(page)).limit(perPageDefault).execute(),
+      const [total, rows] = await Promise.all([
+        countByVerificationStatus(app.db, status),
+        listByVerificationStatus(app.db, status, pageOffset(page), perPageDefault),
       ]);
       const photo = (id: string | null) => (id === null ? null : uploadPath(id));
       const items = rows.map((user) => ({
@@ -73,7 +73,7 @@ export const verificationAdminRoutes: FastifyPluginAsyncTypebox = async (app) =>
           handle: photo(user.certificate_handle_id),
         },
       }));
-      return success(paginate(request, page, Number(count.n), items));
+      return success(paginate(request, page, total, items));
     },
   );
 

@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../shared/errors.ts';
 import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
 import { findUserById } from '../users/user.repository.ts';
 import { userJson } from '../users/user.json.ts';
+import { listCertificateTypes, listCountries } from './verification.repository.ts';
 import { referenceItem, verificationBody } from './verification.schemas.ts';
 import { submitVerification } from './verification.service.ts';
 
@@ -22,7 +23,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: envelopeOf(Type.Array(referenceItem)) },
       },
     },
-    async () => success(await app.db.selectFrom('countries').select(['id', 'type']).orderBy('id').execute()),
+    async () => success(await listCountries(app.db)),
   );
 
   app.get(
@@ -34,7 +35,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: envelopeOf(Type.Array(referenceItem)) },
       },
     },
-    async () => success(await app.db.selectFrom('certificate_types').select(['id', 'type']).orderBy('id').execute()),
+    async () => success(await listCertificateTypes(app.db)),
   );
 
   app.put(
