@@ -3,6 +3,27 @@ import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 
+const sqlHomeMessage = 'Queries belong in a *.repository.ts file (or server/ledger, server/db): call a repository function instead.';
+
+/** Kysely's ways into a query: a call to any of them outside a repository is a query outside its home. */
+const queryStarters = [
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'with',
+  'withRecursive',
+];
+
+/**
+ * Files whose SQL is being reworked for speed (the one-round-trip transfer, the session check,
+ * the readiness probe, capacity-based distribution): their queries move with that work.
+ */
+const queriesKeptInPlace = ['server/wallet/transfer.service.ts', 'server/income/distribution.ts', 'server/health/health.routes.ts'];
+
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'data/'] },
   js.configs.recommended,
@@ -34,5 +55,41 @@ export default tseslint.config(
   {
     files: ['tests/**', 'scripts/**', 'server/cli/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },
+  },
+  // SQL lives in repositories, the ledger and the database module (decision 010). Elsewhere in the
+  // server, Kysely and the database module may be imported for types only (a transaction handle
+  // passed down to a repository), and no query is built.
+  {
+    files: ['server/**/*.ts'],
+    ignores: [
+      'server/**/*.repository.ts',
+      'server/**/*.seed.ts',
+      'server/db/**',
+      'server/ledger/**',
+      'server/**/*.test.ts',
+      // Where the process starts: they open the database, run nothing on it themselves.
+      'server/server.ts',
+      'server/cli/**',
+      ...queriesKeptInPlace,
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: sqlHomeMessage, allowTypeImports: true }],
+          patterns: [
+            { group: ['kysely/*'], message: sqlHomeMessage, allowTypeImports: true },
+            { group: ['**/db/database.ts'], message: sqlHomeMessage, allowTypeImports: true },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression > MemberExpression.callee > Identifier.property[name=/^(${queryStarters.join('|')})$/]`,
+          message: sqlHomeMessage,
+        },
+      ],
+    },
   },
 );

@@ -15,6 +15,7 @@ import { deviceAdminRoutes } from './devices/devices.admin.routes.ts';
 import { deviceRoutes } from './devices/devices.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { engineRoomsAdminRoutes } from './income/engine-rooms.admin.routes.ts';
+import { engineRoomRoutes } from './income/engine-rooms.routes.ts';
 import { incomeAdminRoutes } from './income/income.admin.routes.ts';
 import { interestRoutes } from './income/interest.routes.ts';
 import { trustRoutes } from './income/trust.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(
       await api.register(walletRoutes);
       await api.register(historyRoutes);
       await api.register(buyingListRoutes);
+      await api.register(engineRoomRoutes);
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
       await api.register(paymentAdminRoutes);

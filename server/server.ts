@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadOrCreateCardKey } from './cards/card-key.ts';
 import { scheduleDistribution } from './income/scheduler.ts';
-import { seedCatalog } from './catalog/catalog.seed.ts';
 import type { Config } from './config.ts';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { startOrderExpiry } from './orders/order-expiry.ts';
-import { seedPartnerCities } from './partners/partner-cities.ts';
+import { seedDatabase } from './seed.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -29,8 +28,7 @@ export async function prepareServer(config: Config): Promise<RunningServer> {
     throw new StartupError(`Cannot reach the database at ${redactUrl(config.databaseUrl)}: ${(error as Error).message}`);
   }
   await migrateToLatest(database.db);
-  await seedCatalog(database.db);
-  await seedPartnerCities(database.db);
+  await seedDatabase(database.db);
   // Without CARD_NUMBER_KEY the key lives in the data folder, made on the first start.
   const cardNumberKey = config.cardNumberKey ?? (await loadOrCreateCardKey(config.dataDir));
   const app = await buildApp({ ...config, cardNumberKey }, database, {

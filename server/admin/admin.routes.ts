@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { countAudit, listAudit } from '../audit/audit.repository.ts';
 import { success } from '../shared/envelope.ts';
@@ -22,7 +22,7 @@ const auditItem = Type.Object({
 });
 
 /** The operator API under /api/admin/v1: one login, then every route behind requireOperator. */
-export async function adminRoutes(app: FastifyInstance): Promise<void> {
+export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/v1/login',
     {
@@ -37,42 +37,45 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { username, password } = request.body as { username: string; password: string };
+      const { username, password } = request.body;
       return success({ token: await operatorLogin(app.db, app.config, username, password, request.ip) }, 'login success');
     },
   );
 
-  await app.register(async (guarded) => {
-    guarded.addHook('onRequest', requireOperator);
+  await app.register(operatorSessionRoutes);
+};
 
-    guarded.post(
-      '/admin/v1/logout',
-      {
-        schema: { tags: ['operators'], summary: 'End this operator session', security: bearer, response: { 200: envelopeOf(Type.Null()) } },
-      },
-      async (request) => {
-        await revokeOperatorSession(app.db, operatorOf(request).sessionId);
-        return success(null, 'logged out');
-      },
-    );
+/** Everything after login: behind requireOperator. */
+const operatorSessionRoutes: FastifyPluginAsyncTypebox = async (guarded) => {
+  guarded.addHook('onRequest', requireOperator);
 
-    guarded.get(
-      '/admin/v1/audit',
-      {
-        schema: {
-          tags: ['operators'],
-          summary: 'The audit log, newest first',
-          querystring: Type.Object({ page: pageField }),
-          security: bearer,
-          response: { 200: envelopeOf(paginatedOf(auditItem)) },
-        },
+  guarded.post(
+    '/admin/v1/logout',
+    {
+      schema: { tags: ['operators'], summary: 'End this operator session', security: bearer, response: { 200: envelopeOf(Type.Null()) } },
+    },
+    async (request) => {
+      await revokeOperatorSession(guarded.db, operatorOf(request).sessionId);
+      return success(null, 'logged out');
+    },
+  );
+
+  guarded.get(
+    '/admin/v1/audit',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: 'The audit log, newest first',
+        querystring: Type.Object({ page: pageField }),
+        security: bearer,
+        response: { 200: envelopeOf(paginatedOf(auditItem)) },
       },
-      async (request) => {
-        const page = (request.query as { page?: number }).page ?? 1;
-        const [total, rows] = await Promise.all([countAudit(app.db), listAudit(app.db, pageOffset(page), perPageDefault)]);
-        const items = rows.map((row) => ({ ...row, id: Number(row.id), created_at: new Date(row.created_at).toISOString() }));
-        return success(paginate(request, page, total, items));
-      },
-    );
-  });
-}
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const [total, rows] = await Promise.all([countAudit(guarded.db), listAudit(guarded.db, pageOffset(page), perPageDefault)]);
+      const items = rows.map((row) => ({ ...row, id: Number(row.id), created_at: new Date(row.created_at).toISOString() }));
+      return success(paginate(request, page, total, items));
+    },
+  );
+};

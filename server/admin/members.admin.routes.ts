@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { success } from '../shared/envelope.ts';
-import { ApiError, notFound } from '../shared/errors.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
 import { envelopeOf } from '../shared/schemas.ts';
+import { countByAccountStatus, listByAccountStatus } from './members.repository.ts';
+import { reinstateMember } from './members.service.ts';
 import { operatorOf, requireOperator } from './operator.guard.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
-export const notSuspendedMessage = 'This member is not suspended';
 
 const memberItem = Type.Object({
   id: Type.Integer(),
@@ -24,7 +23,7 @@ const memberItem = Type.Object({
  * Members suspended pending review (a payment from someone else's account, decision 4 of
  * PRODUCT.md) and the operator's way to end the review: reinstating, with a note, audited.
  */
-export async function memberAdminRoutes(app: FastifyInstance): Promise<void> {
+export const memberAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
 
   app.get(
@@ -42,20 +41,13 @@ export async function memberAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { status = 'suspended', page = 1 } = request.query as { status?: 'suspended' | 'active'; page?: number };
-      const base = app.db.selectFrom('users').where('account_status', '=', status);
-      const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .select(['id', 'username', 'realname', 'verification_status', 'account_status', 'updated_at'])
-          .orderBy('updated_at')
-          .orderBy('id')
-          .offset(pageOffset(page))
-          .limit(perPageDefault)
-          .execute(),
+      const { status = 'suspended', page = 1 } = request.query;
+      const [total, rows] = await Promise.all([
+        countByAccountStatus(app.db, status),
+        listByAccountStatus(app.db, status, pageOffset(page), perPageDefault),
       ]);
       const items = rows.map((row) => ({ ...row, updated_at: new Date(row.updated_at).toISOString() }));
-      return success(paginate(request, page, Number(count.n), items));
+      return success(paginate(request, page, total, items));
     },
   );
 
@@ -72,23 +64,10 @@ export async function memberAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
-      const { note } = request.body as { note: string };
-      await app.db.transaction().execute(async (trx) => {
-        const member = await trx.selectFrom('users').select(['account_status']).where('id', '=', id).forUpdate().executeTakeFirst();
-        if (member === undefined) throw notFound('Member not found');
-        if (member.account_status !== 'suspended') throw new ApiError(409, notSuspendedMessage);
-        await trx.updateTable('users').set({ account_status: 'active', updated_at: new Date() }).where('id', '=', id).execute();
-        await recordAudit(trx, {
-          operatorId: operatorOf(request).operatorId,
-          action: 'member.reinstate',
-          subjectType: 'user',
-          subjectId: id,
-          before: { account_status: 'suspended' },
-          after: { account_status: 'active', note: note.trim() },
-        });
-      });
+      const { id } = request.params;
+      const { note } = request.body;
+      await reinstateMember(app.db, operatorOf(request).operatorId, id, note);
       return success(null, 'Member reinstated');
     },
   );
-}
+};

@@ -6,7 +6,7 @@ import { operatorToken } from '../../tests/helpers/operators.ts';
 import { notifyPayment, placeOrder } from '../../tests/helpers/orders.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { suspendedMessage } from '../orders/order.service.ts';
-import { notSuspendedMessage } from './members.admin.routes.ts';
+import { notSuspendedMessage } from './members.service.ts';
 
 describe.each(databaseKinds())('suspension pending review, and reinstatement, on %s', (kind) => {
   let testApp: TestApp;

@@ -17,16 +17,24 @@ export interface AuditEntry {
  * passed as strings (BigInt has no JSON form).
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await recordAudits(db, [entry]);
+}
+
+/** Records several actions in one statement (a batch the system took at once, such as expired orders). */
+export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insertInto('audit_log')
-    .values({
-      operator_id: entry.operatorId,
-      action: entry.action,
-      subject_type: entry.subjectType,
-      subject_id: String(entry.subjectId),
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
+    .values(
+      entries.map((entry) => ({
+        operator_id: entry.operatorId,
+        action: entry.action,
+        subject_type: entry.subjectType,
+        subject_id: String(entry.subjectId),
+        before: entry.before === undefined ? null : JSON.stringify(entry.before),
+        after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      })),
+    )
     .execute();
 }
 

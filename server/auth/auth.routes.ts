@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { success } from '../shared/envelope.ts';
 import { envelopeOf } from '../shared/schemas.ts';
@@ -6,12 +6,12 @@ import { findUserById } from '../users/user.repository.ts';
 import { userJson } from '../users/user.json.ts';
 import { memberOf, requireMember } from './auth.guard.ts';
 import { loginBody, registerBody, sessionDetail } from './auth.schemas.ts';
-import { login, register, type RegisterInput } from './auth.service.ts';
+import { login, register } from './auth.service.ts';
 import { revokeSession } from './session.repository.ts';
 
 const bearer = [{ bearer: [] }];
 
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/register',
     {
@@ -23,7 +23,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { token, user } = await register(app.db, app.config, request.body as RegisterInput, request.ip);
+      const { token, user } = await register(app.db, app.config, request.body, request.ip);
       return reply.status(201).send(success({ token, user: await userJson(app.db, user) }, 'Registered successfully'));
     },
   );
@@ -39,7 +39,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { token, user } = await login(app.db, app.config, request.body as { username: string; password: string }, request.ip);
+      const { token, user } = await login(app.db, app.config, request.body, request.ip);
       return success({ token, user: await userJson(app.db, user) }, 'login success');
     },
   );
@@ -65,4 +65,4 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return { ...success(user === undefined ? null : await userJson(app.db, user)), token: member.token };
     },
   );
-}
+};

@@ -1,11 +1,20 @@
-import { sql } from 'kysely';
 import { Value } from 'typebox/value';
 import type { Config } from '../config.ts';
+import { lockUntilCommit } from '../db/advisory-lock.ts';
 import type { Db } from '../db/database.ts';
 import { uniqueViolation } from '../shared/db-errors.ts';
 import { ApiError, fieldError, validationError } from '../shared/errors.ts';
-import { clearHits, releaseHit, takeSlot, type Limit } from '../shared/rate-limit.ts';
-import { findUserByReferralCode, findUserByUsername, isSelfOrDescendant, type UserRow } from '../users/user.repository.ts';
+import { clearHits, releaseHit } from '../shared/rate-limit.repository.ts';
+import { takeSlot, type Limit } from '../shared/rate-limit.ts';
+import {
+  findUserByReferralCode,
+  findUserByUsername,
+  insertUser,
+  isSelfOrDescendant,
+  lockUser,
+  updateUser,
+  type UserRow,
+} from '../users/user.repository.ts';
 import { newPasswordField } from './auth.schemas.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { newReferralCode } from './referral-code.ts';
@@ -50,17 +59,13 @@ export async function register(db: Db, config: Config, input: RegisterInput, add
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction().execute(async (trx) => {
-        const user = await trx
-          .insertInto('users')
-          .values({
-            username: input.username,
-            password_hash: passwordHash,
-            referral_code: newReferralCode(),
-            parent_id: parentId,
-            countries_id: input.countries_id ?? 1,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const user = await insertUser(trx, {
+          username: input.username,
+          password_hash: passwordHash,
+          referral_code: newReferralCode(),
+          parent_id: parentId,
+          countries_id: input.countries_id ?? 1,
+        });
         const token = newToken();
         await createSession(trx, user.id, tokenHash(token));
         return { token, user };
@@ -116,7 +121,7 @@ export async function login(
 
   return db.transaction().execute(async (trx) => {
     // Two logins at once for one member queue here, so exactly one session survives.
-    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
+    await lockUser(trx, user.id);
     await revokeSessions(trx, user.id, 'other_device');
     const token = newToken();
     await createSession(trx, user.id, tokenHash(token));
@@ -152,20 +157,16 @@ export async function updatePasswordAndParent(
     if (parentId !== undefined && parentId !== null) {
       // Referrer changes queue on one lock: two members naming each other at once would
       // otherwise both pass the check and close a cycle. They are rare, so one lock is cheap.
-      await sql`select pg_advisory_xact_lock(hashtext('referral-tree'))`.execute(trx);
+      await lockUntilCommit(trx, 'referral-tree');
       if (await isSelfOrDescendant(trx, user.id, parentId)) {
         throw fieldError('parent_code', 'The referrer cannot be yourself or someone you referred.');
       }
     }
-    await trx
-      .updateTable('users')
-      .set({
-        updated_at: new Date(),
-        ...(passwordHash === undefined ? {} : { password_hash: passwordHash, password_changed_at: new Date() }),
-        ...(parentId === undefined ? {} : { parent_id: parentId }),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await updateUser(trx, user.id, {
+      updated_at: new Date(),
+      ...(passwordHash === undefined ? {} : { password_hash: passwordHash, password_changed_at: new Date() }),
+      ...(parentId === undefined ? {} : { parent_id: parentId }),
+    });
     if (passwordHash !== undefined) await revokeSessions(trx, user.id, 'password_change', sessionId);
   });
 }

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
@@ -7,7 +8,7 @@ import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
 import { findUserById } from '../users/user.repository.ts';
 import { cardDigestOf, deleteCard, insertCard, listCards, updateCard } from './cards.repository.ts';
 import { cardBody, cardJsonSchema } from './cards.schemas.ts';
-import { cardFields, cardJson, duplicateCard, ownCard, type CardInput } from './cards.service.ts';
+import { cardFields, cardJson, duplicateCard, ownCard } from './cards.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['bank cards'];
@@ -19,7 +20,7 @@ export function cardKeyOf(app: FastifyInstance): Buffer {
   return key;
 }
 
-export async function cardRoutes(app: FastifyInstance): Promise<void> {
+export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireMember);
   const member = async (userId: number) => {
     const user = await findUserById(app.db, userId);
@@ -55,7 +56,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const card = await ownCard(app.db, memberOf(request).userId, recordId(request.params as { id: string }));
+      const card = await ownCard(app.db, memberOf(request).userId, recordId(request.params));
       return success(cardJson(cardKeyOf(app), card, true));
     },
   );
@@ -73,7 +74,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const userId = memberOf(request).userId;
-      const fields = cardFields(cardKeyOf(app), await member(userId), request.body as CardInput);
+      const fields = cardFields(cardKeyOf(app), await member(userId), request.body);
       let id: number;
       try {
         id = await insertCard(app.db, userId, fields);
@@ -99,8 +100,8 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const userId = memberOf(request).userId;
-      const card = await ownCard(app.db, userId, recordId(request.params as { id: string }));
-      const fields = cardFields(cardKeyOf(app), await member(userId), request.body as CardInput);
+      const card = await ownCard(app.db, userId, recordId(request.params));
+      const fields = cardFields(cardKeyOf(app), await member(userId), request.body);
       const numberChanged = (await cardDigestOf(app.db, card.id)) !== fields.digest;
       try {
         await updateCard(app.db, card.id, fields, numberChanged);
@@ -123,9 +124,9 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const card = await ownCard(app.db, memberOf(request).userId, recordId(request.params as { id: string }));
+      const card = await ownCard(app.db, memberOf(request).userId, recordId(request.params));
       await deleteCard(app.db, card.id);
       return success(null, 'Bank card deleted');
     },
   );
-}
+};

@@ -1,27 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { recentProduction } from '../income/production.ts';
-import { readSettings } from '../income/settings.ts';
-import { businessDate } from '../shared/business-day.ts';
 import { success } from '../shared/envelope.ts';
 import { envelopeOf } from '../shared/schemas.ts';
-
-export const engineRoomSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  type: Type.String(),
-  location: Type.String(),
-  capacity_units: Type.Union([Type.Integer(), Type.Null()], {
-    description:
-      "installed capacity in units: each order earns its units over this share of the room's day (null: not set, nobody earns yet)",
-  }),
-});
-
-const dayProductionSchema = Type.Object({
-  business_date: Type.String(),
-  kwh: Type.Number(),
-  revenue: Type.Number({ description: 'points collected that day, corrections included' }),
-});
+import { listDeliveryMethods, listPaymentMethods, listRemittanceAccounts } from './catalog.repository.ts';
 
 const remittanceAccountSchema = Type.Object({
   id: Type.Integer(),
@@ -51,28 +32,7 @@ const deliveryMethodSchema = Type.Object({
 });
 
 /** The lists the cart and the payment screen choose from; public, like the catalogue. */
-export async function buyingListRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/v1/engineRoom',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Engine rooms that host the panels (the cart sends room 1), each with its recorded production of the last 30 days',
-        response: {
-          200: envelopeOf(Type.Array(Type.Intersect([engineRoomSchema, Type.Object({ production: Type.Array(dayProductionSchema) })]))),
-        },
-      },
-    },
-    async () => {
-      const { businessTimeZone } = await readSettings(app.db, app.config);
-      const [rooms, production] = await Promise.all([
-        app.db.selectFrom('engine_rooms').select(['id', 'name', 'type', 'location', 'capacity_units']).orderBy('id').execute(),
-        recentProduction(app.db, businessDate(new Date(), businessTimeZone)),
-      ]);
-      return success(rooms.map((room) => ({ ...room, production: production.get(room.id) ?? [] })));
-    },
-  );
-
+export const buyingListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/remittanceAccount',
     {
@@ -83,7 +43,7 @@ export async function buyingListRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async () => {
-      const rows = await app.db.selectFrom('remittance_accounts').selectAll().orderBy('id').execute();
+      const rows = await listRemittanceAccounts(app.db);
       return success(
         rows.map((row) => ({
           id: row.id,
@@ -106,7 +66,7 @@ export async function buyingListRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelopeOf(Type.Array(paymentMethodSchema)) },
       },
     },
-    async () => success(await app.db.selectFrom('payment_methods').selectAll().orderBy('id').execute()),
+    async () => success(await listPaymentMethods(app.db)),
   );
 
   app.get(
@@ -118,6 +78,6 @@ export async function buyingListRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelopeOf(Type.Array(deliveryMethodSchema)) },
       },
     },
-    async () => success(await app.db.selectFrom('delivery_methods').selectAll().orderBy('id').execute()),
+    async () => success(await listDeliveryMethods(app.db)),
   );
-}
+};

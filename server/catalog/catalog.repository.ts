@@ -27,3 +27,31 @@ function toProduct(row: { id: number; name: string; price: string; quantity: num
     ratedCapacityWatts: BigInt(row.rated_capacity_watts),
   };
 }
+
+export async function listEngineRooms(db: Db) {
+  return db.selectFrom('engine_rooms').select(['id', 'name', 'type', 'location', 'capacity_units']).orderBy('id').execute();
+}
+
+export async function findEngineRoom(db: Db, id: number) {
+  return db.selectFrom('engine_rooms').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function listRemittanceAccounts(db: Db) {
+  return db.selectFrom('remittance_accounts').selectAll().orderBy('id').execute();
+}
+
+export async function listPaymentMethods(db: Db) {
+  return db.selectFrom('payment_methods').selectAll().orderBy('id').execute();
+}
+
+export async function findPaymentMethod(db: Db, id: number) {
+  return db.selectFrom('payment_methods').select(['id', 'available']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function listDeliveryMethods(db: Db) {
+  return db.selectFrom('delivery_methods').selectAll().orderBy('id').execute();
+}
+
+export async function findDeliveryMethod(db: Db, id: number) {
+  return db.selectFrom('delivery_methods').select(['id', 'requires']).where('id', '=', id).executeTakeFirst();
+}

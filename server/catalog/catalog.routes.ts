@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { success } from '../shared/envelope.ts';
 import { notFound } from '../shared/errors.ts';
@@ -7,7 +7,7 @@ import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
 import { findProduct, listProducts, type ProductRow } from './catalog.repository.ts';
 import { productSchema } from './catalog.schemas.ts';
 
-export async function catalogRoutes(app: FastifyInstance): Promise<void> {
+export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/product',
     { schema: { tags: ['catalogue'], summary: 'The catalogue', response: { 200: envelopeOf(Type.Array(productSchema)) } } },
@@ -25,13 +25,13 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const id = recordId(request.params as { id: string });
+      const id = recordId(request.params);
       const product = id === undefined ? undefined : await findProduct(app.db, id);
       if (product === undefined) throw notFound('Product not found');
       return success(productJson(product));
     },
   );
-}
+};
 
 function productJson(product: ProductRow) {
   return {

@@ -1,18 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { seedSettings } from '../income/settings.ts';
-import { pointScale } from '../shared/money.ts';
+import { solarProduct } from './solar-product.ts';
 import { seedBuyingLists } from './buying.seed.ts';
-
-/** The seed's fixed product: id 1, graphene solar power, price 15,000,000 points, quantity 23. */
-export const solarProduct = {
-  id: 1,
-  name: 'Graphene solar power',
-  price: 15_000_000n * pointScale,
-  quantity: 23,
-  /** One whole unit is a 1 MW share of an engine room's panels. */
-  ratedCapacityWatts: 1_000_000n,
-} as const;
 
 /**
  * Inserts the catalogue rows an empty database needs. Safe to run any number of times:
@@ -31,7 +20,6 @@ export async function seedCatalog(db: Db): Promise<void> {
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
   await seedReferenceLists(db);
-  await seedSettings(db);
   await seedBuyingLists(db);
   // Explicit ids leave the serial behind; move it past them so operators' new rows never collide.
   await sql`select setval(pg_get_serial_sequence('products', 'id'), greatest((select max(id) from products), 1))`.execute(db);

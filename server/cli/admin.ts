@@ -3,12 +3,11 @@
  * (DATA_DIR or DATABASE_URL); stop the server first when using the embedded database, which
  * allows one process at a time.
  */
-import { seedCatalog } from '../catalog/catalog.seed.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { expireOrders } from '../orders/order-expiry.ts';
-import { seedPartnerCities } from '../partners/partner-cities.ts';
+import { seedDatabase } from '../seed.ts';
 import { upsertOperator } from '../admin/operator.service.ts';
 import { distributeIncome } from '../income/income.service.ts';
 import { pointsToDecimal } from '../shared/money.ts';
@@ -19,8 +18,7 @@ const commands: Record<string, { summary: string; run(db: Db, args: string[]): P
   seed: {
     summary: 'insert the catalogue and partner-city rows an empty database needs (safe to repeat)',
     run: async (db) => {
-      await seedCatalog(db);
-      await seedPartnerCities(db);
+      await seedDatabase(db);
       return 'catalogue and partner cities seeded';
     },
   },

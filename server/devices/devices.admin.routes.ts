@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
 import { success } from '../shared/envelope.ts';
@@ -13,7 +13,7 @@ const bearer = [{ bearer: [] }];
 const tags = ['operators'];
 
 /** The operators' machine inventory. */
-export async function deviceAdminRoutes(app: FastifyInstance): Promise<void> {
+export const deviceAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
 
   app.post(
@@ -28,7 +28,7 @@ export async function deviceAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { serial, engine_room_id: engineRoomId } = request.body as { serial: string; engine_room_id: number };
+      const { serial, engine_room_id: engineRoomId } = request.body;
       const { row, secret } = await addDevice(app.db, operatorOf(request).operatorId, { serial: serial.trim(), engineRoomId });
       return reply.status(201).send(success({ ...inventoryJson(row), secret }, 'Machine added to the inventory'));
     },
@@ -46,7 +46,7 @@ export async function deviceAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const page = (request.query as { page?: number }).page ?? 1;
+      const page = request.query.page ?? 1;
       const [total, rows] = await Promise.all([countDevices(app.db), listDevices(app.db, pageOffset(page), perPageDefault)]);
       const now = new Date();
       return success(
@@ -59,4 +59,4 @@ export async function deviceAdminRoutes(app: FastifyInstance): Promise<void> {
       );
     },
   );
-}
+};

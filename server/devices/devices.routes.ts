@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../shared/envelope.ts';
@@ -12,7 +12,7 @@ const bearer = [{ bearer: [] }];
 const tags = ['devices'];
 
 /** The member's machines, and the machines' own heartbeat. */
-export async function deviceRoutes(app: FastifyInstance): Promise<void> {
+export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/device',
     {
@@ -40,7 +40,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { serial } = request.body as { serial: string };
+      const { serial } = request.body;
       const { row, created } = await bindToMember(app.db, memberOf(request).userId, serial.trim());
       return reply.status(created ? 201 : 200).send(success(deviceJson(row), 'Machine added'));
     },
@@ -59,7 +59,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { serial, secret } = request.body as { serial: string; secret: string };
+      const { serial, secret } = request.body;
       const row = await heartbeat(app.db, serial.trim(), secret);
       return success({
         serial_number: row.serial_number,
@@ -68,4 +68,4 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       });
     },
   );
-}
+};

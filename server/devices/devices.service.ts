@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { findEngineRoom } from '../catalog/catalog.repository.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import { uniqueViolation } from '../shared/db-errors.ts';
@@ -39,8 +40,7 @@ export async function addDevice(
   const secret = newToken();
   try {
     return await db.transaction().execute(async (trx) => {
-      const room = await trx.selectFrom('engine_rooms').select('id').where('id', '=', input.engineRoomId).executeTakeFirst();
-      if (room === undefined) throw fieldError('engine_room_id', unknownRoomMessage);
+      if ((await findEngineRoom(trx, input.engineRoomId)) === undefined) throw fieldError('engine_room_id', unknownRoomMessage);
       const row = await insertDevice(trx, { serial: input.serial, engineRoomId: input.engineRoomId, secretHash: tokenHash(secret) });
       await recordAudit(trx, {
         operatorId,

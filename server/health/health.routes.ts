@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { checkConnection, migrationsCurrent } from '../db/database.ts';
 import { failure, success } from '../shared/envelope.ts';
 import { envelopeOf } from '../shared/schemas.ts';
 
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     { schema: { tags: ['operations'], summary: 'Liveness: the process answers', response: { 200: envelopeOf(Type.Null()) } } },
@@ -27,4 +27,4 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       }
     },
   );
-}
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
 import { success } from '../shared/envelope.ts';
@@ -12,7 +12,7 @@ const roomCapacityJson = Type.Object({
 });
 
 /** An engine room's installed capacity: the basis every order's share of the room's income is taken of. */
-export async function engineRoomsAdminRoutes(app: FastifyInstance): Promise<void> {
+export const engineRoomsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
 
   app.put<{ Params: { id: number }; Body: { capacity_units: number } }>(
@@ -32,4 +32,4 @@ export async function engineRoomsAdminRoutes(app: FastifyInstance): Promise<void
       return success(room, 'Capacity saved');
     },
   );
-}
+};

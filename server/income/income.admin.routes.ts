@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
@@ -8,8 +9,9 @@ import { ApiError } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { envelopeOf } from '../shared/schemas.ts';
 import { distributeIncome } from './income.service.ts';
-import { adjustRevenue, recordRevenue, type RevenueInput } from './revenue.service.ts';
-import { bpToPercent, readSettings } from './settings.ts';
+import { adjustRevenue, recordRevenue } from './revenue.service.ts';
+import { bpToPercent, readSettings } from './settings.repository.ts';
+import { changeSettings } from './settings.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -34,7 +36,7 @@ const toJson = (row: { id: number; engine_room_id: number; business_date: string
 });
 
 /** Revenue, its corrections, the distribution on demand, and the income settings. */
-export async function incomeAdminRoutes(app: FastifyInstance): Promise<void> {
+export const incomeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
 
   app.post(
@@ -58,13 +60,7 @@ export async function incomeAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const row = await recordRevenue(
-        app.db,
-        app.config,
-        operatorOf(request).operatorId,
-        (request.params as { id: number }).id,
-        request.body as RevenueInput,
-      );
+      const row = await recordRevenue(app.db, app.config, operatorOf(request).operatorId, request.params.id, request.body);
       return reply.status(201).send(success(toJson(row), 'Revenue recorded'));
     },
   );
@@ -87,8 +83,8 @@ export async function incomeAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = request.body as { business_date: string; kwh_delta?: string; revenue_delta: string; reason: string };
-      const row = await adjustRevenue(app.db, operatorOf(request).operatorId, (request.params as { id: number }).id, body);
+      const body = request.body;
+      const row = await adjustRevenue(app.db, operatorOf(request).operatorId, request.params.id, body);
       return reply.status(201).send(success(toJson(row), 'Correction recorded'));
     },
   );
@@ -125,7 +121,7 @@ export async function incomeAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const date = (request.body as { business_date?: string } | undefined)?.business_date;
+      const date = request.body?.business_date;
       const summary = await distributeIncome(app.db, app.config, date === undefined || date === '' ? {} : { date });
       await recordAudit(app.db, {
         operatorId: operatorOf(request).operatorId,
@@ -170,36 +166,15 @@ export async function incomeAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const body = request.body as { interest_rate?: number; operator_fee_percent?: number; business_time_zone?: string };
+      const body = request.body;
       if (body.business_time_zone !== undefined && !isTimeZone(body.business_time_zone)) {
         throw new ApiError(422, 'Parameter validation error.', { errors: { business_time_zone: ['Unknown time zone.'] } });
       }
-      await app.db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
-        const after = {
-          // Two decimals of a percent are whole hundredths: round away the float's dust.
-          interest_rate_bp: body.interest_rate === undefined ? before.interest_rate_bp : Math.round(body.interest_rate * 100),
-          operator_fee_bp: body.operator_fee_percent === undefined ? before.operator_fee_bp : Math.round(body.operator_fee_percent * 100),
-          business_time_zone: body.business_time_zone ?? before.business_time_zone,
-        };
-        await trx
-          .updateTable('settings')
-          .set({ ...after, updated_at: new Date() })
-          .where('id', '=', 1)
-          .execute();
-        await recordAudit(trx, {
-          operatorId: operatorOf(request).operatorId,
-          action: 'settings.update',
-          subjectType: 'settings',
-          subjectId: 1,
-          before,
-          after,
-        });
-      });
+      await changeSettings(app.db, operatorOf(request).operatorId, body);
       return settingsResponse(app);
     },
   );
-}
+};
 
 async function settingsResponse(app: FastifyInstance) {
   const settings = await readSettings(app.db, app.config);

@@ -3,8 +3,9 @@ import type { Db } from '../db/database.ts';
 import { businessDate } from '../shared/business-day.ts';
 import { ApiError } from '../shared/errors.ts';
 import { distributeDay, type DayOutcome, type Progress } from './distribution.ts';
+import { undistributedDays } from './revenue.repository.ts';
 import { dayNotStartedMessage, validDate } from './revenue.service.ts';
-import { readSettings } from './settings.ts';
+import { readSettings } from './settings.repository.ts';
 
 export interface DistributionSummary {
   days: DayOutcome[];
@@ -29,18 +30,7 @@ export async function distributeIncome(
       throw new ApiError(422, 'Use a date as YYYY-MM-DD.', { errors: { business_date: ['Use a date as YYYY-MM-DD.'] } });
     if (options.date > today) throw new ApiError(422, dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
   }
-  let query = db
-    .selectFrom('engine_room_revenue as r')
-    .leftJoin('income_distributions as d', (join) =>
-      join.onRef('d.engine_room_id', '=', 'r.engine_room_id').onRef('d.business_date', '=', 'r.business_date'),
-    )
-    .select(['r.engine_room_id', (eb) => eb.cast<string>('r.business_date', 'text').as('business_date')])
-    .where('r.entry_kind', '=', 'record')
-    .where('d.finished_at', 'is', null)
-    .orderBy('r.business_date')
-    .orderBy('r.engine_room_id');
-  query = options.date === undefined ? query.where('r.business_date', '<', today) : query.where('r.business_date', '=', options.date);
-  const due = await query.execute();
+  const due = await undistributedDays(db, options.date === undefined ? { before: today } : { on: options.date });
 
   const days: DayOutcome[] = [];
   for (const { engine_room_id: roomId, business_date: day } of due) {

@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { solarProduct } from '../catalog/catalog.seed.ts';
+import { findProduct } from '../catalog/catalog.repository.ts';
+import { solarProduct } from '../catalog/solar-product.ts';
 import { success } from '../shared/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
 import { envelopeOf } from '../shared/schemas.ts';
-import { bpToPercent, readSettings } from './settings.ts';
+import { countIncomeRecords, listIncomeRecords } from './income-records.repository.ts';
+import { bpToPercent, readSettings } from './settings.repository.ts';
 
 const incomeRecord = Type.Object({
   id: Type.Integer(),
@@ -19,7 +21,7 @@ const incomeRecord = Type.Object({
 });
 
 /** GET v1/interest: the member's income records, and the figures the screens estimate with. */
-export async function interestRoutes(app: FastifyInstance): Promise<void> {
+export const interestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/interest',
     {
@@ -39,26 +41,12 @@ export async function interestRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const userId = memberOf(request).userId;
-      const page = (request.query as { page?: number }).page ?? 1;
-      const base = app.db.selectFrom('income_records').where('user_id', '=', userId);
-      const [count, rows, settings, product] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .select([
-            'id',
-            'interest_record_number',
-            'amount',
-            'order_id',
-            'engine_room_id',
-            'created_at',
-            (eb) => eb.cast<string>('business_date', 'text').as('business_date'),
-          ])
-          .orderBy('id', 'desc')
-          .offset(pageOffset(page))
-          .limit(perPageDefault)
-          .execute(),
+      const page = request.query.page ?? 1;
+      const [total, rows, settings, product] = await Promise.all([
+        countIncomeRecords(app.db, userId),
+        listIncomeRecords(app.db, userId, pageOffset(page), perPageDefault),
         readSettings(app.db, app.config),
-        app.db.selectFrom('products').select('price').where('id', '=', solarProduct.id).executeTakeFirst(),
+        findProduct(app.db, solarProduct.id),
       ]);
       const records = rows.map((row) => ({
         id: Number(row.id),
@@ -70,7 +58,7 @@ export async function interestRoutes(app: FastifyInstance): Promise<void> {
         created_at: new Date(row.created_at).toISOString(),
       }));
       return {
-        ...success(paginate(request, page, Number(count.n), records)),
+        ...success(paginate(request, page, total, records)),
         wallet: {
           original_price: pointsToNumber(product?.price ?? solarProduct.price),
           interest_rate: bpToPercent(settings.interestRateBp),
@@ -78,4 +66,4 @@ export async function interestRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   );
-}
+};

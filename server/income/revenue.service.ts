@@ -1,13 +1,15 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { findEngineRoom } from '../catalog/catalog.repository.ts';
 import { accounts, ensureAccounts } from '../ledger/accounts.ts';
 import { InsufficientBalanceError, postJournal } from '../ledger/ledger.ts';
 import { uniqueViolation } from '../shared/db-errors.ts';
 import { businessDate } from '../shared/business-day.ts';
 import { ApiError, fieldError, notFound } from '../shared/errors.ts';
 import { parsePoints, pointsMax } from '../shared/money.ts';
-import { readSettings } from './settings.ts';
+import { hasRevenueRecord, insertRevenueEntry } from './revenue.repository.ts';
+import { readSettings } from './settings.repository.ts';
 
 export const dayNotStartedMessage = 'This business day has not started yet';
 export const dayRecordedMessage = 'Revenue for this engine room and day is already recorded; record a correction instead';
@@ -49,8 +51,7 @@ function signedPoints(text: string): bigint | undefined {
 }
 
 async function assertRoom(db: Db, roomId: number): Promise<void> {
-  const room = await db.selectFrom('engine_rooms').select('id').where('id', '=', roomId).executeTakeFirst();
-  if (room === undefined) throw notFound('Engine room not found');
+  if ((await findEngineRoom(db, roomId)) === undefined) throw notFound('Engine room not found');
 }
 
 /**
@@ -71,19 +72,15 @@ export async function recordRevenue(db: Db, config: Config, operatorId: number, 
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('engine_room_revenue')
-        .values({
-          engine_room_id: roomId,
-          business_date: input.business_date,
-          wh,
-          revenue,
-          evidence: input.evidence.trim(),
-          entry_kind: 'record',
-          recorded_by: operatorId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await insertRevenueEntry(trx, {
+        engine_room_id: roomId,
+        business_date: input.business_date,
+        wh,
+        revenue,
+        evidence: input.evidence.trim(),
+        entry_kind: 'record',
+        recorded_by: operatorId,
+      });
       if (revenue > 0n) await moveRevenue(trx, roomId, revenue, `revenue:${row.id}`, 'revenue_recorded');
       await recordAudit(trx, {
         operatorId,
@@ -115,29 +112,18 @@ export async function adjustRevenue(
   if (delta === undefined || delta > pointsMax || -delta > pointsMax)
     throw fieldError('revenue_delta', 'A signed amount with at most 4 decimals.');
   if (delta === 0n && wh === 0n) throw fieldError('revenue_delta', 'A correction changes something.');
-  const record = await db
-    .selectFrom('engine_room_revenue')
-    .select('id')
-    .where('engine_room_id', '=', roomId)
-    .where('business_date', '=', input.business_date)
-    .where('entry_kind', '=', 'record')
-    .executeTakeFirst();
-  if (record === undefined) throw new ApiError(404, noRecordMessage);
+  if (!(await hasRevenueRecord(db, roomId, input.business_date))) throw new ApiError(404, noRecordMessage);
 
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('engine_room_revenue')
-      .values({
-        engine_room_id: roomId,
-        business_date: input.business_date,
-        wh,
-        revenue: delta,
-        evidence: input.reason.trim(),
-        entry_kind: 'adjustment',
-        recorded_by: operatorId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertRevenueEntry(trx, {
+      engine_room_id: roomId,
+      business_date: input.business_date,
+      wh,
+      revenue: delta,
+      evidence: input.reason.trim(),
+      entry_kind: 'adjustment',
+      recorded_by: operatorId,
+    });
     if (delta !== 0n) {
       try {
         await moveRevenue(trx, roomId, delta, `revenue:${row.id}`, 'revenue_adjusted');

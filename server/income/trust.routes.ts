@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { success } from '../shared/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { pageField, pageOffset, paginate, paginatedOf } from '../shared/paging.ts';
 import { envelopeOf } from '../shared/schemas.ts';
-import { bpToPercent } from './settings.ts';
+import { bpToPercent } from './settings.repository.ts';
 import { countTrustDays, trustDays, trustRooms, type TrustDayRow, type TrustRoomRow } from './trust.repository.ts';
 
 /** Days per page: a month of one room. */
@@ -61,7 +61,7 @@ const roomJson = (row: TrustRoomRow) => ({
 });
 
 /** GET v1/trust: public proof that income comes only from recorded revenue (PRODUCT.md decision 1). */
-export async function trustRoutes(app: FastifyInstance): Promise<void> {
+export const trustRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get<{ Querystring: { page?: number } }>(
     '/v1/trust',
     {
@@ -88,4 +88,4 @@ export async function trustRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   );
-}
+};

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import { recordAudits } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
+import { cancelOrdersPendingSince } from './order.repository.ts';
 
 /**
  * Cancels orders that have waited for payment (status 1) longer than ORDER_EXPIRY_DAYS since they
@@ -12,28 +14,18 @@ import type { Db } from '../db/database.ts';
 export async function expireOrders(db: Db, config: Pick<Config, 'orderExpiryMs'>, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - config.orderExpiryMs);
   return db.transaction().execute(async (trx) => {
-    const expired = await trx
-      .updateTable('orders')
-      .set({ status: 4, cancelled_at: now, updated_at: now })
-      .where('status', '=', 1)
-      .where('pending_since', '<', cutoff)
-      .returning(['id', 'pending_since'])
-      .execute();
-    if (expired.length > 0) {
-      await trx
-        .insertInto('audit_log')
-        .values(
-          expired.map((order) => ({
-            operator_id: null,
-            action: 'order.expire',
-            subject_type: 'order',
-            subject_id: order.id,
-            before: JSON.stringify({ status: 1, pending_since: new Date(order.pending_since).toISOString() }),
-            after: JSON.stringify({ status: 4, cancelled_at: now.toISOString() }),
-          })),
-        )
-        .execute();
-    }
+    const expired = await cancelOrdersPendingSince(trx, cutoff, now);
+    await recordAudits(
+      trx,
+      expired.map((order) => ({
+        operatorId: null,
+        action: 'order.expire',
+        subjectType: 'order',
+        subjectId: order.id,
+        before: { status: 1, pending_since: new Date(order.pending_since).toISOString() },
+        after: { status: 4, cancelled_at: now.toISOString() },
+      })),
+    );
     return expired.length;
   });
 }

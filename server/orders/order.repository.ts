@@ -1,5 +1,6 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { OrderStatus } from '../db/schema-orders.ts';
+import type { OrderStatus, OrderTable } from '../db/schema-orders.ts';
 
 /** Orders that hold a share of their product: pending payment, waiting confirmation, paid off. */
 export const holdingStatuses: readonly OrderStatus[] = [1, 2, 3];
@@ -96,5 +97,50 @@ export async function liveNotices(db: Db, orderIds: string[]) {
     .select(['order_id', 'account_back_five', 'upload_id', 'remark', 'status'])
     .where('order_id', 'in', orderIds)
     .where('status', 'in', ['pending', 'confirmed'])
+    .execute();
+}
+
+/** Inserts the order, or answers undefined when its drawn number is already taken (draw again). */
+export async function insertOrderUnlessNumberTaken(db: Db, order: Insertable<OrderTable>): Promise<string | undefined> {
+  const inserted = await db
+    .insertInto('orders')
+    .values(order)
+    .onConflict((conflict) => conflict.column('order_number').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+/** What a member may change on a pending order, as it stands. */
+export async function orderPlanOf(db: Db, id: string) {
+  return db
+    .selectFrom('orders')
+    .select(['product_id', 'item_count', 'delivery_method_id', 'engine_room_id', 'delivery_address', 'payment_method_id'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateOrderRow(db: Db, id: string, changes: Updateable<OrderTable>): Promise<void> {
+  await db.updateTable('orders').set(changes).where('id', '=', id).execute();
+}
+
+/** Cancels every order pending payment since before the cutoff; answers the ones it cancelled. */
+export async function cancelOrdersPendingSince(db: Db, cutoff: Date, now: Date) {
+  return db
+    .updateTable('orders')
+    .set({ status: 4, cancelled_at: now, updated_at: now })
+    .where('status', '=', 1)
+    .where('pending_since', '<', cutoff)
+    .returning(['id', 'pending_since'])
+    .execute();
+}
+
+/** A notice arrived: a pending order now waits for an operator's confirmation. */
+export async function markOrderAwaitingConfirmation(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 2, reject_reason: null, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 1)
     .execute();
 }

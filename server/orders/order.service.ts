@@ -4,7 +4,9 @@ import { ApiError, forbidden, notFound, validationError } from '../shared/errors
 import { pointsToNumber, pointScale, unitScale } from '../shared/money.ts';
 import { parseOrderAmount } from './order-amount.ts';
 import { newOrderNumber } from './order-number.ts';
-import { lockOrder, lockProduct, unitsHeld } from './order.repository.ts';
+import { findDeliveryMethod, findEngineRoom, findPaymentMethod, findProduct } from '../catalog/catalog.repository.ts';
+import { accountStatusOf } from '../users/user.repository.ts';
+import { insertOrderUnlessNumberTaken, lockOrder, lockProduct, orderPlanOf, unitsHeld, updateOrderRow } from './order.repository.ts';
 
 export const suspendedMessage = 'Your account is suspended pending review';
 export const notPendingMessage = 'This order is no longer waiting for payment';
@@ -55,27 +57,22 @@ export async function createOrder(db: Db, config: Config, userId: number, input:
     });
     const share = await reserveShare(trx, plan);
     for (let draw = 1; draw <= orderNumberDraws; draw += 1) {
-      const inserted = await trx
-        .insertInto('orders')
-        .values({
-          order_number: newOrderNumber(now, config.businessTimeZone),
-          user_id: userId,
-          product_id: plan.productId,
-          item_count: plan.count,
-          amount: plan.amount,
-          unit_price: share.unitPrice,
-          units_e8: share.units,
-          delivery_method_id: plan.deliveryMethodId,
-          engine_room_id: plan.engineRoomId,
-          delivery_address: plan.address,
-          payment_method_id: plan.paymentMethodId,
-          status: 1,
-          pending_since: now,
-        })
-        .onConflict((conflict) => conflict.column('order_number').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted !== undefined) return inserted.id;
+      const inserted = await insertOrderUnlessNumberTaken(trx, {
+        order_number: newOrderNumber(now, config.businessTimeZone),
+        user_id: userId,
+        product_id: plan.productId,
+        item_count: plan.count,
+        amount: plan.amount,
+        unit_price: share.unitPrice,
+        units_e8: share.units,
+        delivery_method_id: plan.deliveryMethodId,
+        engine_room_id: plan.engineRoomId,
+        delivery_address: plan.address,
+        payment_method_id: plan.paymentMethodId,
+        status: 1,
+        pending_since: now,
+      });
+      if (inserted !== undefined) return inserted;
     }
     throw new Error('no free order number after several draws');
   });
@@ -93,11 +90,7 @@ export async function updateOrder(db: Db, userId: number, orderId: string, input
     if (order.user_id !== userId) throw forbidden();
     await refuseSuspended(trx, userId);
     if (order.status !== 1) throw new ApiError(409, notPendingMessage);
-    const current = await trx
-      .selectFrom('orders')
-      .select(['product_id', 'item_count', 'delivery_method_id', 'engine_room_id', 'delivery_address', 'payment_method_id'])
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
+    const current = await orderPlanOf(trx, orderId);
     const deliveryChanged = input.delivery_method_id !== undefined && input.delivery_method_id !== current.delivery_method_id;
     const plan = await checkPlan(trx, {
       productId: current.product_id,
@@ -110,25 +103,21 @@ export async function updateOrder(db: Db, userId: number, orderId: string, input
       paymentMethodId: input.payment_method_id ?? current.payment_method_id,
     });
     const share = amount === undefined ? undefined : await reserveShare(trx, plan, orderId);
-    await trx
-      .updateTable('orders')
-      .set({
-        delivery_method_id: plan.deliveryMethodId,
-        engine_room_id: plan.engineRoomId,
-        delivery_address: plan.address,
-        payment_method_id: plan.paymentMethodId,
-        ...(share === undefined ? {} : { amount: plan.amount, unit_price: share.unitPrice, units_e8: share.units }),
-        updated_at: new Date(),
-      })
-      .where('id', '=', orderId)
-      .execute();
+    await updateOrderRow(trx, orderId, {
+      delivery_method_id: plan.deliveryMethodId,
+      engine_room_id: plan.engineRoomId,
+      delivery_address: plan.address,
+      payment_method_id: plan.paymentMethodId,
+      ...(share === undefined ? {} : { amount: plan.amount, unit_price: share.unitPrice, units_e8: share.units }),
+      updated_at: new Date(),
+    });
   });
 }
 
 async function refuseSuspended(trx: Db, userId: number): Promise<void> {
-  const user = await trx.selectFrom('users').select('account_status').where('id', '=', userId).executeTakeFirst();
-  if (user === undefined) throw notFound('User not found');
-  if (user.account_status === 'suspended') throw new ApiError(403, suspendedMessage, { detail: suspendedMessage });
+  const status = await accountStatusOf(trx, userId);
+  if (status === undefined) throw notFound('User not found');
+  if (status === 'suspended') throw new ApiError(403, suspendedMessage, { detail: suspendedMessage });
 }
 
 function addressOf(content: OrderFields['delivery_content']): string | null {
@@ -140,12 +129,10 @@ function addressOf(content: OrderFields['delivery_content']): string | null {
 /** Every id the order names must exist, and the delivery method's requirement must be met. */
 async function checkPlan(trx: Db, plan: OrderPlan): Promise<OrderPlan> {
   const [product, delivery, payment, room] = await Promise.all([
-    trx.selectFrom('products').select('id').where('id', '=', plan.productId).executeTakeFirst(),
-    trx.selectFrom('delivery_methods').select(['id', 'requires']).where('id', '=', plan.deliveryMethodId).executeTakeFirst(),
-    trx.selectFrom('payment_methods').select(['id', 'available']).where('id', '=', plan.paymentMethodId).executeTakeFirst(),
-    plan.engineRoomId === null
-      ? Promise.resolve(undefined)
-      : trx.selectFrom('engine_rooms').select('id').where('id', '=', plan.engineRoomId).executeTakeFirst(),
+    findProduct(trx, plan.productId),
+    findDeliveryMethod(trx, plan.deliveryMethodId),
+    findPaymentMethod(trx, plan.paymentMethodId),
+    plan.engineRoomId === null ? Promise.resolve(undefined) : findEngineRoom(trx, plan.engineRoomId),
   ]);
   const errors: Record<string, string[]> = {};
   if (product === undefined) errors['item_content.0.product_id'] = ['Unknown product.'];

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../shared/envelope.ts';
@@ -9,7 +9,7 @@ import type { Db } from '../db/database.ts';
 import { orderJson, ordersJson, orderSchema, type OrderJson } from './order.json.ts';
 import { countOrders, findOrder, listOrders } from './order.repository.ts';
 import { newOrderBody, orderUpdateBody } from './order.schemas.ts';
-import { createOrder, updateOrder, type NewOrderInput, type OrderFields } from './order.service.ts';
+import { createOrder, updateOrder } from './order.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['orders'];
@@ -24,7 +24,7 @@ export async function memberOrder(db: Db, userId: number, id: string): Promise<O
 }
 
 /** The member's orders: create, change while unpaid, list and read. */
-export async function orderRoutes(app: FastifyInstance): Promise<void> {
+export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireMember);
 
   app.post(
@@ -40,7 +40,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { userId } = memberOf(request);
-      const id = await createOrder(app.db, app.config, userId, request.body as NewOrderInput);
+      const id = await createOrder(app.db, app.config, userId, request.body);
       return reply.status(201).send(success(await memberOrder(app.db, userId, id), 'Order created'));
     },
   );
@@ -59,9 +59,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { userId } = memberOf(request);
-      const id = recordId(request.params as { id: string });
+      const id = recordId(request.params);
       if (id === undefined) throw notFound('Order not found');
-      await updateOrder(app.db, userId, String(id), request.body as OrderFields);
+      await updateOrder(app.db, userId, String(id), request.body);
       return success(await memberOrder(app.db, userId, String(id)), 'Order updated');
     },
   );
@@ -79,7 +79,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { userId } = memberOf(request);
-      const page = (request.query as { page?: number }).page ?? 1;
+      const page = request.query.page ?? 1;
       const [total, rows] = await Promise.all([countOrders(app.db, userId), listOrders(app.db, userId, pageOffset(page), perPageDefault)]);
       return success(paginate(request, page, total, await ordersJson(app.db, rows)));
     },
@@ -97,9 +97,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const id = recordId(request.params as { id: string });
+      const id = recordId(request.params);
       if (id === undefined) throw notFound('Order not found');
       return success(await memberOrder(app.db, memberOf(request).userId, String(id)));
     },
   );
-}
+};

@@ -2,7 +2,7 @@ import { ApiError } from '../shared/errors.ts';
 import { externalPartner, type ExternalPartnerPlatform } from './external-partner.ts';
 import { internalPartner } from './internal-partner.ts';
 import type { PartnerAdapter } from './partner-adapter.ts';
-import type { PartnerCity } from './partner-cities.ts';
+import type { PartnerCity } from './partner-cities.repository.ts';
 
 export const partnerUnavailableMessage = 'The partner is not available, please try again later';
 

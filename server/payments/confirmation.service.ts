@@ -4,9 +4,11 @@ import type { Db } from '../db/database.ts';
 import { accounts, ensureAccounts } from '../ledger/accounts.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { notVerifiedMessage } from '../orders/order.json.ts';
-import { lockOrder } from '../orders/order.repository.ts';
+import { lockOrder, updateOrderRow } from '../orders/order.repository.ts';
 import { ApiError, notFound } from '../shared/errors.ts';
-import { pendingNoticeOf } from './notices.repository.ts';
+import { lockMemberStanding, setAccountStatus } from '../users/user.repository.ts';
+import { decideNotice, pendingNoticeOf } from './notices.repository.ts';
+import { insertOwedRefund } from './refunds.repository.ts';
 
 export const notWaitingMessage = 'This order is not waiting for confirmation';
 export const payerMismatchMessage =
@@ -36,12 +38,7 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
     const order = await lockOrder(trx, orderId);
     if (order === undefined) throw notFound('Order not found');
     if (order.status !== 2) throw new ApiError(409, notWaitingMessage);
-    const member = await trx
-      .selectFrom('users')
-      .select(['id', 'realname', 'verification_status', 'account_status'])
-      .where('id', '=', order.user_id)
-      .forNoKeyUpdate()
-      .executeTakeFirstOrThrow();
+    const member = await lockMemberStanding(trx, order.user_id);
     if (member.verification_status !== 'approved') throw new ApiError(409, notVerifiedMessage, { detail: notVerifiedMessage });
     const notice = await pendingNoticeOf(trx, orderId);
     const amount = BigInt(order.amount);
@@ -59,19 +56,15 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
           { accountId: sales, amount },
         ],
       });
-      await trx
-        .updateTable('orders')
-        .set({
-          status: 3,
-          paid_at: now,
-          payer_name: payerName,
-          bank_reference: bankReference,
-          decided_by: operatorId,
-          reject_reason: null,
-          updated_at: now,
-        })
-        .where('id', '=', orderId)
-        .execute();
+      await updateOrderRow(trx, orderId, {
+        status: 3,
+        paid_at: now,
+        payer_name: payerName,
+        bank_reference: bankReference,
+        decided_by: operatorId,
+        reject_reason: null,
+        updated_at: now,
+      });
       if (notice !== undefined) await decideNotice(trx, notice.id, 'confirmed', operatorId, now);
       await recordAudit(trx, {
         operatorId,
@@ -90,19 +83,15 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
       return { matched: true as const };
     }
 
-    const refund = await trx
-      .insertInto('refunds')
-      .values({
-        order_id: orderId,
-        user_id: member.id,
-        payer_name: payerName,
-        bank_reference: bankReference,
-        amount,
-        status: 'owed',
-        created_by: operatorId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const refund = await insertOwedRefund(trx, {
+      order_id: orderId,
+      user_id: member.id,
+      payer_name: payerName,
+      bank_reference: bankReference,
+      amount,
+      status: 'owed',
+      created_by: operatorId,
+    });
     const [clearing = 0, owed = 0] = await ensureAccounts(trx, [accounts.remittanceClearing(), accounts.refundsOwed()]);
     const journal = await postJournal(trx, {
       idempotencyKey: `order:${orderId}:refund`,
@@ -113,21 +102,17 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
         { accountId: owed, amount },
       ],
     });
-    await trx
-      .updateTable('orders')
-      .set({
-        status: 4,
-        cancelled_at: now,
-        payer_name: payerName,
-        bank_reference: bankReference,
-        decided_by: operatorId,
-        reject_reason: payerMismatchMemberReason,
-        updated_at: now,
-      })
-      .where('id', '=', orderId)
-      .execute();
+    await updateOrderRow(trx, orderId, {
+      status: 4,
+      cancelled_at: now,
+      payer_name: payerName,
+      bank_reference: bankReference,
+      decided_by: operatorId,
+      reject_reason: payerMismatchMemberReason,
+      updated_at: now,
+    });
     if (notice !== undefined) await decideNotice(trx, notice.id, 'refunded', operatorId, now);
-    await trx.updateTable('users').set({ account_status: 'suspended', updated_at: now }).where('id', '=', member.id).execute();
+    await setAccountStatus(trx, member.id, 'suspended', now);
     await recordAudit(trx, {
       operatorId,
       action: 'order.payer_mismatch',
@@ -164,11 +149,7 @@ export async function rejectNotice(db: Db, operatorId: number, orderId: string, 
     const notice = await pendingNoticeOf(trx, orderId);
     const now = new Date();
     // Expiry counts afresh from here, so the member has the full time to pay again.
-    await trx
-      .updateTable('orders')
-      .set({ status: 1, reject_reason: why, pending_since: now, decided_by: operatorId, updated_at: now })
-      .where('id', '=', orderId)
-      .execute();
+    await updateOrderRow(trx, orderId, { status: 1, reject_reason: why, pending_since: now, decided_by: operatorId, updated_at: now });
     if (notice !== undefined) await decideNotice(trx, notice.id, 'rejected', operatorId, now);
     await recordAudit(trx, {
       operatorId,
@@ -179,14 +160,4 @@ export async function rejectNotice(db: Db, operatorId: number, orderId: string, 
       after: { status: 1, reject_reason: why },
     });
   });
-}
-
-async function decideNotice(
-  trx: Db,
-  id: string,
-  status: 'confirmed' | 'rejected' | 'refunded',
-  operatorId: number,
-  now: Date,
-): Promise<void> {
-  await trx.updateTable('order_notices').set({ status, decided_by: operatorId, decided_at: now }).where('id', '=', id).execute();
 }

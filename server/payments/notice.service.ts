@@ -1,7 +1,9 @@
 import type { Db } from '../db/database.ts';
 import { ApiError, forbidden, validationError } from '../shared/errors.ts';
 import { ownsUploads } from '../uploads/uploads.repository.ts';
-import { lockOrder } from '../orders/order.repository.ts';
+import { accountStatusOf } from '../users/user.repository.ts';
+import { insertNotice } from './notices.repository.ts';
+import { lockOrder, markOrderAwaitingConfirmation } from '../orders/order.repository.ts';
 import { notPendingMessage, suspendedMessage } from '../orders/order.service.ts';
 
 export interface NoticeInput {
@@ -21,30 +23,20 @@ export async function submitNotice(db: Db, userId: number, input: NoticeInput): 
     const order = await lockOrder(trx, String(input.order_id));
     if (order === undefined) throw validationError({ order_id: ['Unknown order.'] });
     if (order.user_id !== userId) throw forbidden();
-    const member = await trx.selectFrom('users').select('account_status').where('id', '=', userId).executeTakeFirstOrThrow();
-    if (member.account_status === 'suspended') throw new ApiError(403, suspendedMessage, { detail: suspendedMessage });
+    if ((await accountStatusOf(trx, userId)) === 'suspended') throw new ApiError(403, suspendedMessage, { detail: suspendedMessage });
     if (order.status !== 1) throw new ApiError(409, notPendingMessage);
     if (!(await ownsUploads(trx, userId, [input.image])))
       throw validationError({ image: ['Upload your own photo of the transfer first.'] });
     const remark = input.remark?.trim() ?? '';
-    const notice = await trx
-      .insertInto('order_notices')
-      .values({
-        order_id: order.id,
-        user_id: userId,
-        account_back_five: input.account_back_five,
-        upload_id: String(input.image),
-        remark: remark === '' ? null : remark,
-        status: 'pending',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('orders')
-      .set({ status: 2, reject_reason: null, updated_at: new Date() })
-      .where('id', '=', order.id)
-      .where('status', '=', 1)
-      .execute();
+    const notice = await insertNotice(trx, {
+      order_id: order.id,
+      user_id: userId,
+      account_back_five: input.account_back_five,
+      upload_id: String(input.image),
+      remark: remark === '' ? null : remark,
+      status: 'pending',
+    });
+    await markOrderAwaitingConfirmation(trx, order.id);
     return notice.id;
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
-import type { NoticeStatus } from '../db/schema-orders.ts';
+import type { Insertable } from 'kysely';
+import type { NoticeStatus, OrderNoticeTable } from '../db/schema-orders.ts';
 
 const noticeColumns = [
   'order_notices.id',
@@ -63,4 +64,18 @@ export async function pendingNoticeOf(db: Db, orderId: string) {
     .where('status', '=', 'pending')
     .forUpdate()
     .executeTakeFirst();
+}
+
+export async function decideNotice(
+  db: Db,
+  id: string,
+  status: 'confirmed' | 'rejected' | 'refunded',
+  operatorId: number,
+  now: Date,
+): Promise<void> {
+  await db.updateTable('order_notices').set({ status, decided_by: operatorId, decided_at: now }).where('id', '=', id).execute();
+}
+
+export async function insertNotice(db: Db, notice: Insertable<OrderNoticeTable>): Promise<{ id: string }> {
+  return db.insertInto('order_notices').values(notice).returning('id').executeTakeFirstOrThrow();
 }

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
-import type { NoticeStatus, RefundStatus } from '../db/schema-orders.ts';
 import { success } from '../shared/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
@@ -9,7 +8,8 @@ import { envelopeOf } from '../shared/schemas.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
 import { confirmOrder, rejectNotice } from './confirmation.service.ts';
 import { countNotices, listNotices, type NoticeRow } from './notices.repository.ts';
-import { countRefunds, listRefunds, payRefund } from './refunds.service.ts';
+import { countRefunds, listRefunds } from './refunds.repository.ts';
+import { payRefund } from './refunds.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -70,7 +70,7 @@ function adminNoticeJson(row: NoticeRow) {
 }
 
 /** The operators' payment queue: notices to check against the bank statement, then confirm or reject. */
-export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
+export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
 
   app.get(
@@ -85,7 +85,7 @@ export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { status = 'pending', page = 1 } = request.query as { status?: NoticeStatus; page?: number };
+      const { status = 'pending', page = 1 } = request.query;
       const [total, rows] = await Promise.all([
         countNotices(app.db, status),
         listNotices(app.db, status, pageOffset(page), perPageDefault),
@@ -108,8 +108,8 @@ export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
-      const body = request.body as { payer_name: string; bank_reference: string };
+      const { id } = request.params;
+      const body = request.body;
       await confirmOrder(app.db, operatorOf(request).operatorId, String(id), {
         payerName: body.payer_name,
         bankReference: body.bank_reference,
@@ -131,8 +131,8 @@ export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
-      await rejectNotice(app.db, operatorOf(request).operatorId, String(id), (request.body as { reason: string }).reason);
+      const { id } = request.params;
+      await rejectNotice(app.db, operatorOf(request).operatorId, String(id), request.body.reason);
       return success({ order_id: id, order_status: 1 }, 'Payment notice rejected');
     },
   );
@@ -161,7 +161,7 @@ export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { status = 'owed', page = 1 } = request.query as { status?: RefundStatus; page?: number };
+      const { status = 'owed', page = 1 } = request.query;
       const [total, rows] = await Promise.all([
         countRefunds(app.db, status),
         listRefunds(app.db, status, pageOffset(page), perPageDefault),
@@ -194,9 +194,9 @@ export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
-      await payRefund(app.db, operatorOf(request).operatorId, String(id), (request.body as { bank_reference: string }).bank_reference);
-      return success({ refund_id: id, status: 'paid' }, 'Refund paid');
+      const { id } = request.params;
+      await payRefund(app.db, operatorOf(request).operatorId, String(id), request.body.bank_reference);
+      return success({ refund_id: id, status: 'paid' as const }, 'Refund paid');
     },
   );
-}
+};

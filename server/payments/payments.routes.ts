@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { orderSchema } from '../orders/order.json.ts';
@@ -7,7 +7,7 @@ import { success } from '../shared/envelope.ts';
 import { envelopeOf } from '../shared/schemas.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
 import { findNotice } from './notices.repository.ts';
-import { submitNotice, type NoticeInput } from './notice.service.ts';
+import { submitNotice } from './notice.service.ts';
 
 const noticeSchema = Type.Object({
   id: Type.Integer(),
@@ -22,7 +22,7 @@ const noticeSchema = Type.Object({
 });
 
 /** POST v1/orderNotice: the member reports a remittance for an order. */
-export async function paymentRoutes(app: FastifyInstance): Promise<void> {
+export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/orderNotice',
     {
@@ -42,7 +42,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { userId } = memberOf(request);
-      const id = await submitNotice(app.db, userId, request.body as NoticeInput);
+      const id = await submitNotice(app.db, userId, request.body);
       const notice = await findNotice(app.db, id);
       if (notice === undefined) throw new Error('notice vanished after insert');
       const order = await memberOrder(app.db, userId, notice.order_id);
@@ -64,4 +64,4 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       );
     },
   );
-}
+};

@@ -10,7 +10,13 @@ export interface Envelope<T> {
   errors?: Record<string, string[]>;
 }
 
-export function success<T>(detail: T, message = 'success'): Envelope<T> {
+/** A success envelope: its literal 1s let a route's response schema check the handler's answer. */
+export interface Success<T> extends Envelope<T> {
+  status: 1;
+  code: 1;
+}
+
+export function success<T>(detail: T, message = 'success'): Success<T> {
   return { status: 1, code: 1, message, detail };
 }
 

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { paginate, pageOffset } from './paging.ts';
+import { paginate, pageOffset, type PagedRequest } from './paging.ts';
 
-function request(query: Record<string, unknown>, url = '/api/v1/things?type=a'): FastifyRequest {
-  return { protocol: 'https', host: 'shop.example', url, query } as unknown as FastifyRequest;
+function request(query: Record<string, unknown>, url = '/api/v1/things?type=a'): PagedRequest {
+  return { protocol: 'https', host: 'shop.example', url, query };
 }
 
 describe('the Laravel paginator shape', () => {

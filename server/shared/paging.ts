@@ -52,6 +52,9 @@ export const paginatedOf = <T extends TSchema>(item: T) =>
     path: Type.String(),
   });
 
+/** What paginate reads of a request: where it came in, and its query as the route's schema typed it. */
+export type PagedRequest = Pick<FastifyRequest, 'protocol' | 'host' | 'url'> & { query: object };
+
 /** Rows to skip for a page. */
 export const pageOffset = (page: number, perPage = perPageDefault): number => (page - 1) * perPage;
 
@@ -59,10 +62,10 @@ export const pageOffset = (page: number, perPage = perPageDefault): number => (p
  * Wraps one page of rows in the paginator shape. Page URLs are absolute, like Laravel's, and
  * keep the request's other query parameters (a history's `type`), so following one works as is.
  */
-export function paginate<T>(request: FastifyRequest, page: number, total: number, data: T[], perPage = perPageDefault): Paginated<T> {
+export function paginate<T>(request: PagedRequest, page: number, total: number, data: T[], perPage = perPageDefault): Paginated<T> {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const path = `${request.protocol}://${request.host}${request.url.split('?')[0] ?? ''}`;
-  const kept = Object.entries(request.query as Record<string, unknown>).filter(
+  const kept = Object.entries(request.query).filter(
     (entry): entry is [string, string | number] => entry[0] !== 'page' && (typeof entry[1] === 'string' || typeof entry[1] === 'number'),
   );
   const urlOf = (target: number) => {

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { lockUntilCommit } from '../db/advisory-lock.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError } from './errors.ts';
+import { deleteHitsUpTo, hitsSince, insertHit } from './rate-limit.repository.ts';
 
 /**
  * Counts events per bucket (an account, an address) in a sliding window, in the database so
@@ -22,16 +23,12 @@ export const tooManyMessage = 'Too many attempts, please try again later';
  */
 export async function takeSlot(db: Db, limit: Limit): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`rate-limit:${limit.bucket}`}))`.execute(trx);
+    await lockUntilCommit(trx, `rate-limit:${limit.bucket}`);
     const now = Date.now();
-    const row = await trx
-      .selectFrom('rate_limit_hits')
-      .select([sql<string>`count(*)`.as('hits'), sql<Date | null>`min(hit_at)`.as('oldest')])
-      .where('bucket', '=', limit.bucket)
-      .where('hit_at', '>', new Date(now - limit.windowMs))
-      .executeTakeFirstOrThrow();
-    if (Number(row.hits) >= limit.max) {
-      const oldest = row.oldest === null ? now : new Date(row.oldest).getTime();
+    const windowStart = new Date(now - limit.windowMs);
+    const hits = await hitsSince(trx, limit.bucket, windowStart);
+    if (hits.count >= limit.max) {
+      const oldest = hits.oldest === null ? now : hits.oldest.getTime();
       const retryAfterSeconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
       throw new ApiError(429, tooManyMessage, {
         detail: { retry_after_seconds: retryAfterSeconds },
@@ -39,25 +36,7 @@ export async function takeSlot(db: Db, limit: Limit): Promise<string> {
       });
     }
     // Hits older than the window can never count again: keep each bucket small.
-    await trx
-      .deleteFrom('rate_limit_hits')
-      .where('bucket', '=', limit.bucket)
-      .where('hit_at', '<=', new Date(now - limit.windowMs))
-      .execute();
-    const hit = await trx
-      .insertInto('rate_limit_hits')
-      .values({ bucket: limit.bucket, hit_at: new Date(now) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return String(hit.id);
+    await deleteHitsUpTo(trx, limit.bucket, windowStart);
+    return insertHit(trx, limit.bucket, new Date(now));
   });
-}
-
-/** Gives a taken place back: the attempt it was held for did not count (a correct password). */
-export async function releaseHit(db: Db, hitId: string): Promise<void> {
-  await db.deleteFrom('rate_limit_hits').where('id', '=', hitId).execute();
-}
-
-export async function clearHits(db: Db, bucket: string): Promise<void> {
-  await db.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).execute();
 }

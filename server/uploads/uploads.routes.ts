@@ -1,5 +1,6 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { operatorTokenPattern } from '../admin/operator-tokens.ts';
 import { requireOperator } from '../admin/operator.guard.ts';
@@ -20,7 +21,7 @@ async function requireOwnerOrOperator(request: FastifyRequest, reply: FastifyRep
   await (operatorTokenPattern.test(token) ? requireOperator(request, reply) : requireMember(request, reply));
 }
 
-export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // One file per request, no larger than the limit; the bytes are then judged by their content.
   await app.register(fastifyMultipart, { limits: { fileSize: uploadBytesMax, files: 1, fields: 4, parts: 5 } });
 
@@ -58,7 +59,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['uploads'], summary: 'An uploaded photo, for its owner or an operator', params: idParams, security: bearer },
     },
     async (request, reply) => {
-      const id = recordId(request.params as { id: string });
+      const id = recordId(request.params);
       const upload = id === undefined ? undefined : await findUpload(app.db, id);
       const isOperator = request.operator !== null;
       if (upload === undefined) throw notFound('Image not found');
@@ -73,7 +74,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         .send(bytes);
     },
   );
-}
+};
 
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new ApiError(422, sendAsField, { errors: { image: [sendAsField] } });

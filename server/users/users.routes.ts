@@ -1,7 +1,8 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { updatePasswordAndParentBody } from '../auth/auth.schemas.ts';
-import { updatePasswordAndParent, type PasswordAndParentChange } from '../auth/auth.service.ts';
+import { updatePasswordAndParent } from '../auth/auth.service.ts';
 import { success } from '../shared/envelope.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
 import { idParams, recordId } from '../shared/schemas.ts';
@@ -11,22 +12,22 @@ import { userJson } from './user.json.ts';
 const bearer = [{ bearer: [] }];
 
 /** The member's own record; any other id answers 403, whether or not it exists, so ids reveal nothing. */
-async function ownUser(app: FastifyInstance, request: FastifyRequest): Promise<UserRow> {
+async function ownUser(app: FastifyInstance, request: FastifyRequest, params: { id: string }): Promise<UserRow> {
   const member = memberOf(request);
-  if (recordId(request.params as { id: string }) !== member.userId) throw forbidden();
+  if (recordId(params) !== member.userId) throw forbidden();
   const user = await findUserById(app.db, member.userId);
   if (user === undefined) throw notFound('User not found');
   return user;
 }
 
-export async function userRoutes(app: FastifyInstance): Promise<void> {
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/user/:id',
     {
       onRequest: requireMember,
       schema: { tags: ['members'], summary: 'The member’s own user record', params: idParams, security: bearer },
     },
-    async (request) => success(await userJson(app.db, await ownUser(app, request))),
+    async (request) => success(await userJson(app.db, await ownUser(app, request, request.params))),
   );
 
   app.put(
@@ -42,10 +43,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = await ownUser(app, request);
-      const change = request.body as PasswordAndParentChange;
+      const user = await ownUser(app, request, request.params);
+      const change = request.body;
       await updatePasswordAndParent(app.db, app.config, user, memberOf(request).sessionId, change);
       return success(null, 'Modified successfully');
     },
   );
-}
+};

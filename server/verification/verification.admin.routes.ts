@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
 import { success } from '../shared/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
 import { envelopeOf } from '../shared/schemas.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
+import { countByVerificationStatus, listByVerificationStatus } from './verification.repository.ts';
 import { reviewReasonBody } from './verification.schemas.ts';
 import { reviewVerification } from './verification.service.ts';
 
@@ -33,7 +34,7 @@ const submission = Type.Object({
 });
 
 /** The operators' review queue for identity verification. */
-export async function verificationAdminRoutes(app: FastifyInstance): Promise<void> {
+export const verificationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
 
   app.get(
@@ -48,11 +49,10 @@ export async function verificationAdminRoutes(app: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const { status = 'pending', page = 1 } = request.query as { status?: (typeof statuses)[number]; page?: number };
-      const base = app.db.selectFrom('users').where('verification_status', '=', status);
-      const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        base.selectAll().orderBy('verification_submitted_at').orderBy('id').offset(pageOffset(page)).limit(perPageDefault).execute(),
+      const { status = 'pending', page = 1 } = request.query;
+      const [total, rows] = await Promise.all([
+        countByVerificationStatus(app.db, status),
+        listByVerificationStatus(app.db, status, pageOffset(page), perPageDefault),
       ]);
       const photo = (id: string | null) => (id === null ? null : uploadPath(id));
       const items = rows.map((user) => ({
@@ -73,7 +73,7 @@ export async function verificationAdminRoutes(app: FastifyInstance): Promise<voi
           handle: photo(user.certificate_handle_id),
         },
       }));
-      return success(paginate(request, page, Number(count.n), items));
+      return success(paginate(request, page, total, items));
     },
   );
 
@@ -81,7 +81,7 @@ export async function verificationAdminRoutes(app: FastifyInstance): Promise<voi
     '/admin/v1/verifications/:user_id/approve',
     { schema: { tags, summary: 'Approve a pending verification (409 if it is not pending)', params: userParams, security: bearer } },
     async (request) => {
-      await reviewVerification(app.db, operatorOf(request).operatorId, (request.params as { user_id: number }).user_id, { approve: true });
+      await reviewVerification(app.db, operatorOf(request).operatorId, request.params.user_id, { approve: true });
       return success(null, 'Verification approved');
     },
   );
@@ -98,12 +98,12 @@ export async function verificationAdminRoutes(app: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const { reason } = request.body as { reason: string };
-      await reviewVerification(app.db, operatorOf(request).operatorId, (request.params as { user_id: number }).user_id, {
+      const { reason } = request.body;
+      await reviewVerification(app.db, operatorOf(request).operatorId, request.params.user_id, {
         approve: false,
         reason,
       });
       return success(null, 'Verification rejected');
     },
   );
-}
+};

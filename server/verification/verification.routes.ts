@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../shared/envelope.ts';
@@ -6,13 +6,14 @@ import { forbidden, notFound } from '../shared/errors.ts';
 import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
 import { findUserById } from '../users/user.repository.ts';
 import { userJson } from '../users/user.json.ts';
+import { listCertificateTypes, listCountries } from './verification.repository.ts';
 import { referenceItem, verificationBody } from './verification.schemas.ts';
-import { submitVerification, type VerificationInput } from './verification.service.ts';
+import { submitVerification } from './verification.service.ts';
 
 const bearer = [{ bearer: [] }];
 
 /** The member's side of identity verification, and the lists its form chooses from. */
-export async function verificationRoutes(app: FastifyInstance): Promise<void> {
+export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/country',
     {
@@ -22,7 +23,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelopeOf(Type.Array(referenceItem)) },
       },
     },
-    async () => success(await app.db.selectFrom('countries').select(['id', 'type']).orderBy('id').execute()),
+    async () => success(await listCountries(app.db)),
   );
 
   app.get(
@@ -34,7 +35,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelopeOf(Type.Array(referenceItem)) },
       },
     },
-    async () => success(await app.db.selectFrom('certificate_types').select(['id', 'type']).orderBy('id').execute()),
+    async () => success(await listCertificateTypes(app.db)),
   );
 
   app.put(
@@ -51,12 +52,12 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const member = memberOf(request);
-      if (recordId(request.params as { id: string }) !== member.userId) throw forbidden();
+      if (recordId(request.params) !== member.userId) throw forbidden();
       const user = await findUserById(app.db, member.userId);
       if (user === undefined) throw notFound('User not found');
-      await submitVerification(app.db, user, request.body as VerificationInput);
+      await submitVerification(app.db, user, request.body);
       const updated = await findUserById(app.db, member.userId);
       return success(await userJson(app.db, updated ?? user), 'Verification submitted');
     },
   );
-}
+};

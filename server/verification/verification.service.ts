@@ -3,6 +3,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { ApiError, fieldError, notFound, validationError } from '../shared/errors.ts';
 import { ownsUploads } from '../uploads/uploads.repository.ts';
 import type { UserRow } from '../users/user.repository.ts';
+import { findCertificateType, findCountry, lockVerification, setVerificationDecision, writeSubmission } from './verification.repository.ts';
 
 export interface VerificationInput {
   name?: string;
@@ -33,8 +34,8 @@ export async function submitVerification(db: Db, member: UserRow, input: Verific
   const photos = [input.certificate_front, input.certificate_back, input.certificate_handle];
   if (new Set(photos).size !== photos.length) throw validationError({ certificate_handle: ['Upload three different photos.'] });
   const [country, certificate, owned] = await Promise.all([
-    db.selectFrom('countries').select('id').where('id', '=', input.countries_id).executeTakeFirst(),
-    db.selectFrom('certificate_types').select('id').where('id', '=', input.certificates_id).executeTakeFirst(),
+    findCountry(db, input.countries_id),
+    findCertificateType(db, input.certificates_id),
     ownsUploads(db, member.id, photos),
   ]);
   const errors: Record<string, string[]> = {};
@@ -43,28 +44,18 @@ export async function submitVerification(db: Db, member: UserRow, input: Verific
   if (!owned) errors.certificate_front = ['Upload your own photos first.'];
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
-  const updated = await db
-    .updateTable('users')
-    .set({
-      realname: input.realname.trim(),
-      email: input.email.trim(),
-      phone: input.phone.trim(),
-      countries_id: input.countries_id,
-      certificates_id: input.certificates_id,
-      certificate_number: input.certificate_number,
-      certificate_front_id: String(input.certificate_front),
-      certificate_back_id: String(input.certificate_back),
-      certificate_handle_id: String(input.certificate_handle),
-      verification_status: 'pending',
-      verification_reason: null,
-      verification_submitted_at: new Date(),
-      updated_at: new Date(),
-    })
-    .where('id', '=', member.id)
-    // An operator may approve between our read and this write: never overwrite an approval.
-    .where('verification_status', '!=', 'approved')
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) throw new ApiError(409, alreadyVerifiedMessage);
+  const submitted = await writeSubmission(db, member.id, {
+    realname: input.realname.trim(),
+    email: input.email.trim(),
+    phone: input.phone.trim(),
+    countries_id: input.countries_id,
+    certificates_id: input.certificates_id,
+    certificate_number: input.certificate_number,
+    certificate_front_id: String(input.certificate_front),
+    certificate_back_id: String(input.certificate_back),
+    certificate_handle_id: String(input.certificate_handle),
+  });
+  if (!submitted) throw new ApiError(409, alreadyVerifiedMessage);
 }
 
 /** An operator's decision on a pending verification: exactly once, audited with before and after. */
@@ -75,22 +66,13 @@ export async function reviewVerification(
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('users')
-      .select(['verification_status', 'verification_reason', 'realname'])
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await lockVerification(trx, userId);
     if (before === undefined) throw notFound('Member not found');
     if (before.verification_status !== 'pending') throw new ApiError(409, notPendingMessage);
     const after = decision.approve
       ? { verification_status: 'approved' as const, verification_reason: null }
       : { verification_status: 'rejected' as const, verification_reason: decision.reason.trim() };
-    await trx
-      .updateTable('users')
-      .set({ ...after, updated_at: new Date() })
-      .where('id', '=', userId)
-      .execute();
+    await setVerificationDecision(trx, userId, after);
     await recordAudit(trx, {
       operatorId,
       action: decision.approve ? 'verification.approve' : 'verification.reject',

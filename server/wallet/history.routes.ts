@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import type { TransferType } from '../db/schema.ts';
 import { success } from '../shared/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { paginate, paginatedOf } from '../shared/paging.ts';
@@ -14,7 +13,7 @@ import { historyQuery, pageQuery, statementLineSchema } from './wallet.schemas.t
 
 const bearer = [{ bearer: [] }];
 
-export async function historyRoutes(app: FastifyInstance): Promise<void> {
+export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/transactionRecod',
     {
@@ -28,7 +27,7 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { type, page = 1 } = request.query as { type?: TransferType; page?: number };
+      const { type, page = 1 } = request.query;
       const { total, rows } = await pageTransfers(app.db, memberOf(request).userId, type, page);
       return success(paginate(request, page, total, rows.map(transferJson)));
     },
@@ -47,7 +46,7 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { page = 1 } = request.query as { page?: number };
+      const { page = 1 } = request.query;
       const { total, rows } = await pageStatement(app.db, memberOf(request).userId, page);
       return success(paginate(request, page, total, rows.map(statementJson)));
     },
@@ -74,7 +73,7 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
         .send(`${lines.join('\r\n')}\r\n`);
     },
   );
-}
+};
 
 function statementJson(line: StatementLine) {
   return {

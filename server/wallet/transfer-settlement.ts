@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { PartnerAnswer } from '../partners/partner-adapter.ts';
-import { findPartnerCity } from '../partners/partner-cities.ts';
+import { findPartnerCity } from '../partners/partner-cities.repository.ts';
 import type { PartnerDirectory } from '../partners/partner-directory.ts';
 import { notFound } from '../shared/errors.ts';
 import { findTransfer, setTransferStatus, type TransferRecord } from './transfer.repository.ts';

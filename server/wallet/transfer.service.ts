@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { TransferType } from '../db/schema.ts';
 import { InsufficientBalanceError, keyReusedMessage } from '../ledger/ledger.ts';
 import type { PartnerAdapter, TransferMove } from '../partners/partner-adapter.ts';
-import type { PartnerCity } from '../partners/partner-cities.ts';
+import type { PartnerCity } from '../partners/partner-cities.repository.ts';
 import { partnerUnavailableMessage, type PartnerDirectory } from '../partners/partner-directory.ts';
 import { ApiError } from '../shared/errors.ts';
 import { settleTransfer } from './transfer-settlement.ts';

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import type { TransferType } from '../db/schema.ts';
 import { memberBalances } from '../ledger/accounts.ts';
-import { findPartnerCity, listPartnerCities, type PartnerCity } from '../partners/partner-cities.ts';
+import { findPartnerCity, listPartnerCities, type PartnerCity } from '../partners/partner-cities.repository.ts';
 import { success } from '../shared/envelope.ts';
 import { notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
@@ -16,14 +17,14 @@ import { mainWalletSchema, partnerCityParams, partnerWalletSchema, transferBody,
 const bearer = [{ bearer: [] }];
 export const partnerCityNotFoundMessage = 'Partner city not found';
 
-async function partnerCityOf(app: FastifyInstance, request: FastifyRequest): Promise<PartnerCity> {
-  const id = Number((request.params as { id: string }).id);
+async function partnerCityOf(app: FastifyInstance, params: { id: string }): Promise<PartnerCity> {
+  const id = Number(params.id);
   const city = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await findPartnerCity(app.db, id) : undefined;
   if (city === undefined) throw notFound(partnerCityNotFoundMessage);
   return city;
 }
 
-export async function walletRoutes(app: FastifyInstance): Promise<void> {
+export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/userWallet',
     {
@@ -78,7 +79,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const city = await partnerCityOf(app, request);
+      const city = await partnerCityOf(app, request.params);
       const balance = await app.partners.adapterFor(city).balance(app.db, memberOf(request).userId, city.id);
       return success(pointsToNumber(balance));
     },
@@ -104,9 +105,9 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const city = await partnerCityOf(app, request);
-        const amount = parseTransferAmount((request.body as { amount: string }).amount);
-        const idempotencyKey = (request.headers as { 'idempotency-key'?: string })['idempotency-key'];
+        const city = await partnerCityOf(app, request.params);
+        const amount = parseTransferAmount(request.body.amount);
+        const idempotencyKey = request.headers['idempotency-key'];
         const { record, replayed } = await transfer(
           app.db,
           app.partners,
@@ -118,4 +119,4 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     );
   transferRoute('deposit', 'Move points from the main wallet to a partner-city wallet (trade type 4)');
   transferRoute('withdrawal', 'Move points from a partner-city wallet back to the main wallet (trade type 2)');
-}
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
@@ -28,7 +28,7 @@ const withdrawalSchema = Type.Object({
 });
 
 /** POST and GET v1/withdraw: the member's withdrawals to their own verified card. */
-export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
+export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/withdraw',
     {
@@ -46,12 +46,12 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = request.body as { bankcard_id: number; amount: string };
+      const body = request.body;
       const { row, replayed } = await requestWithdrawal(app.db, app.config, {
         userId: memberOf(request).userId,
         cardId: body.bankcard_id,
         amount: parseTransferAmount(body.amount),
-        idempotencyKey: (request.headers as { 'idempotency-key'?: string })['idempotency-key'],
+        idempotencyKey: request.headers['idempotency-key'],
       });
       return reply.status(replayed ? 200 : 201).send(success(withdrawalJson(row), 'Withdrawal requested'));
     },
@@ -70,7 +70,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const page = (request.query as { page?: number }).page ?? 1;
+      const page = request.query.page ?? 1;
       const filter = { userId: memberOf(request).userId };
       const [total, rows] = await Promise.all([
         countWithdrawals(app.db, filter),
@@ -79,13 +79,13 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
       return success(paginate(request, page, total, rows.map(withdrawalJson)));
     },
   );
-}
+};
 
 const statusNames: Record<string, WithdrawalStatus> = { accepted: 1, completed: 2, failed: 3 };
 const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 
 /** The operators' payout queue. */
-export async function withdrawalAdminRoutes(app: FastifyInstance): Promise<void> {
+export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
   const adminItem = Type.Intersect([withdrawalSchema, Type.Object({ user_id: Type.Integer(), cardholder: Type.String() })]);
 
@@ -104,7 +104,7 @@ export async function withdrawalAdminRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const { status = 'accepted', page = 1 } = request.query as { status?: string; page?: number };
+      const { status = 'accepted', page = 1 } = request.query;
       const filter = { status: statusNames[status] ?? 1 };
       const [total, rows] = await Promise.all([
         countWithdrawals(app.db, filter),
@@ -134,8 +134,8 @@ export async function withdrawalAdminRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
-      const { bank_reference: bankReference } = request.body as { bank_reference: string };
+      const { id } = request.params;
+      const { bank_reference: bankReference } = request.body;
       return success(
         withdrawalJson(await decide(app.db, operatorOf(request).operatorId, String(id), { pay: true, bankReference })),
         'Withdrawal paid',
@@ -156,12 +156,12 @@ export async function withdrawalAdminRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
-      const { reason } = request.body as { reason: string };
+      const { id } = request.params;
+      const { reason } = request.body;
       return success(
         withdrawalJson(await decide(app.db, operatorOf(request).operatorId, String(id), { pay: false, reason })),
         'Withdrawal rejected',
       );
     },
   );
-}
+};

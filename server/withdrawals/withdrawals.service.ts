@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Config } from '../config.ts';
+import { lockUntilCommit } from '../db/advisory-lock.ts';
 import type { Db } from '../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { holderMismatchMessage, sameHolder } from '../cards/holder-name.ts';
@@ -55,7 +55,7 @@ export async function requestWithdrawal(
   const key = request.idempotencyKey ?? `auto:${randomUUID()}`;
 
   const outcome = await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`withdrawal:${request.userId}:${key}`}))`.execute(trx);
+    await lockUntilCommit(trx, `withdrawal:${request.userId}:${key}`);
     const earlier = await findWithdrawalByKey(trx, request.userId, key);
     if (earlier !== undefined) {
       if (earlier.request_hash !== requestHash) throw new ApiError(409, keyReusedMessage);

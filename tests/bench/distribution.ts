@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { upsertOperator } from '../../server/admin/operator.service.ts';
-import { seedCatalog } from '../../server/catalog/catalog.seed.ts';
+import { seedDatabase } from '../../server/seed.ts';
 import { loadConfig } from '../../server/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../server/db/database.ts';
 import { distributeIncome } from '../../server/income/income.service.ts';
@@ -38,7 +38,7 @@ async function peakMemory<T>(work: () => Promise<T>): Promise<{ value: T; peakMi
 
 async function prepare(db: Db, orders: number, day: string, paidAt: Date): Promise<void> {
   await migrateToLatest(db);
-  await seedCatalog(db);
+  await seedDatabase(db);
   await sql`insert into users (username, password_hash, referral_code)
     select 'bench' || g, 'x', 'B' || lpad(g::text, 9, '0') from generate_series(1, ${members}) g`.execute(db);
   await sql`insert into orders (order_number, user_id, product_id, item_count, amount, unit_price, units_e8, delivery_method_id, engine_room_id, payment_method_id, status, paid_at)

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
-import { seedCatalog } from '../../server/catalog/catalog.seed.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import { seedPartnerCities } from '../../server/partners/partner-cities.ts';
+import { seedDatabase } from '../../server/seed.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -30,8 +29,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
   const scratch = kind === 'postgres' ? await createScratchDatabase() : undefined;
   const database = await openDatabase(scratch === undefined ? { memory: true } : { databaseUrl: scratch.url });
   await migrateToLatest(database.db);
-  await seedCatalog(database.db);
-  await seedPartnerCities(database.db);
+  await seedDatabase(database.db);
   const app = await buildApp(config, database);
   await app.ready();
   return {

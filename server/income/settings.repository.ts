@@ -35,5 +35,21 @@ export async function readSettings(db: Db, config: Config): Promise<IncomeSettin
   };
 }
 
+/** The settings row under a lock, so two changes at once apply one after the other. */
+export async function lockSettings(db: Db) {
+  return db.selectFrom('settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
+}
+
+export async function writeSettings(
+  db: Db,
+  values: { interest_rate_bp: number; operator_fee_bp: number; business_time_zone: string | null },
+) {
+  await db
+    .updateTable('settings')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', 1)
+    .execute();
+}
+
 /** "3.00" from 300: rates travel as numbers with two decimals. */
 export const bpToPercent = (bp: number): number => bp / 100;

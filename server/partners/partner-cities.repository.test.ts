@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { listPartnerCities, seedPartnerCities } from './partner-cities.ts';
+import { listPartnerCities, seedPartnerCities } from './partner-cities.repository.ts';
 
 describe.each(databaseKinds())('partner cities on %s', (kind) => {
   let testApp: TestApp;

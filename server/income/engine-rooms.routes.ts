@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { listEngineRooms } from '../catalog/catalog.repository.ts';
+import { businessDate } from '../shared/business-day.ts';
+import { success } from '../shared/envelope.ts';
+import { envelopeOf } from '../shared/schemas.ts';
+import { recentProduction } from './production.repository.ts';
+import { readSettings } from './settings.repository.ts';
+
+const engineRoomSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  type: Type.String(),
+  location: Type.String(),
+  capacity_units: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      "installed capacity in units: each order earns its units over this share of the room's day (null: not set, nobody earns yet)",
+  }),
+});
+
+const dayProductionSchema = Type.Object({
+  business_date: Type.String(),
+  kwh: Type.Number(),
+  revenue: Type.Number({ description: 'points collected that day, corrections included' }),
+});
+
+/** The engine rooms the cart chooses from, with what each produced: public, like the catalogue. */
+export const engineRoomRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/engineRoom',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Engine rooms that host the panels (the cart sends room 1), each with its recorded production of the last 30 days',
+        response: {
+          200: envelopeOf(Type.Array(Type.Intersect([engineRoomSchema, Type.Object({ production: Type.Array(dayProductionSchema) })]))),
+        },
+      },
+    },
+    async () => {
+      const { businessTimeZone } = await readSettings(app.db, app.config);
+      const [rooms, production] = await Promise.all([
+        listEngineRooms(app.db),
+        recentProduction(app.db, businessDate(new Date(), businessTimeZone)),
+      ]);
+      return success(rooms.map((room) => ({ ...room, production: production.get(room.id) ?? [] })));
+    },
+  );
+};
