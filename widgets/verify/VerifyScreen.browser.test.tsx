@@ -136,9 +136,22 @@ describe('VerifyScreen', () => {
     expect(rejected.host.textContent).to.contain(eng.verify_status_rejected).and.contain('Reason: The photo is blurred');
     expect(rejected.host.querySelector('form')).to.not.equal(null);
     rejected.unmount();
-    act(() => $user.set({ ...member, verification_status: 'pending' }));
+    act(() =>
+      $user.set({
+        ...member,
+        verification_status: 'pending',
+        realname: 'Wang Xiaoming',
+        email: 'wang@example.com',
+        phone: '0912345678',
+        certificate_number: 'P1234567',
+      }),
+    );
     const pending = mountScreen(<VerifyScreen />);
-    expect(pending.host.textContent).to.contain(eng.verify_status_pending);
+    // Under review: what was sent, read-only, and nothing to send again.
+    expect(pending.host.textContent).to.contain(eng.verify_status_pending).and.contain(eng.verify_pending_note);
+    expect(pending.host.textContent).to.contain('Wang Xiaoming').and.contain('wang@example.com').and.contain('P1234567');
+    expect(pending.host.querySelector('form')).to.equal(null);
+    expect(pending.host.querySelector('button')).to.equal(null);
     pending.unmount();
     stub.calls.length = 0;
     act(() => $user.set({ ...member, realname: 'Wang Xiaoming', verification_status: 'approved' }));
@@ -160,6 +173,10 @@ describe('VerifyScreen', () => {
     };
     expect(await submit()).to.equal(eng.verify_check_info);
     expect(document.activeElement).to.equal(inputLabelled(page.host, eng.verify_real_name));
+    // Every empty field says so under itself, not only the first.
+    for (const label of [eng.verify_real_name, eng.verify_email, eng.verify_phone, eng.verify_certificate_number]) {
+      expect(errorOf(inputLabelled(page.host, label))).to.equal(eng.verify_field_required);
+    }
     await fillText(page.host);
     choose(selectLabelled(page.host, eng.verify_certificate_type), '');
     expect(await submit()).to.equal(eng.verify_check_info);
@@ -277,13 +294,13 @@ describe('VerifyScreen', () => {
     page.unmount();
   });
 
-  it('on a site page, goes back 1 s after a successful submission (the seed)', async () => {
+  it('on a site page, goes to the settings page 1 s after a successful submission, never history.back()', async () => {
     stub = verifyServer((call) =>
       call.method === 'PUT' || call.path === '/v1/check' ? ok({ ...member, verification_status: 'pending' }) : fail(500, 'x'),
     );
     const realSetTimeout = window.setTimeout;
     const delays: number[] = [];
-    // Records the screen's own timer without running it: history.back() would leave the test page.
+    // Records the screen's own timer without running it: going to the settings page would leave the test page.
     window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
       if (ms === 1_000) {
         delays.push(ms);

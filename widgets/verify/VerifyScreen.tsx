@@ -6,6 +6,7 @@ import { useInputHints } from '../bank/input-hints.ts';
 import { fieldErrors } from '../bank/server-messages.ts';
 import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
+import { siteHref } from '../core/locale.ts';
 import { $user } from '../core/session.ts';
 import { PhotoField } from './PhotoField.tsx';
 import { SelectField } from './SelectField.tsx';
@@ -14,6 +15,7 @@ import {
   photoSlots,
   verificationStatusOf,
   verifyBody,
+  verifyFieldProblems,
   verifyProblem,
   verifyValuesOf,
   type PhotoSlot,
@@ -54,6 +56,8 @@ export const verifyScreenMessageKeys = [
   'verify_load_error',
   'register_email_invalid',
   'wallet_choose',
+  'verify_field_required',
+  'verify_pending_note',
 ] as const;
 
 /** The seed goes back 1 s after a successful submission. */
@@ -67,13 +71,13 @@ interface Choice {
 type Problems = Partial<Record<VerifyField | PhotoSlot, string | undefined>>;
 
 interface VerifyScreenProps {
-  /** On a site page, go back (history) 1 s after submitting; a widget stays where it is. */
+  /** On a site page, go to the settings page 1 s after submitting; a widget stays where it is. */
   navigate?: boolean;
 }
 
 /** The seed's /setting/verify: the verification status, and the form with three photos until approved. */
 export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const id = useId();
   const user = useStore($user);
   const status = verificationStatusOf(user);
@@ -116,7 +120,8 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
     if (busy || user === null) return;
     const problem = verifyProblem(values, photoIds);
     if (problem !== null) {
-      setProblems(problem.key === 'register_email_invalid' ? { email: t(problem.key) } : {});
+      const fields = verifyFieldProblems(values);
+      setProblems(Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key)])) as Problems);
       setOutcome({ text: t(problem.key), failed: true });
       if (problem.field !== undefined) focus(problem.field);
       return;
@@ -128,7 +133,8 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
       await apiRequest('PUT', `/v1/user/${user.id}`, verifyBody(user.username, values, photoIds as Record<PhotoSlot, number>));
       setOutcome({ text: t('verify_success'), failed: false });
       await refreshSession().catch(() => undefined);
-      if (navigate) setTimeout(() => history.back(), verifySuccessNoticeMs);
+      // To the settings page, never history.back(): opened from a link elsewhere, back would leave the site.
+      if (navigate) setTimeout(() => location.assign(siteHref(locale, '/setting')), verifySuccessNoticeMs);
     } catch (error) {
       // The server's own words go under the fields they are about (photos by their upload field).
       const server = fieldErrors(error);
@@ -154,19 +160,33 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
     </div>
   );
 
-  if (status === 'approved') {
+  // Approved, or waiting for an operator: what was sent, read-only, and no form to send again.
+  if (status === 'approved' || status === 'pending') {
+    const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+    const facts: [string, unknown][] = [
+      ['verify_name', user?.username],
+      ['verify_real_name', user?.realname],
+      ...(status === 'pending'
+        ? ([
+            ['verify_email', user?.email],
+            ['verify_phone', user?.phone],
+            ['verify_certificate_number', user?.certificate_number],
+          ] as [string, unknown][])
+        : []),
+    ];
     return (
       <div className="gs-verify">
         {header}
+        {/* Just sent: the success notice stays in view as the form gives way to what was sent. */}
+        <FormMessage outcome={outcome} />
+        {status === 'pending' && <p>{t('verify_pending_note')}</p>}
         <dl className="gs-verify__facts">
-          <div>
-            <dt>{t('verify_name')}</dt>
-            <dd>{user?.username}</dd>
-          </div>
-          <div>
-            <dt>{t('verify_real_name')}</dt>
-            <dd>{typeof user?.realname === 'string' ? user.realname : ''}</dd>
-          </div>
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{t(label)}</dt>
+              <dd>{shown(value)}</dd>
+            </div>
+          ))}
         </dl>
       </div>
     );

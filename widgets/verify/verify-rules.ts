@@ -53,6 +53,17 @@ export function verifyProblem(values: VerifyValues, photoIds: Partial<Record<Pho
   return null;
 }
 
+/**
+ * Every field at fault at once, each with the message shown under it: the empty ones, and an email
+ * of the wrong shape. The seed's single message (verifyProblem) still heads the form.
+ */
+export function verifyFieldProblems(values: VerifyValues): Partial<Record<VerifyField, string>> {
+  const problems: Partial<Record<VerifyField, string>> = {};
+  for (const field of verifyFields) if (values[field].trim() === '') problems[field] = 'verify_field_required';
+  if (problems.email === undefined && !isEmail(values.email)) problems.email = 'register_email_invalid';
+  return problems;
+}
+
 /** The body of PUT v1/user/{id}: the seed's fields, the photos as their upload ids. */
 export function verifyBody(name: string, values: VerifyValues, photoIds: Record<PhotoSlot, number>): Record<string, string> {
   const body: Record<string, string> = { name };
