@@ -3,6 +3,7 @@ import { localePath } from '../../locales/index.ts';
 import { ApiFailure, apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
+import { returnPath } from '../core/return-to.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { afterLoginRoute, readSavedUsername, saveUsername, startSession, type SessionUser } from '../core/session.ts';
 import { Field, FormMessage, SubmitButton, type Outcome } from './form.tsx';
@@ -70,7 +71,7 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
       saveUsername(name);
       setPassword('');
       setOutcome({ text: t('session_login_success'), failed: false });
-      if (navigate) location.assign(localePath(locale, afterLoginRoute));
+      if (navigate) location.assign(returnPath(location.search) ?? localePath(locale, afterLoginRoute));
     } catch (error) {
       setPassword('');
       const tooMany = error instanceof ApiFailure && error.status === 429;

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { localePath } from '../../locales/index.ts';
 import { apiRequest } from '../core/api.ts';
 import { useSingleton } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
+import { loginReturningTo } from '../core/return-to.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { $token, $user, type SessionUser } from '../core/session.ts';
 
@@ -44,7 +44,8 @@ export function SessionWatcher({ navigate = false }: { navigate?: boolean }) {
 
   useEffect(() => {
     if (!owner || !navigate || notice === null) return;
-    const login = localePath(locale, '/login');
+    // Back to this page once they have logged in again.
+    const login = loginReturningTo(locale, location);
     const timer = setTimeout(() => location.assign(login), expiredNoticeMs);
     return () => clearTimeout(timer);
   }, [owner, navigate, notice, locale]);
