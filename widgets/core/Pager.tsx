@@ -16,7 +16,11 @@ interface PagerProps {
   onGo: (page: number) => void;
 }
 
-/** Previous and next, with the seed's notices when there is no page that way. */
+/**
+ * Previous and next, with the seed's notices when there is no page that way. A button with no page
+ * behind it looks and reads as disabled (aria-disabled) yet stays focusable, so the notice can
+ * still say why nothing happened.
+ */
 export function Pager({ current, last, onGo }: PagerProps) {
   const { t } = useI18n();
   const [notice, setNotice] = useState('');
@@ -30,11 +34,16 @@ export function Pager({ current, last, onGo }: PagerProps) {
   };
   return (
     <nav className="gs-pager" aria-label={t('paging_label')}>
-      <button type="button" className="button button--small button--secondary" onClick={() => go(current - 1)}>
+      <button type="button" className="button button--small button--secondary" aria-disabled={current <= 1} onClick={() => go(current - 1)}>
         {t('paging_previous')}
       </button>
       <span aria-current="page">{t('paging_page_of', { page: current, last: Math.max(last, 1) })}</span>
-      <button type="button" className="button button--small button--secondary" onClick={() => go(current + 1)}>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        aria-disabled={current >= Math.max(last, 1)}
+        onClick={() => go(current + 1)}
+      >
         {t('paging_next')}
       </button>
       <p className="gs-pager__notice" role="status">

@@ -97,6 +97,9 @@ describe('OrderList', () => {
     act(() => buttonNamed(page.host, eng.paging_next).click());
     await waitFor(() => page.host.querySelectorAll('.gs-orders__item').length === 1, 'page 2');
     expect(stub.calls.at(-1)?.query.get('page')).to.equal('2');
+    // The last page: next reads as disabled, yet still says why when pressed.
+    expect(buttonNamed(page.host, eng.paging_next).getAttribute('aria-disabled')).to.equal('true');
+    expect(buttonNamed(page.host, eng.paging_previous).getAttribute('aria-disabled')).to.equal('false');
     act(() => buttonNamed(page.host, eng.paging_next).click());
     await waitFor(() => statusText(page.host).includes(eng.paging_last_page), 'the last-page notice');
     page.unmount();
