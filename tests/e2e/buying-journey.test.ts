@@ -55,7 +55,7 @@ describe('buying: the three-step cart, a payment notice and the operator’s con
 
       // The list step: 3000 by default, hosting in room 1, paid by remittance.
       await page.getByRole('link', { name: eng.product_buy }).click();
-      await page.waitForURL('**/eng/cart');
+      await page.waitForURL(/\/eng\/cart\?buy=1$/);
       const amount = page.getByLabel(eng.cart_amount);
       await amount.waitFor();
       assert.equal(await amount.inputValue(), '3000');

@@ -432,5 +432,20 @@ describe('CartScreen', () => {
       '/eng/home/shopping',
     );
     page.unmount();
+
+    // A reload keeps it removed; Buy on the product page (?buy=1) puts it back.
+    const reloaded = mountScreen(<CartScreen />);
+    await waitFor(() => reloaded.host.textContent?.includes(eng.cart_empty) === true, 'still removed');
+    reloaded.unmount();
+    const here = location.pathname + location.search;
+    history.replaceState(null, '', `${location.pathname}?buy=1`);
+    try {
+      const again = await mountLoaded();
+      expect(again.host.textContent).not.to.contain(eng.cart_empty);
+      expect(localStorage.getItem('cart_removed')).to.equal(null);
+      again.unmount();
+    } finally {
+      history.replaceState(null, '', here);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
+import { $cartRemoved, cartRemovedOnOpen } from './cart-removed.ts';
 import { siteHref } from '../core/locale.ts';
 import {
   getDetail,
@@ -102,6 +103,11 @@ export function CartScreen() {
     address: '',
   });
 
+  // Read after mounting, so the server's render and the first client render agree.
+  useEffect(() => {
+    if (cartRemovedOnOpen(location.search)) setDeleted(true);
+  }, []);
+
   const [steps, setSteps] = useState<StepsModule | null>(null);
   // Fetched while the member fills in the list, so that the payment step opens at once; tried again on each step.
   useEffect(() => {
@@ -172,7 +178,10 @@ export function CartScreen() {
           onChange={setForm}
           editing={editing ? order : null}
           onSaved={saved}
-          onDelete={() => setDeleted(true)}
+          onDelete={() => {
+            $cartRemoved.set(true);
+            setDeleted(true);
+          }}
         />
       )}
       {step !== 'list' && order !== null && (

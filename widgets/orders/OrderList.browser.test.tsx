@@ -109,7 +109,7 @@ describe('OrderList', () => {
     stub = stubFetch(() => paged(1, 1, []));
     let page = mountScreen(<OrderList />);
     await waitFor(() => page.host.textContent?.includes(eng.order_empty) === true, 'the empty list');
-    expect(page.host.querySelector('a')?.getAttribute('href')).to.equal('/eng/cart');
+    expect(page.host.querySelector('a')?.getAttribute('href')).to.equal('/eng/cart?buy=1');
     page.unmount();
     stub.restore();
     stub = stubFetch(() => fail(503, 'Service unavailable'));

@@ -95,7 +95,7 @@ export function OrderList() {
       {list.loading && list.page === null && <p role="status">{t('loading')}</p>}
       {!list.loading && list.failed === null && orders.length === 0 && (
         <p>
-          {t('order_empty')} <a href={siteHref(locale, '/cart')}>{t('cart_title')}</a>
+          {t('order_empty')} <a href={`${siteHref(locale, '/cart')}?buy=1`}>{t('cart_title')}</a>
         </p>
       )}
       {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} onGo={list.go} />}
