@@ -171,7 +171,7 @@ export function PaymentInfo({ order, accounts, paymentMethods, showMethodChoice,
                     <div key={key}>
                       <dt>{t(key)}</dt>
                       <dd>
-                        <span>{value}</span>
+                        <span className={key === 'cart_account_number' ? 'gs-pay__digits' : undefined}>{value}</span>
                         <CopyButton value={value} label={t(key)} onCopied={(failed) => onCopied(failed)} />
                       </dd>
                     </div>
