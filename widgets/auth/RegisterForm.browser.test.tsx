@@ -129,16 +129,19 @@ describe('RegisterForm', () => {
     form.unmount();
   });
 
-  it('"Find no such referrer." shows register_error2 and clears the referral code', async () => {
+  it('"Find no such referrer." shows register_error2 once, under the code, which keeps what was typed, selected', async () => {
     stub = stubFetch(() => fail(404, 'Find no such referrer.', { errors: { parent_code: ['Find no such referrer.'] } }));
     const form = mountScreen(<RegisterForm />);
     fillValid(form.host);
+    const { code, username } = fields(form.host);
+    const typed = code.value;
     buttonNamed(form.host, eng.register_submit).click();
-    const { code } = fields(form.host);
-    await waitFor(() => alertText(form.host) === eng.register_error2, 'the referrer message');
-    expect(code.value).to.equal('');
-    expect(errorOf(code)).to.equal(eng.register_error2);
+    await waitFor(() => errorOf(code) === eng.register_error2, 'the referrer message');
+    expect(form.host.textContent?.split(eng.register_error2)).to.have.length(2);
+    expect(code.value).to.equal(typed);
+    expect(username.value).to.not.equal('');
     expect(document.activeElement).to.equal(code);
+    expect([code.selectionStart, code.selectionEnd]).to.deep.equal([0, typed.length]);
     expect($token.get()).to.equal('');
     form.unmount();
   });
@@ -149,8 +152,8 @@ describe('RegisterForm', () => {
     const form = mountScreen(<RegisterForm />);
     fillValid(form.host);
     buttonNamed(form.host, eng.register_submit).click();
-    await waitFor(() => alertText(form.host) === eng.register_name_taken, 'the name-taken message');
-    expect(errorOf(fields(form.host).username)).to.equal(eng.register_name_taken);
+    await waitFor(() => errorOf(fields(form.host).username) === eng.register_name_taken, 'the name-taken message');
+    expect(form.host.textContent?.split(eng.register_name_taken)).to.have.length(2);
 
     reply = fail(422, 'Parameter validation error.', { errors: { username: ['too long'] } });
     buttonNamed(form.host, eng.register_submit).click();

@@ -154,9 +154,9 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
       let key = 'register_error';
       let field: FieldName | undefined;
       if (message === referrerNotFoundMessage) {
+        // The seed clears the code; we keep it, selected, so a typo is fixed and a new code simply typed over.
         key = 'register_error2';
         field = 'code';
-        setValues((current) => ({ ...current, code: '' }));
       } else if (failure.status === 409) {
         key = 'register_name_taken';
         field = 'username';
@@ -165,11 +165,13 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
       } else if (failure.status === 0) {
         key = 'error_network';
       }
-      // "Parameter validation error." and any other refusal: register_error.
-      setOutcome({ text: t(key), failed: true });
-      if (field !== undefined) {
+      // A refusal about one field is said once, under that field, which takes focus; any other
+      // ("Parameter validation error." and the rest: register_error) heads the form.
+      if (field === undefined) setOutcome({ text: t(key), failed: true });
+      else {
         setRefused({ field, key });
         inputs[field].current?.focus();
+        inputs[field].current?.select();
       }
     } finally {
       setBusy(false);
