@@ -5,7 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { memberAdminRoutes } from './admin/members.admin.routes.ts';
-import { authRoutes } from './auth/auth.routes.ts';
+import { accountRoutes } from './users/account.routes.ts';
 import { cardRoutes } from './cards/cards.routes.ts';
 import { buyingListRoutes } from './catalog/buying.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
@@ -107,7 +107,7 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
-      await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(userRoutes);
       await api.register(adminRoutes);
       await api.register(memberAdminRoutes);

@@ -4,8 +4,8 @@ import { countAudit, listAudit } from '../audit/audit.repository.ts';
 import { success } from '../shared/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
 import { envelopeOf } from '../shared/schemas.ts';
-import { operatorOf, requireOperator } from './operator.guard.ts';
-import { revokeOperatorSession } from './operator.repository.ts';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { revokeOperatorSession } from '../auth/operator-session.repository.ts';
 import { operatorLogin } from './operator.service.ts';
 
 const bearer = [{ bearer: [] }];

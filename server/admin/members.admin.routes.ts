@@ -5,7 +5,7 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf } from '../shared/schemas.ts';
 import { countByAccountStatus, listByAccountStatus } from './members.repository.ts';
 import { reinstateMember } from './members.service.ts';
-import { operatorOf, requireOperator } from './operator.guard.ts';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

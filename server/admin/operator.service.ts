@@ -6,8 +6,9 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { ApiError, fieldError } from '../shared/errors.ts';
 import { clearHits, releaseHit } from '../shared/rate-limit.repository.ts';
 import { takeSlot, type Limit } from '../shared/rate-limit.ts';
-import { newOperatorToken } from './operator-tokens.ts';
-import { createOperatorSession, findOperatorByUsername, insertOperator, setOperatorPassword } from './operator.repository.ts';
+import { newOperatorToken } from '../auth/operator-tokens.ts';
+import { createOperatorSession } from '../auth/operator-session.repository.ts';
+import { findOperatorByUsername, insertOperator, setOperatorPassword } from './operator.repository.ts';
 
 export const operatorLoginFailedMessage = 'Incorrect username or password';
 

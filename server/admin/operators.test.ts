@@ -3,7 +3,7 @@ import { expectFailure, expectSuccess, expiredMessage, registerMember, send, typ
 import { operatorPassword, operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { upsertOperator } from './operator.service.ts';
-import { membersOnlyMessage, operatorOnlyMessage } from './operator-tokens.ts';
+import { membersOnlyMessage, operatorOnlyMessage } from '../auth/operator-tokens.ts';
 
 interface AuditRow {
   operator: string | null;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isLiveOperatorToken, membersOnlyMessage } from '../admin/operator-tokens.ts';
+import { isLiveOperatorToken, membersOnlyMessage } from './operator-tokens.ts';
 import { ApiError } from '../shared/errors.ts';
 import { findSessionByTokenHash, touchSession } from './session.repository.ts';
 import { tokenHash, tokenPattern } from './tokens.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { success } from '../shared/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
 import { envelopeOf } from '../shared/schemas.ts';

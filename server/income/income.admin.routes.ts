@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { isTimeZone } from '../config.ts';
 import { success } from '../shared/envelope.ts';

@@ -1,7 +1,7 @@
 import { recordAudit } from '../audit/audit.repository.ts';
 import { sameHolder } from '../cards/holder-name.ts';
 import type { Db } from '../db/database.ts';
-import { accounts, ensureAccounts } from '../ledger/accounts.ts';
+import { accounts, ensureAccounts, type AccountRef } from '../ledger/accounts.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { notVerifiedMessage } from '../orders/order.json.ts';
 import { lockOrder, updateOrderRow } from '../orders/order.repository.ts';
@@ -46,15 +46,10 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
     const before = { status: order.status, amount: order.amount, account_status: member.account_status, notice_id: notice?.id ?? null };
 
     if (sameHolder(payerName, member.realname)) {
-      const [clearing = 0, sales = 0] = await ensureAccounts(trx, [accounts.remittanceClearing(), accounts.orderSales()]);
-      const journal = await postJournal(trx, {
+      const journal = await postFromClearing(trx, accounts.orderSales(), amount, {
         idempotencyKey: `order:${orderId}:confirm`,
         kind: 'order_payment',
         memo: order.order_number,
-        entries: [
-          { accountId: clearing, amount: -amount },
-          { accountId: sales, amount },
-        ],
       });
       await updateOrderRow(trx, orderId, {
         status: 3,
@@ -92,15 +87,10 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
       status: 'owed',
       created_by: operatorId,
     });
-    const [clearing = 0, owed = 0] = await ensureAccounts(trx, [accounts.remittanceClearing(), accounts.refundsOwed()]);
-    const journal = await postJournal(trx, {
+    const journal = await postFromClearing(trx, accounts.refundsOwed(), amount, {
       idempotencyKey: `order:${orderId}:refund`,
       kind: 'order_payment_refund_owed',
       memo: `${order.order_number} refund ${refund.id}`,
-      entries: [
-        { accountId: clearing, amount: -amount },
-        { accountId: owed, amount },
-      ],
     });
     await updateOrderRow(trx, orderId, {
       status: 4,
@@ -159,5 +149,17 @@ export async function rejectNotice(db: Db, operatorId: number, orderId: string, 
       before: { status: order.status, reject_reason: order.reject_reason, notice_id: notice?.id ?? null },
       after: { status: 1, reject_reason: why },
     });
+  });
+}
+
+/** The remittance leaves clearing for `to` in one journal, once per idempotency key. */
+async function postFromClearing(trx: Db, to: AccountRef, amount: bigint, journal: { idempotencyKey: string; kind: string; memo: string }) {
+  const [clearing = 0, target = 0] = await ensureAccounts(trx, [accounts.remittanceClearing(), to]);
+  return postJournal(trx, {
+    ...journal,
+    entries: [
+      { accountId: clearing, amount: -amount },
+      { accountId: target, amount },
+    ],
   });
 }

@@ -1,21 +1,21 @@
-import type { Db } from '../db/database.ts';
 import { deviceJson } from '../devices/device.json.ts';
-import { listDevicesOfUser } from '../devices/devices.repository.ts';
-import { accounts, balanceOf } from '../ledger/accounts.ts';
+import type { DeviceRow } from '../devices/devices.repository.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
-import { referralCodeOf, type UserRow } from './user.repository.ts';
+import type { UserRow } from './user.repository.ts';
+
+/** What the user object shows beside the member's own row. */
+export interface UserRelated {
+  parentCode: string | null;
+  mainWallet: bigint;
+  devices: DeviceRow[];
+}
 
 /**
  * The user object of the API contract. It never carries a hash, a token or another member's
  * data: the parent appears only as its referral code.
  */
-export async function userJson(db: Db, user: UserRow) {
-  const [parentCode, mainWallet, devices] = await Promise.all([
-    referralCodeOf(db, user.parent_id),
-    balanceOf(db, accounts.memberMain(user.id)),
-    listDevicesOfUser(db, user.id),
-  ]);
+export function userJson(user: UserRow, { parentCode, mainWallet, devices }: UserRelated) {
   return {
     id: user.id,
     username: user.username,

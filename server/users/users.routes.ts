@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { updatePasswordAndParentBody } from '../auth/auth.schemas.ts';
-import { updatePasswordAndParent } from '../auth/auth.service.ts';
+import { updatePasswordAndParentBody } from './account.schemas.ts';
+import { updatePasswordAndParent } from './account.service.ts';
 import { success } from '../shared/envelope.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
 import { idParams, recordId } from '../shared/schemas.ts';
 import { findUserById, type UserRow } from './user.repository.ts';
-import { userJson } from './user.json.ts';
+import { userView } from './user-view.service.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -27,7 +27,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: requireMember,
       schema: { tags: ['members'], summary: 'The member’s own user record', params: idParams, security: bearer },
     },
-    async (request) => success(await userJson(app.db, await ownUser(app, request, request.params))),
+    async (request) => success(await userView(app.db, await ownUser(app, request, request.params))),
   );
 
   app.put(

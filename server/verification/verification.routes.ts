@@ -5,7 +5,7 @@ import { success } from '../shared/envelope.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
 import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
 import { findUserById } from '../users/user.repository.ts';
-import { userJson } from '../users/user.json.ts';
+import { userView } from '../users/user-view.service.ts';
 import { listCertificateTypes, listCountries } from './verification.repository.ts';
 import { referenceItem, verificationBody } from './verification.schemas.ts';
 import { submitVerification } from './verification.service.ts';
@@ -57,7 +57,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (user === undefined) throw notFound('User not found');
       await submitVerification(app.db, user, request.body);
       const updated = await findUserById(app.db, member.userId);
-      return success(await userJson(app.db, updated ?? user), 'Verification submitted');
+      return success(await userView(app.db, updated ?? user), 'Verification submitted');
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import type { WithdrawalStatus } from '../db/schema-members-money.ts';
 import { success } from '../shared/envelope.ts';

@@ -2,16 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { success } from '../shared/envelope.ts';
 import { envelopeOf } from '../shared/schemas.ts';
-import { findUserById } from '../users/user.repository.ts';
-import { userJson } from '../users/user.json.ts';
-import { memberOf, requireMember } from './auth.guard.ts';
-import { loginBody, registerBody, sessionDetail } from './auth.schemas.ts';
-import { login, register } from './auth.service.ts';
-import { revokeSession } from './session.repository.ts';
+import { findUserById } from './user.repository.ts';
+import { userView } from './user-view.service.ts';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { loginBody, registerBody, sessionDetail } from './account.schemas.ts';
+import { login, register } from './account.service.ts';
+import { revokeSession } from '../auth/session.repository.ts';
 
 const bearer = [{ bearer: [] }];
 
-export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/register',
     {
@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { token, user } = await register(app.db, app.config, request.body, request.ip);
-      return reply.status(201).send(success({ token, user: await userJson(app.db, user) }, 'Registered successfully'));
+      return reply.status(201).send(success({ token, user: await userView(app.db, user) }, 'Registered successfully'));
     },
   );
 
@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { token, user } = await login(app.db, app.config, request.body, request.ip);
-      return success({ token, user: await userJson(app.db, user) }, 'login success');
+      return success({ token, user: await userView(app.db, user) }, 'login success');
     },
   );
 
@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const member = memberOf(request);
       const user = await findUserById(app.db, member.userId);
-      return { ...success(user === undefined ? null : await userJson(app.db, user)), token: member.token };
+      return { ...success(user === undefined ? null : await userView(app.db, user)), token: member.token };
     },
   );
 };

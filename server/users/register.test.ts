@@ -14,7 +14,7 @@ import {
   validationMessage,
 } from '../../tests/helpers/members.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { tokenHash } from './tokens.ts';
+import { tokenHash } from '../auth/tokens.ts';
 
 describe.each(databaseKinds())('POST v1/register on %s', (kind) => {
   let testApp: TestApp;

@@ -16,7 +16,7 @@ import {
   type Member,
 } from '../../tests/helpers/members.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { tokenHash } from './tokens.ts';
+import { tokenHash } from '../auth/tokens.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 

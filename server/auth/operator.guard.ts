@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { expiredMessage } from '../auth/auth.guard.ts';
-import { findSessionByTokenHash } from '../auth/session.repository.ts';
-import { tokenHash, tokenPattern } from '../auth/tokens.ts';
+import { expiredMessage } from './auth.guard.ts';
+import { findSessionByTokenHash } from './session.repository.ts';
+import { tokenHash, tokenPattern } from './tokens.ts';
 import { ApiError } from '../shared/errors.ts';
 import { operatorOnlyMessage, operatorSessionIdleMs, operatorTokenPattern } from './operator-tokens.ts';
-import { findOperatorSession, touchOperatorSession } from './operator.repository.ts';
+import { findOperatorSession, touchOperatorSession } from './operator-session.repository.ts';
 
 /** Last-seen times are written at most this often. */
 const touchIntervalMs = 60_000;

@@ -1,6 +1,6 @@
-import { newToken, tokenHash } from '../auth/tokens.ts';
+import { newToken, tokenHash } from './tokens.ts';
 import type { Db } from '../db/database.ts';
-import { findOperatorSession } from './operator.repository.ts';
+import { findOperatorSession } from './operator-session.repository.ts';
 
 /**
  * Operator tokens carry a prefix, so each guard can tell the other role's token from a forged

@@ -14,12 +14,12 @@ import {
   lockUser,
   updateUser,
   type UserRow,
-} from '../users/user.repository.ts';
-import { newPasswordField } from './auth.schemas.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+} from './user.repository.ts';
+import { newPasswordField } from './account.schemas.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
 import { newReferralCode } from './referral-code.ts';
-import { createSession, revokeSessions } from './session.repository.ts';
-import { newToken, tokenHash } from './tokens.ts';
+import { createSession, revokeSessions } from '../auth/session.repository.ts';
+import { newToken, tokenHash } from '../auth/tokens.ts';
 
 export const referrerNotFoundMessage = 'Find no such referrer.';
 export const nameTakenMessage = 'name has been registered';
@@ -41,8 +41,8 @@ export interface SessionResult {
 }
 
 /**
- * Services here own their transactions, unlike the rest of the server: password hashing is
- * deliberately slow and must happen before a transaction opens, never while it holds locks.
+ * Password hashing is deliberately slow: it happens before the transaction opens, never while
+ * the transaction holds locks.
  */
 export async function register(db: Db, config: Config, input: RegisterInput, address: string): Promise<SessionResult> {
   const limit: Limit = {
