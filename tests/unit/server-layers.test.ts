@@ -1,0 +1,66 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Server folders form layers: each depends on `shared/`, `db/` and folders below it, never on
+ * one that depends back on it. A tie running both ways (directly or round a longer loop) is found
+ * here from the import statements themselves.
+ */
+const serverDir = path.resolve(import.meta.dirname, '../../server');
+const importPattern = /^\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+async function folderGraph(): Promise<Map<string, Map<string, string>>> {
+  const graph = new Map<string, Map<string, string>>();
+  const entries = await fs.readdir(serverDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const from = folderOf(file);
+    if (from === undefined) continue;
+    const source = await fs.readFile(file, 'utf8');
+    for (const match of source.matchAll(importPattern)) {
+      const to = folderOf(path.resolve(entry.parentPath, match[1] ?? ''));
+      if (to === undefined || to === from) continue;
+      const edges = graph.get(from) ?? new Map<string, string>();
+      edges.set(to, path.relative(serverDir, file));
+      graph.set(from, edges);
+    }
+  }
+  return graph;
+}
+
+/** The top folder under server/ a file sits in; undefined for the files at the root (app, main, seed). */
+function folderOf(file: string): string | undefined {
+  const [first, ...rest] = path.relative(serverDir, file).split(path.sep);
+  return rest.length === 0 ? undefined : first;
+}
+
+/** Every loop of folders, each as the path round it with the file that makes each step. */
+function cycles(graph: Map<string, Map<string, string>>): string[] {
+  const found = new Set<string>();
+  const visit = (start: string, at: string, trail: string[]) => {
+    for (const [next, via] of graph.get(at) ?? []) {
+      const step = `${at} -> ${next} (${via})`;
+      if (next === start) found.add([...trail, step].sort().join('; '));
+      else if (!trail.some((taken) => taken.startsWith(`${next} ->`)) && next > start) visit(start, next, [...trail, step]);
+    }
+  };
+  for (const folder of graph.keys()) visit(folder, folder, []);
+  return [...found];
+}
+
+describe('server folders', () => {
+  it('never depend on each other both ways', async () => {
+    expect(cycles(await folderGraph())).toEqual([]);
+  });
+
+  it('the check sees a loop when there is one', () => {
+    const graph = new Map([
+      ['auth', new Map([['users', 'auth/auth.service.ts']])],
+      ['users', new Map([['devices', 'users/user.json.ts']])],
+      ['devices', new Map([['auth', 'devices/devices.routes.ts']])],
+    ]);
+    expect(cycles(graph)).toHaveLength(1);
+  });
+});
