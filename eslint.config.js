@@ -56,7 +56,7 @@ export default tseslint.config(
     files: ['tests/**', 'scripts/**', 'server/cli/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },
   },
-  // SQL lives in repositories, the ledger and the database module (decision 010). Elsewhere in the
+  // SQL lives in repositories, the ledger and the database module (decision 018). Elsewhere in the
   // server, Kysely and the database module may be imported for types only (a transaction handle
   // passed down to a repository), and no query is built.
   {

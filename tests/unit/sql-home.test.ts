@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The lint rule that keeps SQL in repositories (decision 010), run through ESLint's own API on
+ * The lint rule that keeps SQL in repositories (decision 018), run through ESLint's own API on
  * fixtures placed, by file name, where they would sit in the server.
  */
 const root = path.resolve(import.meta.dirname, '../..');
