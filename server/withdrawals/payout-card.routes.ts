@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { operatorOf, requireOperator } from '../admin/operator.guard.ts';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { cardKeyOf } from '../cards/cards.routes.ts';
 import { success } from '../shared/envelope.ts';
 import { envelopeOf } from '../shared/schemas.ts';
@@ -17,7 +17,7 @@ const payoutCardSchema = Type.Object({
 });
 
 /** The payout's card in full, on request and audited: what an operator types into the bank's transfer form. */
-export async function payoutCardRoutes(app: FastifyInstance): Promise<void> {
+export const payoutCardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
 
   app.post<{ Params: { id: number } }>(
@@ -38,4 +38,4 @@ export async function payoutCardRoutes(app: FastifyInstance): Promise<void> {
       return success(card);
     },
   );
-}
+};
