@@ -27,6 +27,7 @@ import { failure } from './shared/envelope.ts';
 import { registerErrorHandler } from './shared/error-handler.ts';
 import { parseFormBody } from './shared/form-body.ts';
 import { RouteTable } from './shared/route-table.ts';
+import { multilineKey, numberAsTextKey, registerStrictInput } from './shared/strict-input.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import { payoutCardRoutes } from './withdrawals/payout-card.routes.ts';
@@ -64,7 +65,11 @@ export async function buildApp(
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
-    ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true } },
+    // No coercion: the strict-input gate reads numbers and booleans from canonical text only,
+    // so `true`, "0x10" or " 1" never pass as a number.
+    ajv: {
+      customOptions: { coerceTypes: false, allErrors: true, removeAdditional: true, keywords: [multilineKey, numberAsTextKey] },
+    },
     return503OnClosing: true,
     // Errors raised before routing (a URL that is not valid percent-encoding) get the envelope too.
     frameworkErrors: (error, request, reply) => {
@@ -86,6 +91,7 @@ export async function buildApp(
   const routeTable = new RouteTable();
   routeTable.watch(app);
   registerErrorHandler(app);
+  registerStrictInput(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

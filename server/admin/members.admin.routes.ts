@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { success } from '../shared/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { envelopeOf, multilineText } from '../shared/schemas.ts';
 import { countByAccountStatus, listByAccountStatus } from './members.repository.ts';
 import { reinstateMember } from './members.service.ts';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
@@ -58,7 +58,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'End a suspension after review (409 if the member is not suspended); the note goes to the audit log',
         params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
-        body: Type.Object({ note: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) }),
+        body: Type.Object({ note: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }) }),
         security: bearer,
         response: { 200: envelopeOf(Type.Null()) },
       },

@@ -7,7 +7,7 @@ import { isTimeZone } from '../config.ts';
 import { success } from '../shared/envelope.ts';
 import { ApiError } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { envelopeOf, multilineText } from '../shared/schemas.ts';
 import { distributeIncome } from './income.service.ts';
 import { adjustRevenue, recordRevenue } from './revenue.service.ts';
 import { bpToPercent, readSettings } from './settings.repository.ts';
@@ -53,7 +53,7 @@ export const incomeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }),
           kwh: decimalText('kWh, at most 3 decimals'),
           revenue: decimalText('points collected, at most 4 decimals'),
-          evidence: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'where the figures can be checked' }),
+          evidence: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'where the figures can be checked' }),
         }),
         security: bearer,
         response: { 201: envelopeOf(revenueJson) },
@@ -76,7 +76,7 @@ export const incomeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           business_date: Type.String({ maxLength: 10 }),
           kwh_delta: Type.Optional(decimalText('signed kWh')),
           revenue_delta: decimalText('signed points'),
-          reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
+          reason: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }),
         }),
         security: bearer,
         response: { 201: envelopeOf(revenueJson) },

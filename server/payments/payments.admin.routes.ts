@@ -4,7 +4,7 @@ import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { success } from '../shared/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { envelopeOf, multilineText } from '../shared/schemas.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
 import { confirmOrder, rejectNotice } from './confirmation.service.ts';
 import { countNotices, listNotices, type NoticeRow } from './notices.repository.ts';
@@ -125,7 +125,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Reject the payment notice of an order waiting confirmation: the order waits for payment again (1) with the reason',
         params: orderParams,
-        body: Type.Object({ reason: text(500) }),
+        body: Type.Object({ reason: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }) }),
         security: bearer,
         response: { 200: envelopeOf(decisionSchema) },
       },

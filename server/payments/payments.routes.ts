@@ -4,7 +4,7 @@ import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { orderSchema } from '../orders/order.json.ts';
 import { memberOrder } from '../orders/orders.routes.ts';
 import { success } from '../shared/envelope.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { envelopeOf, multilineText } from '../shared/schemas.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
 import { findNotice } from './notices.repository.ts';
 import { submitNotice } from './notice.service.ts';
@@ -34,7 +34,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           order_id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
           account_back_five: Type.String({ pattern: '^[0-9]{5}$', description: 'Exactly 5 digits' }),
           image: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'An upload id from POST v1/image/upload' }),
-          remark: Type.Optional(Type.String({ maxLength: 200, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' })),
+          remark: Type.Optional(multilineText({ maxLength: 200 })),
         }),
         security: [{ bearer: [] }],
         response: { 201: envelopeOf(noticeSchema) },

@@ -80,6 +80,8 @@ function validationSentence(field: string, keyword: string, limit: number | unde
     case 'enum':
     case 'const':
       return `The ${field} field format is invalid.`;
+    case 'characters':
+      return `The ${field} field contains characters that are not allowed.`;
     default:
       return `The ${field} field is invalid.`;
   }

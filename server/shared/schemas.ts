@@ -1,4 +1,5 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema, type TStringOptions as StringOptions } from 'typebox';
+import { multilineKey, numberAsTextKey } from './strict-input.ts';
 
 /** The success envelope around a detail schema, for response serialisation and the OpenAPI document. */
 export const envelopeOf = <T extends TSchema>(detail: T) =>
@@ -32,3 +33,12 @@ export function recordId(params: { id: string }): number | undefined {
   const id = Number(params.id);
   return id <= idMax ? id : undefined;
 }
+
+/** Free text that may span lines (a remark, a reason): line feeds pass the strict-input gate, other controls do not. */
+export const multilineText = (options: StringOptions) => Type.String({ ...options, [multilineKey]: true });
+
+/**
+ * An amount as text, read by `parseAmountAtLeast` without rounding. JSON clients may send a
+ * number; it is read as its decimal text. Anything else that is not text (`true`, a list) is refused.
+ */
+export const amountText = (options: StringOptions) => Type.String({ minLength: 1, maxLength: 64, ...options, [numberAsTextKey]: true });

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { multilineText } from '../shared/schemas.ts';
 
 const uploadId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'an id from POST v1/image/upload' });
 
@@ -18,4 +19,4 @@ export const verificationBody = Type.Object({
 
 export const referenceItem = Type.Object({ id: Type.Integer(), type: Type.String() });
 
-export const reviewReasonBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) });
+export const reviewReasonBody = Type.Object({ reason: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }) });

@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
 import { pageField } from '../shared/paging.ts';
 import { enjoyCitySchema } from './wallet.json.ts';
+import { amountText } from '../shared/schemas.ts';
 
 /** Long enough for a UUID or any client's scheme, short enough to index cheaply. */
 const idempotencyKeyLengthMax = 128;
 
 export const transferBody = Type.Object({
-  amount: Type.String({ minLength: 1, maxLength: 64, description: 'Points, at least 100, at most 4 decimals (form field or JSON number)' }),
+  amount: amountText({ description: 'Points, at least 100, at most 4 decimals (form field or JSON number)' }),
 });
 
 export const transferHeaders = Type.Object({

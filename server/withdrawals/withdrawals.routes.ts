@@ -5,7 +5,7 @@ import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import type { WithdrawalStatus } from '../db/schema-members-money.ts';
 import { success } from '../shared/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { amountText, envelopeOf, multilineText } from '../shared/schemas.ts';
 import { parseTransferAmount } from '../wallet/transfer-amount.ts';
 import { withdrawalJson } from './withdrawal.json.ts';
 import { countWithdrawals, listWithdrawals } from './withdrawals.repository.ts';
@@ -39,7 +39,7 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         headers: idempotencyHeaders,
         body: Type.Object({
           bankcard_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-          amount: Type.String({ minLength: 1, maxLength: 64, description: 'Points, at least 100, at most 4 decimals' }),
+          amount: amountText({ description: 'Points, at least 100, at most 4 decimals' }),
         }),
         security: bearer,
         response: { 201: envelopeOf(withdrawalSchema), 200: envelopeOf(withdrawalSchema) },
@@ -150,7 +150,7 @@ export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['operators'],
         summary: 'Reject an accepted withdrawal (failed); the amount returns to the main wallet',
         params: idParams,
-        body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) }),
+        body: Type.Object({ reason: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }) }),
         security: bearer,
         response: { 200: envelopeOf(withdrawalSchema) },
       },
