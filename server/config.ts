@@ -18,6 +18,11 @@ export interface Config {
   /** A session unused for this long expires (sliding). */
   sessionIdleMs: number;
   limits: RateLimits;
+  /**
+   * The origin clients reach the API at (PUBLIC_URL), for absolute page links. Unset, page links
+   * are paths: a Host header is the client's word and must never steer a link.
+   */
+  publicUrl: string | undefined;
   /** Trust X-Forwarded-For from a load balancer for the client address (rate limits, logs). */
   trustProxy: boolean;
   /** After a password change or a new card number, withdrawals to a card wait this long (0: off). */
@@ -95,6 +100,11 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     }
   }
 
+  const publicUrl = text('PUBLIC_URL', '').replace(/\/+$/, '') || undefined;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/\s?#]+$/.test(publicUrl)) {
+    problems.push(`PUBLIC_URL must be an origin such as https://shop.example, got "${publicUrl}"`);
+  }
+
   const businessTimeZone = text('BUSINESS_TIME_ZONE', 'Asia/Taipei');
   if (!isTimeZone(businessTimeZone)) {
     problems.push(`BUSINESS_TIME_ZONE "${businessTimeZone}" is not an IANA time zone`);
@@ -126,6 +136,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       registrationsPerAddress: integer('REGISTRATIONS_PER_ADDRESS', 30, 1, 100_000),
       registrationWindowMs: hourMs,
     },
+    publicUrl,
     trustProxy: text('TRUST_PROXY', 'false') === 'true',
     withdrawalCooldownMs: integer('WITHDRAWAL_COOLDOWN_HOURS', 24, 0, 24 * 30) * hourMs,
     cardNumberKey: undefined,

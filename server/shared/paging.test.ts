@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { paginate, pageOffset, type PagedRequest } from './paging.ts';
 
-function request(query: Record<string, unknown>, url = '/api/v1/things?type=a'): PagedRequest {
-  return { protocol: 'https', host: 'shop.example', url, query };
+/** A request whose Host header is forged: page links must never name it. */
+function request(query: Record<string, unknown>, url = '/api/v1/things?type=a', publicUrl?: string): PagedRequest {
+  const forged = { protocol: 'http', host: 'evil.example' };
+  return { ...forged, url, query, server: { config: { publicUrl } } } as unknown as PagedRequest;
 }
 
 describe('the Laravel paginator shape', () => {
@@ -16,15 +18,22 @@ describe('the Laravel paginator shape', () => {
       data: [],
       prev_page_url: null,
       next_page_url: null,
-      first_page_url: 'https://shop.example/api/v1/things?page=1',
-      path: 'https://shop.example/api/v1/things',
+      first_page_url: '/api/v1/things?page=1',
+      path: '/api/v1/things',
     });
+  });
+
+  it('page links are absolute under the configured public origin, whatever Host the client sent', () => {
+    const page = paginate(request({}, '/api/v1/things', 'https://shop.example'), 1, 40, ['x']);
+    expect(page.first_page_url).toBe('https://shop.example/api/v1/things?page=1');
+    expect(page.next_page_url).toBe('https://shop.example/api/v1/things?page=2');
+    expect(JSON.stringify(page)).not.toContain('evil.example');
   });
 
   it('keeps the other query parameters in every page URL and replaces page', () => {
     const page = paginate(request({ type: 'deposit', page: 2, device: 'mobile' }), 2, 40, ['x']);
-    expect(page.prev_page_url).toBe('https://shop.example/api/v1/things?type=deposit&device=mobile&page=1');
-    expect(page.next_page_url).toBe('https://shop.example/api/v1/things?type=deposit&device=mobile&page=3');
+    expect(page.prev_page_url).toBe('/api/v1/things?type=deposit&device=mobile&page=1');
+    expect(page.next_page_url).toBe('/api/v1/things?type=deposit&device=mobile&page=3');
     expect(page).toMatchObject({ from: 16, to: 16, last_page: 3 });
   });
 

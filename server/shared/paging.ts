@@ -52,19 +52,21 @@ export const paginatedOf = <T extends TSchema>(item: T) =>
     path: Type.String(),
   });
 
-/** What paginate reads of a request: where it came in, and its query as the route's schema typed it. */
-export type PagedRequest = Pick<FastifyRequest, 'protocol' | 'host' | 'url'> & { query: object };
+/** What paginate reads of a request: its path, its query as the route's schema typed it, and the server's configuration. */
+export type PagedRequest = Pick<FastifyRequest, 'url' | 'server'> & { query: object };
 
 /** Rows to skip for a page. */
 export const pageOffset = (page: number, perPage = perPageDefault): number => (page - 1) * perPage;
 
 /**
- * Wraps one page of rows in the paginator shape. Page URLs are absolute, like Laravel's, and
- * keep the request's other query parameters (a history's `type`), so following one works as is.
+ * Wraps one page of rows in the paginator shape. Page URLs keep the request's other query
+ * parameters (a history's `type`), so following one works as is. They are absolute, like
+ * Laravel's, only under the configured PUBLIC_URL; otherwise they are paths on this origin,
+ * never built from the Host header a client sent.
  */
 export function paginate<T>(request: PagedRequest, page: number, total: number, data: T[], perPage = perPageDefault): Paginated<T> {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const path = `${request.protocol}://${request.host}${request.url.split('?')[0] ?? ''}`;
+  const path = `${request.server.config.publicUrl ?? ''}${request.url.split('?')[0] ?? ''}`;
   const kept = Object.entries(request.query).filter(
     (entry): entry is [string, string | number] => entry[0] !== 'page' && (typeof entry[1] === 'string' || typeof entry[1] === 'number'),
   );
