@@ -36,6 +36,7 @@ import { verificationAdminRoutes } from './verification/verification.admin.route
 import { verificationRoutes } from './verification/verification.routes.ts';
 import { historyRoutes } from './wallet/history.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
+import { registerSecurityHeaders } from './web/security-headers.ts';
 import { registerStaticSite } from './web/static-site.ts';
 
 declare module 'fastify' {
@@ -95,9 +96,8 @@ export async function buildApp(
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
+  await registerSecurityHeaders(app, [config.staticDir, config.widgetsDir]);
 
   await app.register(fastifyFormbody, { parser: parseFormBody, bodyLimit: config.bodyBytesMax });
   await app.register(fastifyCors, { origin: config.corsOrigins.length === 0 ? false : config.corsOrigins, maxAge: 600 });

@@ -44,6 +44,9 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
 
 function sendBuilt(reply: FastifyReply, pathname: string, file: string): FastifyReply {
   const cacheControl = immutableAssets.test(pathname) ? `public, max-age=${oneYearSeconds}, immutable` : 'no-cache';
+  if (file.endsWith('.html')) reply.header('content-security-policy', reply.server.sitePolicy);
+  // Partner pages on other sites load the widget bundles with a plain <script src>.
+  else if (pathname.startsWith('/widgets/')) reply.header('cross-origin-resource-policy', 'cross-origin');
   return reply.header('cache-control', cacheControl).sendFile(path.basename(file), path.dirname(file), { cacheControl: false });
 }
 

@@ -1,0 +1,73 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { inlineScriptHashes } from './inline-scripts.ts';
+
+/** HSTS for a year once a browser has reached us over TLS. */
+const hstsMaxAgeSeconds = 31_536_000;
+
+/** API answers are data, never a document: they may load nothing and be framed by no one. */
+const apiPolicy = {
+  defaultSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+};
+
+/**
+ * The policy of the built site, the back office and the widget demo page. Scripts come only
+ * from this origin or are inline scripts of the build, allowed by their hash (no
+ * 'unsafe-inline'). Styles may be inline: components set style attributes and Leaflet
+ * positions its tiles with them. Images may come from any https host: the map's tile server is
+ * brand content an operator changes without touching the server.
+ */
+function sitePolicy(scriptHashes: string[]) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...scriptHashes],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/**
+ * Security headers on every answer, from @fastify/helmet: a Content-Security-Policy (the
+ * site's for pages, a closed one for the API), X-Content-Type-Options, Referrer-Policy,
+ * X-Frame-Options; HSTS only over TLS (behind a load balancer, with TRUST_PROXY and
+ * X-Forwarded-Proto), since sending it over plain HTTP means nothing and can lock out a
+ * local deployment. API answers are never stored by a cache: most carry private data or a token.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, builtFolders: string[]): Promise<void> {
+  const directives = sitePolicy(inlineScriptHashes(builtFolders));
+  const sitePolicyHeader = Object.entries(directives)
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${values.join(' ')}`)
+    .join('; ');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: apiPolicy },
+    hsts: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // Partner pages load the widget bundles from another site; the static route opens them up.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.decorate('sitePolicy', sitePolicyHeader);
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', `max-age=${hstsMaxAgeSeconds}; includeSubDomains`);
+    }
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Content-Security-Policy header of built pages (see registerSecurityHeaders). */
+    sitePolicy: string;
+  }
+}
