@@ -26,6 +26,7 @@ import { paymentRoutes } from './payments/payments.routes.ts';
 import { failure } from './shared/envelope.ts';
 import { registerErrorHandler } from './shared/error-handler.ts';
 import { parseFormBody } from './shared/form-body.ts';
+import { warnOfUntrustedProxy } from './shared/proxy-warning.ts';
 import { RouteTable } from './shared/route-table.ts';
 import { multilineKey, numberAsTextKey, registerStrictInput } from './shared/strict-input.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(
   routeTable.watch(app);
   registerErrorHandler(app);
   registerStrictInput(app);
+  warnOfUntrustedProxy(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -16,11 +16,12 @@ export const operatorLoginFailedMessage = 'Incorrect username or password';
 export const operatorPasswordMinLength = 12;
 const operatorNamePattern = /^[A-Za-z0-9_.-]{3,40}$/;
 
-/** Checks the password under the same failure limits as member logins, then opens a session. */
+/** Checks the password under failure limits like (but counted apart from) member logins, then opens a session. */
 export async function operatorLogin(db: Db, config: Config, username: string, password: string, address: string): Promise<string> {
   const windowMs = config.limits.loginFailureWindowMs;
   const accountLimit: Limit = { bucket: `operator-login:${username.toLowerCase()}`, max: config.limits.loginFailuresPerAccount, windowMs };
-  const addressLimit: Limit = { bucket: `login-address:${address}`, max: config.limits.loginFailuresPerAddress, windowMs };
+  // A bucket of its own: a flood of failed member logins from one address must not lock operators out.
+  const addressLimit: Limit = { bucket: `operator-login-address:${address}`, max: config.limits.loginFailuresPerAddress, windowMs };
   const accountHit = await takeSlot(db, accountLimit);
   let addressHit: string;
   try {

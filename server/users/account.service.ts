@@ -20,6 +20,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { newReferralCode } from './referral-code.ts';
 import { createSession, revokeSessions } from '../auth/session.repository.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
+import { oldPasswordMatches } from '../auth/old-password-guard.ts';
 
 export const referrerNotFoundMessage = 'Find no such referrer.';
 export const nameTakenMessage = 'name has been registered';
@@ -149,7 +150,10 @@ export async function updatePasswordAndParent(
   if (!wantsPassword && !wantsParent) throw validationError({ request: ['Nothing to change.'] });
 
   let passwordHash: string | undefined;
-  if (wantsPassword) passwordHash = await newPasswordHash(user, change);
+  if (wantsPassword) {
+    const oldMatches = await oldPasswordMatches(db, config, user, sessionId, change.old_password ?? '');
+    passwordHash = await newPasswordHash(change, oldMatches);
+  }
 
   const parentId = wantsParent ? await referrerId(db, config, change.parent_code ?? '') : undefined;
 
@@ -171,13 +175,13 @@ export async function updatePasswordAndParent(
   });
 }
 
-async function newPasswordHash(user: UserRow, change: PasswordAndParentChange): Promise<string> {
+async function newPasswordHash(change: PasswordAndParentChange, oldPasswordMatches: boolean): Promise<string> {
   const password = change.password ?? '';
   const errors: Record<string, string[]> = {};
   if (!Value.Check(newPasswordField, password))
     errors.password = ['The password must be 6 to 12 lowercase letters, digits or underscores, with at least one letter and one digit.'];
   if (password !== change.password_confirmation) errors.password_confirmation = ['The password confirmation does not match.'];
-  if ((change.old_password ?? '') === '' || !(await verifyPassword(change.old_password ?? '', user.password_hash))) {
+  if (!oldPasswordMatches) {
     errors.old_password = ['The old password is incorrect.'];
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
