@@ -3,7 +3,7 @@
  * (DATA_DIR or DATABASE_URL); stop the server first when using the embedded database, which
  * allows one process at a time.
  */
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { expireOrders } from '../orders/order-expiry.ts';
@@ -12,6 +12,7 @@ import { upsertOperator } from '../admin/operator.service.ts';
 import { distributeIncome } from '../income/income.service.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { ApiError } from '../shared/errors.ts';
+import { backup, restore } from './backup.ts';
 import { readSecret } from './read-secret.ts';
 
 const commands: Record<string, { summary: string; run(db: Db, args: string[]): Promise<string> }> = {
@@ -72,13 +73,30 @@ const commands: Record<string, { summary: string; run(db: Db, args: string[]): P
   },
 };
 
+/** Commands that open (or must not open) the database themselves: they work on the data folder as files. */
+const folderCommands: Record<string, { summary: string; run(config: Config, args: string[]): Promise<string> }> = {
+  backup: {
+    summary: 'backup <file>: the embedded database, uploaded photos and card-number key in one archive (server stopped)',
+    run: (config, [file]) => backup(config, file),
+  },
+  restore: {
+    summary: 'restore <file>: replace DATA_DIR with a backup (the old folder is kept aside), then check the ledger',
+    run: (config, [file]) => restore(config, file),
+  },
+};
+
 function usage(): string {
-  const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(16)} ${command.summary}`);
+  const lines = Object.entries({ ...commands, ...folderCommands }).map(([name, command]) => `  ${name.padEnd(16)} ${command.summary}`);
   return `Usage: npm run admin -- <command>\n\nCommands:\n${lines.join('\n')}\n`;
 }
 
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2);
+  const folderCommand = name === undefined ? undefined : folderCommands[name];
+  if (folderCommand !== undefined) {
+    process.stdout.write(`${await folderCommand.run(loadConfig(), args)}\n`);
+    return 0;
+  }
   const command = name === undefined ? undefined : commands[name];
   if (command === undefined) {
     process.stderr.write(name === undefined || name === 'help' ? usage() : `Unknown command "${name}"\n\n${usage()}`);
