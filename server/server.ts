@@ -33,7 +33,8 @@ export async function prepareServer(config: Config): Promise<RunningServer> {
   const cardNumberKey = config.cardNumberKey ?? (await loadOrCreateCardKey(config.dataDir));
   const app = await buildApp({ ...config, cardNumberKey }, database, {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    // Any logged headers, not only the request's: at trace level the upload parser logs its own copy.
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.headers.authorization', '*.headers.cookie'],
   });
   // Unpaid orders are cancelled on a timer in every process; the job is safe to run concurrently.
   const orderExpiry = startOrderExpiry(database.db, config, app.log);
