@@ -1,7 +1,8 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../users/user.repository.ts';
-import { clearHits, takeSlot } from '../shared/rate-limit.ts';
+import { clearHits } from '../shared/rate-limit.repository.ts';
+import { takeSlot } from '../shared/rate-limit.ts';
 import { verifyPassword } from './password.ts';
 import { revokeSession } from './session.repository.ts';
 
