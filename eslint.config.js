@@ -53,6 +53,23 @@ export default tseslint.config(
     },
   },
   {
+    // The core every widget loads knows no feature: screens build on it, never the other way round.
+    files: ['widgets/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./locales/)',
+              message: 'widgets/core/ imports only from itself and locales/: move what it needs into core/ or widgets/ui/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**', 'scripts/**', 'server/cli/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },
   },

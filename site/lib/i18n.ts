@@ -2,7 +2,7 @@ import eng from '../../locales/eng.json';
 import { defaultLocale, locales, type Locale } from '../../locales/index.ts';
 import zhs from '../../locales/zhs.json';
 import zht from '../../locales/zht.json';
-import { sessionWatcherMessageKeys } from '../../widgets/auth/SessionWatcher.tsx';
+import { sessionWatcherMessageKeys } from '../../widgets/ui/SessionWatcher.tsx';
 import { createI18n, pickMessages, type I18n, type Messages } from '../../widgets/core/i18n.ts';
 
 /** Whole catalogues, used at build time only: pages ship translated HTML, not catalogues. */

@@ -1,4 +1,4 @@
-import { defineWidget } from '../core/element.tsx';
+import { defineWidget } from '../screens/element.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
 defineWidget('gs-login', () => <LoginForm />);

@@ -1,4 +1,4 @@
-import { asIsland } from '../core/island.tsx';
+import { asIsland } from '../screens/island.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
 /** On the site, logging in goes on to the product page. */

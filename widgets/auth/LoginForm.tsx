@@ -6,7 +6,7 @@ import { siteHref } from '../core/locale.ts';
 import { returnPath } from '../core/return-to.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { afterLoginRoute, readSavedUsername, saveUsername, startSession, type SessionUser } from '../core/session.ts';
-import { Field, FormMessage, SubmitButton, type Outcome } from './form.tsx';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 
 export const loginFormMessageKeys = [
   'login_username',

@@ -1,4 +1,4 @@
-import { defineWidget } from '../core/element.tsx';
+import { defineWidget } from '../screens/element.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 
 defineWidget('gs-register', () => <RegisterForm />);

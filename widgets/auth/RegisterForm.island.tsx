@@ -1,4 +1,4 @@
-import { asIsland } from '../core/island.tsx';
+import { asIsland } from '../screens/island.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 
 /** On the site, registering goes on to the product page after the success notice. */

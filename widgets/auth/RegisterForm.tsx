@@ -5,11 +5,8 @@ import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { afterLoginRoute, startSession, type SessionUser } from '../core/session.ts';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 import {
-  Field,
-  FormMessage,
-  SubmitButton,
-  type Outcome,
   keepNameCharacters,
   keepPasswordCharacters,
   mixesLettersAndDigits,
@@ -19,7 +16,7 @@ import {
   referrerNotFoundMessage,
   usernameMaxLength,
   usernameMinLength,
-} from './form.tsx';
+} from '../ui/form.tsx';
 
 export const registerFormMessageKeys = [
   'register_username',

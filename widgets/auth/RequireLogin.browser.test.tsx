@@ -10,7 +10,7 @@ import { $token, endSession, startSession } from '../core/session.ts';
 import { $loginPromptOpen, closeLoginPrompt, openLoginPrompt } from './login-prompt.ts';
 import { LoginPrompt } from './LoginPrompt.tsx';
 import { RequireLogin } from './RequireLogin.tsx';
-import { SessionWatcher } from './SessionWatcher.tsx';
+import { SessionWatcher } from '../ui/SessionWatcher.tsx';
 
 const screen = <p className="guarded">The member's screen</p>;
 

@@ -1,5 +1,5 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { defineWidget } from '../core/element.tsx';
+import { defineWidget } from '../screens/element.tsx';
 import { BankCardForm } from './BankCardForm.tsx';
 
 // One chunk for both forms: the add form, and the edit form of the card chosen in the list.

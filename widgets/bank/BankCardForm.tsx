@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { Field, FormMessage, SubmitButton, type Outcome } from '../auth/form.tsx';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 import { ApiFailure } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
@@ -17,7 +17,7 @@ import {
   type CardValues,
 } from './card-rules.ts';
 import { useInputHints } from './input-hints.ts';
-import { fieldErrors, serverDetailText } from './server-messages.ts';
+import { fieldErrors, serverDetailText } from '../ui/server-messages.ts';
 
 export const bankCardFormMessageKeys = [
   'loading',

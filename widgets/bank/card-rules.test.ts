@@ -11,7 +11,7 @@ import {
   groupInFours,
   maskCardNumber,
 } from './card-rules.ts';
-import { fieldErrors, serverDetailText } from './server-messages.ts';
+import { fieldErrors, serverDetailText } from '../ui/server-messages.ts';
 
 const filled = {
   ...emptyCard,

@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 
 /**
- * The shared Field (widgets/auth/form.tsx) renders a text input with no inputMode or type
+ * The shared Field (widgets/ui/form.tsx) renders a text input with no inputMode or type
  * beyond text/password. Member forms set the keyboard a phone should show on the element
  * once it is mounted (these screens render only in the browser, behind RequireLogin).
  */

@@ -3,7 +3,7 @@ import { htmlLang } from '../../locales/index.ts';
 import { ApiFailure } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
-import { SelectField } from '../verify/SelectField.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
 import { saveOrder, type DeliveryMethod, type EngineRoom, type Order, type PaymentMethod, type Product } from './cart-api.ts';
 import {
   cartProblem,

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiFailure } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
-import { PhotoField } from '../verify/PhotoField.tsx';
+import { PhotoField } from '../ui/PhotoField.tsx';
 import { notifyPayment, type Order } from './cart-api.ts';
 import { lastFiveInput, lastFiveProblem } from './cart-rules.ts';
 

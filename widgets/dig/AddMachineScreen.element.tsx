@@ -1,5 +1,5 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { defineWidget } from '../core/element.tsx';
+import { defineWidget } from '../screens/element.tsx';
 import { AddMachineScreen } from './AddMachineScreen.tsx';
 
 // In a partner's page the widget stays where it is: the success message says the machine is bound.

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Field, FormMessage, SubmitButton, type Outcome } from '../auth/form.tsx';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 import { ApiFailure, apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
-import { refreshSession } from '../auth/SessionWatcher.tsx';
+import { refreshSession } from '../ui/SessionWatcher.tsx';
 
 /** How long "machine added" shows before the site goes back to /dig. */
 export const addedNoticeMs = 1_500;

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { htmlLang } from '../../locales/index.ts';
-import { refreshSession } from '../auth/SessionWatcher.tsx';
 import { apiRequest } from '../core/api.ts';
+import { refreshSession } from '../ui/SessionWatcher.tsx';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { $mainWallet } from '../core/main-wallet.ts';

@@ -1,4 +1,4 @@
-import { asIsland } from '../core/island.tsx';
+import { asIsland } from '../screens/island.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 
 export default asIsland(LanguagePicker);

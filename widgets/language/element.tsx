@@ -1,4 +1,4 @@
-import { defineWidget } from '../core/element.tsx';
+import { defineWidget } from '../screens/element.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 
 defineWidget('gs-language-picker', () => <LanguagePicker />);

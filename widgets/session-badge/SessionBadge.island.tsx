@@ -1,4 +1,4 @@
-import { asIsland } from '../core/island.tsx';
+import { asIsland } from '../screens/island.tsx';
 import { SessionBadge } from './SessionBadge.tsx';
 
 export default asIsland(SessionBadge);

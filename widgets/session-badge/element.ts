@@ -1,4 +1,4 @@
-import { defineWidget } from '../core/element.tsx';
+import { defineWidget } from '../screens/element.tsx';
 import { SessionBadge } from './SessionBadge.tsx';
 
 defineWidget('gs-session-badge', SessionBadge);

@@ -1,5 +1,5 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { asIsland } from '../core/island.tsx';
+import { asIsland } from '../screens/island.tsx';
 import { EditUserForm } from './EditUserForm.tsx';
 
 /** /edit-user is a login-only route: logged out, the login prompt shows instead. */

@@ -1,11 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
-import { refreshSession } from '../auth/SessionWatcher.tsx';
+import { refreshSession } from '../ui/SessionWatcher.tsx';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 import {
-  Field,
-  FormMessage,
-  SubmitButton,
-  type Outcome,
   keepNameCharacters,
   keepPasswordCharacters,
   mixesLettersAndDigits,
@@ -13,7 +10,7 @@ import {
   passwordMinLength,
   referralCodeMaxLength,
   referrerNotFoundMessage,
-} from '../auth/form.tsx';
+} from '../ui/form.tsx';
 import { ApiFailure, apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { $user } from '../core/session.ts';

@@ -1,4 +1,4 @@
-import { defineWidget } from '../core/element.tsx';
+import { defineWidget } from '../screens/element.tsx';
 import { SettingScreen } from './SettingScreen.tsx';
 
 defineWidget('gs-setting', () => <SettingScreen />);

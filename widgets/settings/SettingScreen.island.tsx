@@ -1,4 +1,4 @@
-import { asIsland } from '../core/island.tsx';
+import { asIsland } from '../screens/island.tsx';
 import { SettingScreen } from './SettingScreen.tsx';
 
 /** On the site, logging out goes on to the start page. */

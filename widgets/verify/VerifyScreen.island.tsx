@@ -1,5 +1,5 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { asIsland } from '../core/island.tsx';
+import { asIsland } from '../screens/island.tsx';
 import { VerifyScreen } from './VerifyScreen.tsx';
 
 /** Login only; on the site, a successful submission goes back to the previous page. */

@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { Field, FormMessage, SubmitButton, type Outcome } from '../auth/form.tsx';
-import { refreshSession } from '../auth/SessionWatcher.tsx';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
+import { refreshSession } from '../ui/SessionWatcher.tsx';
 import { useInputHints } from '../bank/input-hints.ts';
-import { fieldErrors } from '../bank/server-messages.ts';
+import { fieldErrors } from '../ui/server-messages.ts';
 import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { $user } from '../core/session.ts';
-import { PhotoField } from './PhotoField.tsx';
-import { SelectField } from './SelectField.tsx';
+import { PhotoField } from '../ui/PhotoField.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
 import {
   countryNameKey,
   photoSlots,

@@ -1,7 +1,3 @@
-/** The seed: identity photos are png or jpeg, at most 2048 KB (the server checks the content again). */
-export const photoBytesMax = 2048 * 1024;
-export const photoTypes = ['image/png', 'image/jpeg'] as const;
-
 /** The three photos, in the seed's order, with the field each upload id is sent in. */
 export const photoSlots = [
   { slot: 'front', field: 'certificate_front', label: 'verify_photo_front' },
@@ -23,11 +19,6 @@ export const emptyVerifyValues: VerifyValues = {
   certificates_id: '',
   certificate_number: '',
 };
-
-/** "verify_check_size" for a file that is not png/jpeg or is over 2048 KB, null when it may be uploaded. */
-export function photoProblem(file: { type: string; size: number }): string | null {
-  return (photoTypes as readonly string[]).includes(file.type) && file.size <= photoBytesMax ? null : 'verify_check_size';
-}
 
 /** A plain check of an address's shape; the server decides the rest. */
 export function isEmail(text: string): boolean {

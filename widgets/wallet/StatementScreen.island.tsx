@@ -1,5 +1,5 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { asIsland } from '../core/island.tsx';
+import { asIsland } from '../screens/island.tsx';
 import { StatementScreen } from './StatementScreen.tsx';
 
 /** Login only: logged out, the login prompt shows instead. */

@@ -1,5 +1,5 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { asIsland } from '../core/island.tsx';
+import { asIsland } from '../screens/island.tsx';
 import { TransactionsScreen } from './TransactionsScreen.tsx';
 
 /** Login only: logged out, the login prompt shows instead. */

@@ -1,5 +1,5 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { defineWidget } from '../core/element.tsx';
+import { defineWidget } from '../screens/element.tsx';
 import { WalletScreen } from './WalletScreen.tsx';
 
 defineWidget('gs-wallet', () => (

@@ -10,7 +10,7 @@ import { siteHref } from '../core/locale.ts';
 import { $mainWallet, refreshMainWallet } from '../core/main-wallet.ts';
 import { formatPoints } from '../core/money.ts';
 import { $user } from '../core/session.ts';
-import { SelectField } from '../verify/SelectField.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
 import { WithdrawHistory, withdrawHistoryMessageKeys } from './WithdrawHistory.tsx';
 import { newIdempotencyKey, sendWithdrawal, withdrawFailure, withdrawProblem } from './withdraw.ts';
 

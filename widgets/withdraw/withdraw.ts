@@ -1,5 +1,5 @@
 import { ApiFailure, apiRequest } from '../core/api.ts';
-import { serverDetailText } from '../bank/server-messages.ts';
+import { serverDetailText } from '../ui/server-messages.ts';
 
 /** The least withdrawal (the seed's minimum for withdrawals and transfers; the server repeats it). */
 export const withdrawMinPoints = 100;

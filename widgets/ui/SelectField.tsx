@@ -13,7 +13,7 @@ export interface SelectFieldProps {
   selectRef?: RefObject<HTMLSelectElement | null>;
 }
 
-/** A labelled select with its error tied to it, shaped like the shared Field (widgets/auth/form.tsx). */
+/** A labelled select with its error tied to it, shaped like the shared Field (widgets/ui/form.tsx). */
 export function SelectField({ id, name, label, value, placeholder, options, onChange, error, selectRef }: SelectFieldProps) {
   return (
     <div className="gs-field gs-member-select">

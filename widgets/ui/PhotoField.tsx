@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
-import { uploadImage } from './upload.ts';
-import { photoProblem } from './verify-rules.ts';
+import { uploadImage } from '../core/upload.ts';
+import { photoProblem } from './photo-rules.ts';
 
 interface PhotoFieldProps {
   id: string;

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { SessionWatcher } from '../auth/SessionWatcher.tsx';
-import { loadMessages } from './catalogues.ts';
-import { EmbeddedContext } from './embedded.ts';
-import { createI18n, I18nProvider } from './i18n.ts';
-import { $locale } from './locale.ts';
+import { SessionWatcher } from '../ui/SessionWatcher.tsx';
+import { loadMessages } from '../core/catalogues.ts';
+import { EmbeddedContext } from '../core/embedded.ts';
+import { createI18n, I18nProvider } from '../core/i18n.ts';
+import { $locale } from '../core/locale.ts';
 
 let widgetCount = 0;
 

@@ -1,7 +1,7 @@
-import { $apiOrigin } from '../core/api-origin.ts';
-import { ApiFailure, $pending, requestTimeoutMs, type Envelope } from '../core/api.ts';
-import { handleUnauthorized } from '../core/session-expiry.ts';
-import { $token } from '../core/session.ts';
+import { $apiOrigin } from './api-origin.ts';
+import { ApiFailure, $pending, requestTimeoutMs, type Envelope } from './api.ts';
+import { handleUnauthorized } from './session-expiry.ts';
+import { $token } from './session.ts';
 
 /** What POST v1/image/upload answers: the upload's id (sent with the verification) and its private path. */
 export interface UploadedImage {

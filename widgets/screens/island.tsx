@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Locale } from '../../locales/index.ts';
-import { SessionWatcher } from '../auth/SessionWatcher.tsx';
-import { createI18n, I18nProvider, type Messages } from './i18n.ts';
+import { SessionWatcher } from '../ui/SessionWatcher.tsx';
+import { createI18n, I18nProvider, type Messages } from '../core/i18n.ts';
 
 export interface IslandProps {
   locale: Locale;
