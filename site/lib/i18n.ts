@@ -12,7 +12,7 @@ export function siteI18n(locale: Locale): I18n {
   return createI18n(locale, catalogues[locale]);
 }
 
-/** The few messages an island needs, serialised into its props, with the session notice's that every island shows (asIsland). */
+/** The few messages an island needs, serialised into its props, with the session notice's that every island shows (screens/screen.tsx). */
 export function islandMessages(locale: Locale, keys: readonly string[]): Messages {
   return pickMessages(catalogues[locale], [...keys, ...sessionWatcherMessageKeys]);
 }

@@ -1,5 +1,5 @@
 import { createI18n, I18nProvider } from '../core/i18n.ts';
-import type { IslandProps } from '../screens/island.tsx';
+import type { IslandProps } from '../screens/screen.tsx';
 import { AdminApp } from './AdminApp.tsx';
 
 /** The back office has no member session to watch: only the page's locale and messages. */

@@ -1,5 +1,5 @@
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
 /** On the site, logging in goes on to the product page. */
-export default asIsland(() => <LoginForm navigate />);
+export default screen(LoginForm, { onSite: { navigate: true } });

@@ -1,5 +1,5 @@
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 
 /** On the site, registering goes on to the product page after the success notice. */
-export default asIsland(() => <RegisterForm navigate />);
+export default screen(RegisterForm, { onSite: { navigate: true } });

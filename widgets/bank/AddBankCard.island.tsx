@@ -1,10 +1,6 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { BankCardForm } from './BankCardForm.tsx';
 
-/** Login only; on the site, saving goes back to the card list. */
-export default asIsland(() => (
-  <RequireLogin>
-    <BankCardForm mode="add" navigate />
-  </RequireLogin>
-));
+/** On the site, saving goes back to the card list. */
+export default screen(BankCardForm, { guard: RequireLogin, props: { mode: 'add' }, onSite: { navigate: true } });

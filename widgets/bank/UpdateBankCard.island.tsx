@@ -1,10 +1,6 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { BankCardForm } from './BankCardForm.tsx';
 
-/** Login only; edits the card chosen in the list (its id in local storage), then goes back to the list. */
-export default asIsland(() => (
-  <RequireLogin>
-    <BankCardForm mode="update" navigate />
-  </RequireLogin>
-));
+/** Edits the card chosen in the list (its id in local storage); on the site, saving goes back to the list. */
+export default screen(BankCardForm, { guard: RequireLogin, props: { mode: 'update' }, onSite: { navigate: true } });

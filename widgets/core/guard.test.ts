@@ -36,13 +36,15 @@ describe('guarded routes', () => {
     }
   });
 
-  it('are enforced by every built page of a guarded route: its island sits inside RequireLogin', () => {
+  it('are enforced by every built page of a guarded route: its island is declared login-only', () => {
     for (const route of guardedRoutes) {
       const page = [`site/pages/[...lang]${route}.astro`, `site/pages/[...lang]${route}/index.astro`].find((file) => fs.existsSync(file));
       if (page === undefined) continue;
       const islands = [...fs.readFileSync(page, 'utf8').matchAll(/from '([^']+\.island\.tsx)'/g)].map((match) => match[1] ?? '');
-      const guarded = islands.some((island) => fs.readFileSync(path.resolve(path.dirname(page), island), 'utf8').includes('RequireLogin'));
-      expect(guarded, `${page} renders its screen inside RequireLogin`).toBe(true);
+      const guarded = islands.some((island) =>
+        /\bguard: RequireLogin\b/.test(fs.readFileSync(path.resolve(path.dirname(page), island), 'utf8')),
+      );
+      expect(guarded, `${page} declares its screen with the RequireLogin guard`).toBe(true);
     }
   });
 });

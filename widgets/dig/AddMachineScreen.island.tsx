@@ -1,10 +1,6 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { AddMachineScreen } from './AddMachineScreen.tsx';
 
-/** Login only; on the site, a bound machine goes back to /dig. */
-export default asIsland(() => (
-  <RequireLogin>
-    <AddMachineScreen navigate />
-  </RequireLogin>
-));
+/** On the site, a bound machine goes back to /dig; in a partner's page the success message says the machine is bound. */
+export default screen(AddMachineScreen, { guard: RequireLogin, onSite: { navigate: true } });

@@ -1,4 +1,5 @@
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 
-export default asIsland(LanguagePicker);
+/** On the site the page passes its route, to reopen it in the chosen language. */
+export default screen(LanguagePicker);

@@ -1,10 +1,5 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { CheckPayment } from './CheckPayment.tsx';
 
-/** Login only: logged out, the login prompt shows instead. */
-export default asIsland(() => (
-  <RequireLogin>
-    <CheckPayment />
-  </RequireLogin>
-));
+export default screen(CheckPayment, { guard: RequireLogin });

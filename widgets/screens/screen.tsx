@@ -1,6 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Locale } from '../../locales/index.ts';
-import { useEmbedded } from '../core/embedded.ts';
 import { createI18n, I18nProvider, type Messages } from '../core/i18n.ts';
 import { SessionWatcher } from '../ui/SessionWatcher.tsx';
 
@@ -11,7 +10,7 @@ export interface IslandProps {
 }
 
 export interface ScreenOptions<P> {
-  /** Wraps the screen, e.g. the login guard; passed in so that only login-only screens load it. */
+  /** Wraps the screen: RequireLogin on the seed's login-only routes (core/guard.ts); passed in, so only those screens load it. */
   guard?: ComponentType<{ children: ReactNode }>;
   /** Props the screen always takes here, e.g. which of a form's two uses this is. */
   props?: Partial<P>;
@@ -27,17 +26,14 @@ export interface ScreenOptions<P> {
  * and the screen renders with neither.
  */
 export function screen<P extends object>(Screen: ComponentType<P>, { guard: Guard, props: fixed, onSite }: ScreenOptions<P> = {}) {
-  function GuardedScreen(props: Partial<P>) {
-    const embedded = useEmbedded();
-    const shown = <Screen {...({ ...fixed, ...(embedded ? {} : onSite), ...props } as P)} />;
-    return Guard === undefined ? shown : <Guard>{shown}</Guard>;
-  }
-  return function ScreenIsland({ locale, messages, ...props }: Partial<IslandProps> & Partial<P>) {
-    if (locale === undefined || messages === undefined) return <GuardedScreen {...(props as Partial<P>)} />;
+  return function ScreenIsland({ locale, messages, ...props }: (IslandProps | { locale?: undefined; messages?: undefined }) & Partial<P>) {
+    let shown = <Screen {...(fixed as P)} {...(messages && onSite)} {...(props as Partial<P>)} />;
+    if (Guard !== undefined) shown = <Guard>{shown}</Guard>;
+    if (messages === undefined) return shown;
     return (
       <I18nProvider value={createI18n(locale, messages)}>
         <SessionWatcher navigate />
-        <GuardedScreen {...(props as Partial<P>)} />
+        {shown}
       </I18nProvider>
     );
   };

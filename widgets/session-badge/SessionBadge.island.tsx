@@ -1,4 +1,4 @@
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { SessionBadge } from './SessionBadge.tsx';
 
-export default asIsland(SessionBadge);
+export default screen(SessionBadge);

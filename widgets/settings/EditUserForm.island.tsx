@@ -1,10 +1,5 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { EditUserForm } from './EditUserForm.tsx';
 
-/** /edit-user is a login-only route: logged out, the login prompt shows instead. */
-export default asIsland(() => (
-  <RequireLogin>
-    <EditUserForm />
-  </RequireLogin>
-));
+export default screen(EditUserForm, { guard: RequireLogin });

@@ -1,5 +1,5 @@
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { SettingScreen } from './SettingScreen.tsx';
 
 /** On the site, logging out goes on to the start page. */
-export default asIsland(() => <SettingScreen navigate />);
+export default screen(SettingScreen, { onSite: { navigate: true } });

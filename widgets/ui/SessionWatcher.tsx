@@ -31,9 +31,9 @@ export async function refreshSession(): Promise<void> {
 }
 
 /**
- * Rendered beside every island and widget (asIsland, defineWidget): checks the session on
- * start and says why it ended when the server refuses it. On the site it then goes to the
- * login screen; a widget stays where it is and shows itself logged out.
+ * Rendered beside every island and widget (screens/screen.tsx, screens/element.tsx): checks the
+ * session on start and says why it ended when the server refuses it. On the site it then goes to
+ * the login screen; a widget stays where it is and shows itself logged out.
  */
 export function SessionWatcher({ navigate = false }: { navigate?: boolean }) {
   const { locale, t } = useI18n();

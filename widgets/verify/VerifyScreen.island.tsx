@@ -1,10 +1,6 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { VerifyScreen } from './VerifyScreen.tsx';
 
-/** Login only; on the site, a successful submission goes back to the previous page. */
-export default asIsland(() => (
-  <RequireLogin>
-    <VerifyScreen navigate />
-  </RequireLogin>
-));
+/** On the site, a successful submission goes back to the previous page. */
+export default screen(VerifyScreen, { guard: RequireLogin, onSite: { navigate: true } });

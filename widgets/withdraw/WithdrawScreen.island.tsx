@@ -1,10 +1,5 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { asIsland } from '../screens/island.tsx';
+import { screen } from '../screens/screen.tsx';
 import { WithdrawScreen } from './WithdrawScreen.tsx';
 
-/** Login only: logged out, the login prompt shows instead. */
-export default asIsland(() => (
-  <RequireLogin>
-    <WithdrawScreen />
-  </RequireLogin>
-));
+export default screen(WithdrawScreen, { guard: RequireLogin });

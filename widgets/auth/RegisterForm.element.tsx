@@ -1,4 +1,0 @@
-import { defineWidget } from '../screens/element.tsx';
-import { RegisterForm } from './RegisterForm.tsx';
-
-defineWidget('gs-register', () => <RegisterForm />);

@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+
+/** A screen's declaration module (`*.island.tsx`): its default export serves the site's pages and partners' elements. */
+export type ScreenLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * Every custom element a partner page can hold, and the screen each one shows. The one place
+ * an element is named: the loader defines them all from here (screens/element.tsx), and each
+ * screen's code is fetched only when its element appears. Whether a screen needs a login, and
+ * what it does differently on the site, is declared once in its declaration module, which the
+ * site's pages import as their island.
+ */
+export const screenElements = {
+  'gs-session-badge': () => import('../session-badge/SessionBadge.island.tsx'),
+  'gs-language-picker': () => import('../language/LanguagePicker.island.tsx'),
+  'gs-login': () => import('../auth/LoginForm.island.tsx'),
+  'gs-register': () => import('../auth/RegisterForm.island.tsx'),
+  'gs-setting': () => import('../settings/SettingScreen.island.tsx'),
+  'gs-edit-user': () => import('../settings/EditUserForm.island.tsx'),
+  'gs-wallet': () => import('../wallet/WalletScreen.island.tsx'),
+  'gs-wallet-transactions': () => import('../wallet/TransactionsScreen.island.tsx'),
+  'gs-wallet-statement': () => import('../wallet/StatementScreen.island.tsx'),
+  'gs-bank-cards': () => import('../bank/BankListScreen.island.tsx'),
+  'gs-bank-add': () => import('../bank/AddBankCard.island.tsx'),
+  'gs-bank-update': () => import('../bank/UpdateBankCard.island.tsx'),
+  'gs-verify': () => import('../verify/VerifyScreen.island.tsx'),
+  'gs-withdraw': () => import('../withdraw/WithdrawScreen.island.tsx'),
+  'gs-dig': () => import('../dig/DigScreen.island.tsx'),
+  'gs-add-machine': () => import('../dig/AddMachineScreen.island.tsx'),
+  'gs-cart': () => import('../cart/CartScreen.island.tsx'),
+  'gs-orders': () => import('../orders/OrderList.island.tsx'),
+  'gs-order-payment': () => import('../orders/CheckPayment.island.tsx'),
+} satisfies Record<`gs-${string}`, ScreenLoader>;

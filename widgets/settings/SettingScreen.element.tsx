@@ -1,4 +1,0 @@
-import { defineWidget } from '../screens/element.tsx';
-import { SettingScreen } from './SettingScreen.tsx';
-
-defineWidget('gs-setting', () => <SettingScreen />);
