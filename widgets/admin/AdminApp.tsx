@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useMounted } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
-import { pagerMessageKeys } from '../core/Pager.tsx';
+import { pagerMessageKeys } from '../ui/Pager.tsx';
 import { payoutCardMessageKeys } from './PayoutCard.tsx';
 import { AdminLogin } from './AdminLogin.tsx';
 import { AuditLog } from './AuditLog.tsx';

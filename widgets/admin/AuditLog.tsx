@@ -1,7 +1,7 @@
 import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../core/Pager.tsx';
+import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
 
 interface AuditRow {

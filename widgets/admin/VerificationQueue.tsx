@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../core/Pager.tsx';
+import { Pager } from '../ui/Pager.tsx';
 import { decisionError } from './decision.ts';
 import { adminRequest } from './operator-session.ts';
 import { PrivateImage } from './PrivateImage.tsx';

@@ -3,7 +3,7 @@ import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../core/Pager.tsx';
+import { Pager } from '../ui/Pager.tsx';
 import { decisionError } from './decision.ts';
 import { PayoutCard } from './PayoutCard.tsx';
 import { adminRequest } from './operator-session.ts';

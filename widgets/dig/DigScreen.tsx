@@ -8,7 +8,7 @@ import { siteHref } from '../core/locale.ts';
 import { $mainWallet } from '../core/main-wallet.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
-import { Pager, pagerMessageKeys } from '../core/Pager.tsx';
+import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import { $user } from '../core/session.ts';
 import { conversion, devicesOf, loadIncomePage, machineState, type IncomeRecord, type InterestWallet } from './dig.ts';
 import { IncomeChart, incomeChartMessageKeys } from './IncomeChart.tsx';

@@ -3,7 +3,7 @@ import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
-import { Pager, pagerMessageKeys } from '../core/Pager.tsx';
+import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import type { Order } from '../cart/cart-api.ts';
 import { checkPaymentRoute, opensPayment, orderStatusKey } from './order-rules.ts';
 

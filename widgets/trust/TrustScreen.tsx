@@ -3,7 +3,7 @@ import { useLoggedIn, useMounted } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
-import { Pager, pagerMessageKeys } from '../core/Pager.tsx';
+import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import { TrustChart } from './TrustChart.tsx';
 import { dailyTotals, loadMemberIncome, loadTrustPage, roomDayKey, trustPath, type TrustDay, type TrustRoom } from './trust.ts';
 

@@ -4,7 +4,7 @@ import { $apiOrigin } from '../core/api-origin.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
-import { Pager, pagerMessageKeys } from '../core/Pager.tsx';
+import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import { $token } from '../core/session.ts';
 
 /** One ledger entry on the member's wallets (GET v1/statement). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList } from '../core/paged.ts';
-import { Pager, pagerMessageKeys } from '../core/Pager.tsx';
+import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import { formatPoints } from '../core/money.ts';
 
 /** A transfer record of GET v1/transactionRecod. */

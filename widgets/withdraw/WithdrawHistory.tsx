@@ -2,7 +2,7 @@ import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
-import { Pager, pagerMessageKeys } from '../core/Pager.tsx';
+import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import type { Withdrawal } from './withdraw.ts';
 
 export const withdrawHistoryMessageKeys = [

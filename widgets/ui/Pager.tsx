@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useI18n } from './i18n.ts';
+import { useI18n } from '../core/i18n.ts';
 
 export const pagerMessageKeys = [
   'paging_label',
