@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The lint rule that keeps widgets/core free of features (decision 015), run through ESLint's own
+ * The lint rule that keeps widgets/core free of features (decision 020), run through ESLint's own
  * API on a few lines placed, by file name, where they would sit.
  */
 const root = path.resolve(import.meta.dirname, '../..');
