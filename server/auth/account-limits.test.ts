@@ -3,7 +3,7 @@ import { upsertOperator } from '../admin/operator.service.ts';
 import { check, expectRateLimited, expectUnauthorized, login, loginToken, registerMember, send } from '../../tests/helpers/members.ts';
 import { operatorPassword } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { oldPasswordFailuresMax } from './old-password-guard.ts';
+import { oldPasswordFailuresMax } from '../users/old-password-guard.ts';
 
 describe.each(databaseKinds())('limits that protect accounts on %s', (kind) => {
   let testApp: TestApp;

@@ -20,7 +20,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { newReferralCode } from './referral-code.ts';
 import { createSession, revokeSessions } from '../auth/session.repository.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
-import { oldPasswordMatches } from '../auth/old-password-guard.ts';
+import { oldPasswordMatches } from './old-password-guard.ts';
 
 export const referrerNotFoundMessage = 'Find no such referrer.';
 export const nameTakenMessage = 'name has been registered';

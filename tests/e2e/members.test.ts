@@ -92,7 +92,8 @@ describe('members: register, log in, guarded screens, one session', () => {
 
       await phone.page.goto(`${product.baseUrl}/eng/setting`);
       await phone.page.getByText(eng.session_other_device).waitFor();
-      await phone.page.waitForURL('**/eng/login', { timeout: 5_000 });
+      // To login, remembering the page the session ended on.
+      await phone.page.waitForURL(/\/eng\/login\?next=%2Feng%2Fsetting$/, { timeout: 5_000 });
       assert.equal(await phone.page.evaluate(() => localStorage.getItem('token') ?? ''), '');
 
       await tablet.page.goto(`${product.baseUrl}/eng/setting`);

@@ -1,10 +1,10 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { UserRow } from '../users/user.repository.ts';
+import type { UserRow } from './user.repository.ts';
 import { clearHits } from '../shared/rate-limit.repository.ts';
 import { takeSlot } from '../shared/rate-limit.ts';
-import { verifyPassword } from './password.ts';
-import { revokeSession } from './session.repository.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { revokeSession } from '../auth/session.repository.ts';
 
 /**
  * Wrong old passwords one account may try in the login-failure window. Whoever holds a stolen
