@@ -36,10 +36,11 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
   const bankReference = confirmation.bankReference.trim();
   const outcome = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
-    if (order === undefined) throw notFound('Order not found');
-    if (order.status !== 2) throw new ApiError(409, notWaitingMessage);
+    if (order === undefined) throw notFound('order_not_found', 'Order not found');
+    if (order.status !== 2) throw new ApiError(409, 'order_not_waiting_confirmation', notWaitingMessage);
     const member = await lockMemberStanding(trx, order.user_id);
-    if (member.verification_status !== 'approved') throw new ApiError(409, notVerifiedMessage, { detail: notVerifiedMessage });
+    if (member.verification_status !== 'approved')
+      throw new ApiError(409, 'identity_not_verified', notVerifiedMessage, { detail: notVerifiedMessage });
     const notice = await pendingNoticeOf(trx, orderId);
     const amount = BigInt(order.amount);
     const now = new Date();
@@ -123,7 +124,7 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
     return { matched: false as const, refundId: refund.id };
   });
   if (!outcome.matched) {
-    throw new ApiError(409, payerMismatchMessage, {
+    throw new ApiError(409, 'payer_mismatch', payerMismatchMessage, {
       detail: { refund_id: Number(outcome.refundId), order_status: 4, account_status: 'suspended' },
     });
   }
@@ -134,8 +135,8 @@ export async function rejectNotice(db: Db, operatorId: number, orderId: string, 
   const why = reason.trim();
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
-    if (order === undefined) throw notFound('Order not found');
-    if (order.status !== 2) throw new ApiError(409, notWaitingMessage);
+    if (order === undefined) throw notFound('order_not_found', 'Order not found');
+    if (order.status !== 2) throw new ApiError(409, 'order_not_waiting_confirmation', notWaitingMessage);
     const notice = await pendingNoticeOf(trx, orderId);
     const now = new Date();
     // Expiry counts afresh from here, so the member has the full time to pay again.

@@ -18,10 +18,10 @@ export async function settleTransfer(
 ): Promise<TransferRecord> {
   return db.transaction().execute(async (trx) => {
     const record = await findTransfer(trx, transferId, { lock: true });
-    if (record === undefined) throw notFound('Transfer not found');
+    if (record === undefined) throw notFound('transfer_not_found', 'Transfer not found');
     if (record.status !== 1) return record;
     const city = await findPartnerCity(trx, record.partnerCityId);
-    if (city === undefined) throw notFound('Partner city not found');
+    if (city === undefined) throw notFound('partner_city_not_found', 'Partner city not found');
     const journalId = await directory.adapterFor(city).settle(
       trx,
       {
@@ -37,7 +37,7 @@ export async function settleTransfer(
     if (answer.status === 'completed') await setTransferStatus(trx, record.id, 2, null, journalId);
     else await setTransferStatus(trx, record.id, 3, answer.reason, journalId);
     const settled = await findTransfer(trx, record.id);
-    if (settled === undefined) throw notFound('Transfer not found');
+    if (settled === undefined) throw notFound('transfer_not_found', 'Transfer not found');
     return settled;
   });
 }
