@@ -7,6 +7,7 @@ import { newOrderNumber } from './order-number.ts';
 import { findDeliveryMethod, findEngineRoom, findPaymentMethod, findProduct } from '../catalog/catalog.repository.ts';
 import { accountStatusOf } from '../users/user.repository.ts';
 import { insertOrderUnlessNumberTaken, lockOrder, lockProduct, orderPlanOf, unitsHeld, updateOrderRow } from './order.repository.ts';
+import { orderStatus } from '../../contract/statuses.ts';
 
 export const suspendedMessage = 'Your account is suspended pending review';
 export const notPendingMessage = 'This order is no longer waiting for payment';
@@ -69,7 +70,7 @@ export async function createOrder(db: Db, config: Config, userId: number, input:
         engine_room_id: plan.engineRoomId,
         delivery_address: plan.address,
         payment_method_id: plan.paymentMethodId,
-        status: 1,
+        status: orderStatus.pendingPayment,
         pending_since: now,
       });
       if (inserted !== undefined) return inserted;
@@ -89,7 +90,7 @@ export async function updateOrder(db: Db, userId: number, orderId: string, input
     if (order === undefined) throw notFound('order_not_found', 'Order not found');
     if (order.user_id !== userId) throw forbidden();
     await refuseSuspended(trx, userId);
-    if (order.status !== 1) throw new ApiError(409, 'order_not_pending', notPendingMessage);
+    if (order.status !== orderStatus.pendingPayment) throw new ApiError(409, 'order_not_pending', notPendingMessage);
     const current = await orderPlanOf(trx, orderId);
     const deliveryChanged = input.delivery_method_id !== undefined && input.delivery_method_id !== current.delivery_method_id;
     const plan = await checkPlan(trx, {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { RefusalCode } from '../../contract/refusals.ts';
+import { transferStatus } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
 import type { TransferType } from '../db/schema.ts';
 import { InsufficientBalanceError, keyReusedMessage } from '../ledger/ledger.ts';
@@ -58,11 +59,11 @@ export async function transfer(
     throw new ApiError(503, 'transfer_write_failed', transferFailedMessage, { detail: writeFailedDetail });
   }
   let { record } = result;
-  if (!result.replayed && record.status === 1) record = await dispatch(db, directory, adapter, record, log);
-  if (record.status === 3 && record.reason === partnerUnreachableReason) {
+  if (!result.replayed && record.status === transferStatus.accepted) record = await dispatch(db, directory, adapter, record, log);
+  if (record.status === transferStatus.failed && record.reason === partnerUnreachableReason) {
     throw new ApiError(503, 'partner_unavailable', partnerUnavailableMessage, { detail: transferJson(record) });
   }
-  if (record.status === 3)
+  if (record.status === transferStatus.failed)
     throw new ApiError(422, failedTransferCode(record.reason), record.reason ?? transferFailedMessage, { detail: transferJson(record) });
   return { record, replayed: result.replayed };
 }
@@ -111,7 +112,11 @@ async function begin(trx: Db, adapter: PartnerAdapter, request: TransferRequest,
   } catch (error) {
     if (!(error instanceof InsufficientBalanceError)) throw error;
     const reason = error.kind === 'member_main' ? mainInsufficientMessage : partnerInsufficientMessage;
-    const record = await insertTransferRecord(trx, { ...common, status: 3, reason, journalId: null }, request.city.name);
+    const record = await insertTransferRecord(
+      trx,
+      { ...common, status: transferStatus.failed, reason, journalId: null },
+      request.city.name,
+    );
     return { record, replayed: false };
   }
 }

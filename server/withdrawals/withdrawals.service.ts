@@ -21,6 +21,7 @@ import {
   usedQuota,
   type WithdrawalRow,
 } from './withdrawals.repository.ts';
+import { withdrawalStatus } from '../../contract/statuses.ts';
 
 /** The seed's least withdrawal. */
 export const withdrawalMinPoints = BigInt(withdrawMinPoints) * pointScale;
@@ -129,7 +130,7 @@ export async function decide(
     const before = await findWithdrawal(trx, id);
     if (before === undefined) throw notFound('withdrawal_not_found', 'Withdrawal not found');
     const decided = await decideWithdrawal(trx, id, {
-      status: decision.pay ? 2 : 3,
+      status: decision.pay ? withdrawalStatus.completed : withdrawalStatus.failed,
       operatorId,
       reason: decision.pay ? null : decision.reason.trim(),
       bankReference: decision.pay ? decision.bankReference.trim() : null,
@@ -154,7 +155,9 @@ export async function decide(
       subjectType: 'withdrawal',
       subjectId: id,
       before: { status: before.status, amount: before.amount },
-      after: decision.pay ? { status: 2, bank_reference: decision.bankReference } : { status: 3, reason: decision.reason },
+      after: decision.pay
+        ? { status: withdrawalStatus.completed, bank_reference: decision.bankReference }
+        : { status: withdrawalStatus.failed, reason: decision.reason },
     });
   });
   const row = await findWithdrawal(db, id);

@@ -5,6 +5,7 @@ import { refusalCode } from '../core/refusal.ts';
 import { PhotoField } from '../verify/PhotoField.tsx';
 import { notifyPayment, type Order } from './cart-api.ts';
 import { lastFiveInput, lastFiveProblem } from './cart-rules.ts';
+import { orderStatus } from '../../contract/statuses.ts';
 
 interface NotifyFormProps {
   order: Order;
@@ -40,7 +41,7 @@ export function NotifyForm({ order, onNotified }: NotifyFormProps) {
     setErrors({});
     try {
       const updated = await notifyPayment({ order_id: order.id, account_back_five: five, image: imageId, remark });
-      onNotified(updated ?? { ...order, order_status: 2, order_notice: { account_back_five: five, remark } });
+      onNotified(updated ?? { ...order, order_status: orderStatus.waitingConfirmation, order_notice: { account_back_five: five, remark } });
     } catch (error) {
       const five = error instanceof ApiFailure ? error.envelope?.errors?.account_back_five : undefined;
       setErrors({
