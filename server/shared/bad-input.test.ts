@@ -65,6 +65,11 @@ describe.each(databaseKinds())('bad input on %s', (kind) => {
       expect(({} as Record<string, unknown>).admin).toBeUndefined();
     });
 
+    it('a body of a content type no route reads answers 415 unsupported_media_type', async () => {
+      const response = await inject({ method: 'POST', url: '/api/v1/login', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+      expectFailure(response, 415, 'unsupported_media_type', 'Unsupported content type');
+    });
+
     it('a form with more than 200 fields answers 400', async () => {
       const payload = Array.from({ length: 201 }, (_, index) => `f${index}=1`).join('&');
       const response = await inject({
