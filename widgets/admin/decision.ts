@@ -29,7 +29,7 @@ export const decisionRefusals = [
   'operators_only',
 ] as const satisfies readonly RefusalCode[];
 
-/** What an operator reads after a refused action: the refusal in their language, or that it failed. */
-export function decisionError(error: unknown, t: Translate): string {
-  return t(knownRefusalKey(error, decisionRefusals, 'admin_action_failed'));
+/** What an operator reads after a refused action: the refusal in their language, or the screen's own failure. */
+export function decisionError(error: unknown, t: Translate, fallbackKey = 'admin_action_failed'): string {
+  return t(knownRefusalKey(error, decisionRefusals, fallbackKey));
 }
