@@ -61,8 +61,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.\\./locales/)',
-              message: 'widgets/core/ imports only from itself and locales/: move what it needs into core/ or widgets/ui/.',
+              regex: '^\\.\\./(?!\\.\\./(locales|contract)/)',
+              message: 'widgets/core/ imports only from itself, locales/ and contract/: move what it needs into core/ or widgets/ui/.',
             },
           ],
         },

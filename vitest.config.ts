@@ -4,7 +4,7 @@ import { buildConstants } from './scripts/build-info.mjs';
 export default defineConfig({
   define: buildConstants(),
   test: {
-    include: ['server/**/*.test.ts', 'widgets/**/*.test.ts', 'locales/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'widgets/**/*.test.ts', 'locales/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     exclude: ['**/*.browser.test.*', 'node_modules/**', 'dist/**'],
     // Each API test file owns one embedded database; two cores run two files at a time.
     pool: 'forks',

@@ -25,6 +25,7 @@ import { paymentAdminRoutes } from './payments/payments.admin.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { failure } from './shared/envelope.ts';
 import { registerErrorHandler } from './shared/error-handler.ts';
+import { withFailureEnvelope } from './shared/openapi-failure.ts';
 import { parseFormBody } from './shared/form-body.ts';
 import { warnOfUntrustedProxy } from './shared/proxy-warning.ts';
 import { RouteTable } from './shared/route-table.ts';
@@ -80,7 +81,7 @@ export async function buildApp(
         .status(400)
         .header('x-request-id', request.id)
         .header('x-content-type-options', 'nosniff')
-        .send(failure('Malformed request URL'));
+        .send(failure('malformed_request', 'Malformed request URL'));
     },
   });
   app.decorate('db', database.db);
@@ -109,6 +110,7 @@ export async function buildApp(
       info: { title: 'Graphene solar storefront API', version: '1' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
+    transformObject: (document) => withFailureEnvelope('openapiObject' in document ? document.openapiObject : {}),
   });
 
   await app.register(
@@ -152,9 +154,9 @@ export async function buildApp(
       return reply
         .status(405)
         .header('allow', allowed.join(', '))
-        .send(failure(`Method ${request.method} not allowed`));
+        .send(failure('method_not_allowed', `Method ${request.method} not allowed`));
     }
-    return reply.status(404).send(failure('Not found'));
+    return reply.status(404).send(failure('route_not_found', 'Not found'));
   });
 
   return app;

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalCodes } from '../contract/refusals.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../tests/helpers/test-app.ts';
 
 interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string };
+  components: { schemas: Record<string, { properties: Record<string, { enum?: string[] }>; required?: string[] }> };
   paths: Record<string, Record<string, { responses?: Record<string, unknown>; parameters?: { name: string; in: string }[] }>>;
 }
 
@@ -50,5 +52,14 @@ describe.each(databaseKinds())('OpenAPI document on %s', (kind) => {
       expect(path).not.toContain('*');
       expect(path.startsWith('/api/'), path).toBe(true);
     }
+  });
+
+  it('publishes every refusal code in the failure envelope, and every operation answers refusals with it', () => {
+    const failure = document.components.schemas['Failure'];
+    expect(failure?.required).toContain('error_code');
+    expect(failure?.properties['error_code']?.enum).toEqual([...refusalCodes]);
+    const withdraw = document.paths['/api/v1/withdraw']?.post?.responses ?? {};
+    expect(withdraw).toHaveProperty('default');
+    expect(JSON.stringify(withdraw['default'])).toContain('#/components/schemas/Failure');
   });
 });

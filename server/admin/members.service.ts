@@ -10,8 +10,8 @@ export const notSuspendedMessage = 'This member is not suspended';
 export async function reinstateMember(db: Db, operatorId: number, userId: number, note: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const member = await lockAccountStatus(trx, userId);
-    if (member === undefined) throw notFound('Member not found');
-    if (member.account_status !== 'suspended') throw new ApiError(409, notSuspendedMessage);
+    if (member === undefined) throw notFound('member_not_found', 'Member not found');
+    if (member.account_status !== 'suspended') throw new ApiError(409, 'member_not_suspended', notSuspendedMessage);
     await setAccountStatus(trx, userId, 'active');
     await recordAudit(trx, {
       operatorId,

@@ -32,7 +32,8 @@ export async function operatorLogin(db: Db, config: Config, username: string, pa
   }
   const operator = await findOperatorByUsername(db, username);
   const matches = await verifyPassword(password, operator?.password_hash ?? (await decoyPasswordHash()));
-  if (operator === undefined || operator.disabled_at !== null || !matches) throw new ApiError(401, operatorLoginFailedMessage);
+  if (operator === undefined || operator.disabled_at !== null || !matches)
+    throw new ApiError(401, 'login_failed', operatorLoginFailedMessage);
   await clearHits(db, accountLimit.bucket);
   await releaseHit(db, addressHit);
 
@@ -52,9 +53,10 @@ export async function operatorLogin(db: Db, config: Config, username: string, pa
 
 /** Creates an operator, or sets a new password for an existing one (which ends their sessions). Command line only. */
 export async function upsertOperator(db: Db, username: string, password: string): Promise<'created' | 'updated'> {
-  if (!operatorNamePattern.test(username)) throw fieldError('username', 'Use 3 to 40 letters, digits, dots, dashes or underscores.');
+  if (!operatorNamePattern.test(username))
+    throw fieldError('username', 'operator_name_invalid', 'Use 3 to 40 letters, digits, dots, dashes or underscores.');
   if (password.length < operatorPasswordMinLength) {
-    throw fieldError('password', `The password needs at least ${operatorPasswordMinLength} characters.`);
+    throw fieldError('password', 'operator_password_short', `The password needs at least ${operatorPasswordMinLength} characters.`);
   }
   const passwordHash = await hashPassword(password);
   const existing = await findOperatorByUsername(db, username);

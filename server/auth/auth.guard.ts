@@ -32,19 +32,22 @@ export async function requireMember(request: FastifyRequest, _reply: FastifyRepl
   const header = request.headers.authorization ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   const db = request.server.db;
-  if (token !== undefined && (await isLiveOperatorToken(db, token))) throw new ApiError(403, membersOnlyMessage);
-  if (token === undefined || !tokenPattern.test(token)) throw new ApiError(401, expiredMessage);
+  if (token !== undefined && (await isLiveOperatorToken(db, token))) throw new ApiError(403, 'members_only', membersOnlyMessage);
+  if (token === undefined || !tokenPattern.test(token)) throw new ApiError(401, 'session_expired', expiredMessage);
   const session = await findSessionByTokenHash(db, tokenHash(token));
-  if (session === undefined) throw new ApiError(401, expiredMessage);
-  if (session.revokedAt !== null) throw new ApiError(401, session.revokedReason === 'other_device' ? otherDeviceMessage : expiredMessage);
+  if (session === undefined) throw new ApiError(401, 'session_expired', expiredMessage);
+  if (session.revokedAt !== null)
+    throw session.revokedReason === 'other_device'
+      ? new ApiError(401, 'session_other_device', otherDeviceMessage)
+      : new ApiError(401, 'session_expired', expiredMessage);
   const now = Date.now();
-  if (now - session.lastSeenAt.getTime() > request.server.config.sessionIdleMs) throw new ApiError(401, expiredMessage);
+  if (now - session.lastSeenAt.getTime() > request.server.config.sessionIdleMs) throw new ApiError(401, 'session_expired', expiredMessage);
   if (now - session.lastSeenAt.getTime() > touchIntervalMs) await touchSession(db, session.sessionId, new Date(now));
   request.member = { userId: session.userId, sessionId: session.sessionId, token };
 }
 
 /** The authenticated member of a route behind requireMember. */
 export function memberOf(request: FastifyRequest): AuthenticatedMember {
-  if (request.member === null) throw new ApiError(401, expiredMessage);
+  if (request.member === null) throw new ApiError(401, 'session_expired', expiredMessage);
   return request.member;
 }

@@ -35,9 +35,10 @@ const endpoints: Record<string, Endpoint> = {
 };
 const endpointNames = Object.keys(endpoints);
 
-/** The 401 envelope: status and code 0, the contract's message, no detail, and nothing of the member. */
+/** The 401 envelope: status and code 0, the contract's message and its code, no detail, and nothing of the member. */
 function expectRefused(response: LightMyRequestResponse, message: string, member: Member) {
-  expect(expectFailure(response, 401, message)).toEqual({ status: 0, code: 0, message, detail: null });
+  const errorCode = message === otherDeviceMessage ? 'session_other_device' : 'session_expired';
+  expect(expectFailure(response, 401, message)).toEqual({ status: 0, code: 0, message, detail: null, error_code: errorCode });
   expect(response.body).not.toContain(member.username);
 }
 

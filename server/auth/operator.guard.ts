@@ -30,19 +30,21 @@ export async function requireOperator(request: FastifyRequest, _reply: FastifyRe
   const db = request.server.db;
   if (tokenPattern.test(token)) {
     const member = await findSessionByTokenHash(db, tokenHash(token));
-    throw member !== undefined && member.revokedAt === null ? new ApiError(403, operatorOnlyMessage) : new ApiError(401, expiredMessage);
+    throw member !== undefined && member.revokedAt === null
+      ? new ApiError(403, 'operators_only', operatorOnlyMessage)
+      : new ApiError(401, 'session_expired', expiredMessage);
   }
-  if (!operatorTokenPattern.test(token)) throw new ApiError(401, expiredMessage);
+  if (!operatorTokenPattern.test(token)) throw new ApiError(401, 'session_expired', expiredMessage);
   const session = await findOperatorSession(db, tokenHash(token));
   const now = Date.now();
   if (session === undefined || session.revoked || session.disabled || now - session.lastSeenAt.getTime() > operatorSessionIdleMs) {
-    throw new ApiError(401, expiredMessage);
+    throw new ApiError(401, 'session_expired', expiredMessage);
   }
   if (now - session.lastSeenAt.getTime() > touchIntervalMs) await touchOperatorSession(db, session.sessionId, new Date(now));
   request.operator = { operatorId: session.operatorId, sessionId: session.sessionId };
 }
 
 export function operatorOf(request: FastifyRequest): AuthenticatedOperator {
-  if (request.operator === null) throw new ApiError(401, expiredMessage);
+  if (request.operator === null) throw new ApiError(401, 'session_expired', expiredMessage);
   return request.operator;
 }

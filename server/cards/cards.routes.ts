@@ -24,7 +24,7 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireMember);
   const member = async (userId: number) => {
     const user = await findUserById(app.db, userId);
-    if (user === undefined) throw notFound('User not found');
+    if (user === undefined) throw notFound('member_not_found', 'User not found');
     return user;
   };
 

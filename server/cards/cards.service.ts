@@ -1,7 +1,8 @@
+import { dailyQuotaMinPoints } from '../../contract/limits.ts';
 import type { Db } from '../db/database.ts';
 import { uniqueViolation } from '../shared/db-errors.ts';
 import { ApiError, fieldError, forbidden, notFound } from '../shared/errors.ts';
-import { parsePoints, pointsToNumber } from '../shared/money.ts';
+import { parsePoints, pointScale, pointsToNumber } from '../shared/money.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { cardNumberDigest, decryptCardNumber, encryptCardNumber, maskCardNumber } from './card-cipher.ts';
 import { findCard, type CardFields, type CardRow } from './cards.repository.ts';
@@ -20,21 +21,23 @@ export interface CardInput {
 export const duplicateCardMessage = 'This card is already in your list';
 
 /** The least daily quota a member may set: a withdrawal is at least 100 points. */
-const dailyQuotaMin = 100n * 10_000n;
+const dailyQuotaMin = BigInt(dailyQuotaMinPoints) * pointScale;
 
 /**
  * Checks a card the member adds or edits: their identity is verified and the card is in their
  * verified name (402, whose detail the seed's screen shows), and the optional fields are sane.
  */
 export function cardFields(key: Buffer, member: UserRow, input: CardInput): CardFields {
-  if (member.verification_status !== 'approved') throw new ApiError(402, notVerifiedCardMessage, { detail: notVerifiedCardMessage });
-  if (!sameHolder(input.cardholder, member.realname)) throw new ApiError(402, holderMismatchMessage, { detail: holderMismatchMessage });
+  if (member.verification_status !== 'approved')
+    throw new ApiError(402, 'bank_card_needs_verification', notVerifiedCardMessage, { detail: notVerifiedCardMessage });
+  if (!sameHolder(input.cardholder, member.realname))
+    throw new ApiError(402, 'cardholder_mismatch', holderMismatchMessage, { detail: holderMismatchMessage });
   let dailyQuota: bigint | null = null;
   const quotaText = String(input.daily_quota ?? '').trim();
   if (quotaText !== '') {
     const parsed = parsePoints(quotaText);
     if (parsed === undefined || parsed < dailyQuotaMin)
-      throw fieldError('daily_quota', 'The daily quota must be an amount of at least 100.');
+      throw fieldError('daily_quota', 'daily_quota_invalid', 'The daily quota must be an amount of at least 100.');
     dailyQuota = parsed;
   }
   const optional = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
@@ -55,14 +58,16 @@ export function cardFields(key: Buffer, member: UserRow, input: CardInput): Card
 /** The member's own live card, or 404 (none) / 403 (someone else's), never its data. */
 export async function ownCard(db: Db, userId: number, cardId: number | undefined): Promise<CardRow> {
   const card = cardId === undefined ? undefined : await findCard(db, cardId);
-  if (card === undefined) throw notFound('Bank card not found');
+  if (card === undefined) throw notFound('bank_card_not_found', 'Bank card not found');
   if (card.user_id !== userId) throw forbidden();
   return card;
 }
 
 /** A duplicate number for the same member answers 409 rather than a second copy of the card. */
 export function duplicateCard(error: unknown): ApiError | undefined {
-  return uniqueViolation(error) === 'bank_cards_one_per_number' ? new ApiError(409, duplicateCardMessage) : undefined;
+  return uniqueViolation(error) === 'bank_cards_one_per_number'
+    ? new ApiError(409, 'bank_card_duplicate', duplicateCardMessage)
+    : undefined;
 }
 
 /** The card object of the API contract: the whole number only when `whole` is set (the edit screen). */

@@ -27,7 +27,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const id = recordId(request.params);
       const product = id === undefined ? undefined : await findProduct(app.db, id);
-      if (product === undefined) throw notFound('Product not found');
+      if (product === undefined) throw notFound('product_not_found', 'Product not found');
       return success(productJson(product));
     },
   );

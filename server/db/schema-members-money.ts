@@ -1,4 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { WithdrawalStatus } from '../../contract/statuses.ts';
+
+export type { WithdrawalStatus };
 
 /** Tables of migration 0005: reference lists for verification, bank cards and withdrawals. */
 export interface IdentityCardsWithdrawalsTables {
@@ -26,8 +29,6 @@ export interface BankCardTable {
   number_changed_at: ColumnType<Date, never, Date>;
   deleted_at: ColumnType<Date | null, never, Date>;
 }
-
-export type WithdrawalStatus = 1 | 2 | 3;
 
 export interface WithdrawalTable {
   id: ColumnType<string, never, never>;

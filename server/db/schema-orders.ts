@@ -1,4 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { OrderStatus } from '../../contract/statuses.ts';
+
+/** Created, pending payment, waiting confirmation, paid off, cancelled: named in the contract. */
+export type { OrderStatus };
 
 /** Tables of migration 0006: what the cart chooses from, orders, payment notices and refunds owed. */
 export interface OrdersPaymentsTables {
@@ -48,9 +52,6 @@ export interface DeliveryMethodTable {
   name: string;
   requires: DeliveryRequirement;
 }
-
-/** 0 created, 1 pending payment, 2 waiting confirmation, 3 paid off, 4 cancelled. */
-export type OrderStatus = 0 | 1 | 2 | 3 | 4;
 
 export interface OrderTable {
   id: ColumnType<string, never, never>;

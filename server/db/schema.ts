@@ -4,6 +4,10 @@ import type { DevicesTables } from './schema-devices.ts';
 import type { IncomeTables } from './schema-income.ts';
 import type { IdentityCardsWithdrawalsTables } from './schema-members-money.ts';
 import type { OrdersPaymentsTables } from './schema-orders.ts';
+import type { TransferStatus } from '../../contract/statuses.ts';
+
+/** The seed's transaction_recod_status, named in the contract. */
+export type { TransferStatus };
 
 /**
  * The database as Kysely sees it. BIGINT columns come back as strings on both drivers
@@ -134,9 +138,6 @@ export interface LedgerEntryTable {
 }
 
 export type TransferType = 'deposit' | 'withdrawal';
-
-/** 0 unsuccessful, 1 accepted, 2 completed, 3 failed, 4 cancelled (the seed's transaction_recod_status). */
-export type TransferStatus = 0 | 1 | 2 | 3 | 4;
 
 export interface TransactionRecordTable {
   id: ColumnType<string, never, never>;

@@ -40,7 +40,8 @@ export async function addDevice(
   const secret = newToken();
   try {
     return await db.transaction().execute(async (trx) => {
-      if ((await findEngineRoom(trx, input.engineRoomId)) === undefined) throw fieldError('engine_room_id', unknownRoomMessage);
+      if ((await findEngineRoom(trx, input.engineRoomId)) === undefined)
+        throw fieldError('engine_room_id', 'engine_room_unknown', unknownRoomMessage);
       const row = await insertDevice(trx, { serial: input.serial, engineRoomId: input.engineRoomId, secretHash: tokenHash(secret) });
       await recordAudit(trx, {
         operatorId,
@@ -52,7 +53,7 @@ export async function addDevice(
       return { row, secret };
     });
   } catch (error) {
-    if (uniqueViolation(error) !== undefined) throw new ApiError(409, duplicateSerialMessage);
+    if (uniqueViolation(error) !== undefined) throw new ApiError(409, 'device_serial_taken', duplicateSerialMessage);
     throw error;
   }
 }
@@ -69,14 +70,14 @@ export async function bindToMember(
   now = new Date(),
 ): Promise<{ row: DeviceRow; created: boolean }> {
   const found = await findDeviceBySerial(db, serial);
-  if (found === undefined) throw notFound(unknownSerialMessage);
+  if (found === undefined) throw notFound('device_serial_unknown', unknownSerialMessage);
   if (found.user_id === userId) return { row: found, created: false };
-  if (found.user_id !== null) throw new ApiError(409, boundElsewhereMessage);
+  if (found.user_id !== null) throw new ApiError(409, 'device_bound_elsewhere', boundElsewhereMessage);
   const bound = await bindDevice(db, found.id, userId, now);
   if (bound !== undefined) return { row: bound, created: true };
   const winner = await findDeviceBySerial(db, serial);
   if (winner?.user_id === userId) return { row: winner, created: false };
-  throw new ApiError(409, boundElsewhereMessage);
+  throw new ApiError(409, 'device_bound_elsewhere', boundElsewhereMessage);
 }
 
 /**
@@ -89,7 +90,7 @@ export async function heartbeat(db: Db, serial: string, secret: string, now = ne
   const found = await findDeviceBySerial(db, serial);
   if (found !== undefined) await takeSlot(db, heartbeatLimit(found.id));
   const matches = timingSafeEqual(Buffer.from(tokenHash(secret), 'hex'), Buffer.from(found?.secret_hash ?? decoyHash, 'hex'));
-  if (found === undefined || !matches) throw new ApiError(401, badCredentialsMessage);
+  if (found === undefined || !matches) throw new ApiError(401, 'device_credentials_wrong', badCredentialsMessage);
   await recordHeartbeat(db, found.id, now);
   return { ...found, last_heartbeat_at: now };
 }

@@ -18,12 +18,12 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         await checkConnection(app.db);
         if (!(await migrationsCurrent(app.db))) {
-          return reply.status(503).send(failure('Database migrations are not current'));
+          return reply.status(503).send(failure('migrations_pending', 'Database migrations are not current'));
         }
         return success({ database: app.dbKind }, 'ready');
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');
-        return reply.status(503).send(failure('Database unreachable'));
+        return reply.status(503).send(failure('service_unavailable', 'Database unreachable'));
       }
     },
   );

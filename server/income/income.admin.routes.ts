@@ -168,7 +168,9 @@ export const incomeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const body = request.body;
       if (body.business_time_zone !== undefined && !isTimeZone(body.business_time_zone)) {
-        throw new ApiError(422, 'Parameter validation error.', { errors: { business_time_zone: ['Unknown time zone.'] } });
+        throw new ApiError(422, 'time_zone_unknown', 'Parameter validation error.', {
+          errors: { business_time_zone: ['Unknown time zone.'] },
+        });
       }
       await changeSettings(app.db, operatorOf(request).operatorId, body);
       return settingsResponse(app);

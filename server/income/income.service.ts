@@ -27,8 +27,11 @@ export async function distributeIncome(
   const today = businessDate(now, settings.businessTimeZone);
   if (options.date !== undefined) {
     if (!validDate(options.date))
-      throw new ApiError(422, 'Use a date as YYYY-MM-DD.', { errors: { business_date: ['Use a date as YYYY-MM-DD.'] } });
-    if (options.date > today) throw new ApiError(422, dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
+      throw new ApiError(422, 'business_date_invalid', 'Use a date as YYYY-MM-DD.', {
+        errors: { business_date: ['Use a date as YYYY-MM-DD.'] },
+      });
+    if (options.date > today)
+      throw new ApiError(422, 'business_day_not_started', dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
   }
   const due = await undistributedDays(db, options.date === undefined ? { before: today } : { on: options.date });
 

@@ -51,7 +51,7 @@ function signedPoints(text: string): bigint | undefined {
 }
 
 async function assertRoom(db: Db, roomId: number): Promise<void> {
-  if ((await findEngineRoom(db, roomId)) === undefined) throw notFound('Engine room not found');
+  if ((await findEngineRoom(db, roomId)) === undefined) throw notFound('engine_room_not_found', 'Engine room not found');
 }
 
 /**
@@ -62,13 +62,14 @@ async function assertRoom(db: Db, roomId: number): Promise<void> {
 export async function recordRevenue(db: Db, config: Config, operatorId: number, roomId: number, input: RevenueInput, now = new Date()) {
   await assertRoom(db, roomId);
   const { businessTimeZone } = await readSettings(db, config);
-  if (!validDate(input.business_date)) throw fieldError('business_date', 'Use a date as YYYY-MM-DD.');
+  if (!validDate(input.business_date)) throw fieldError('business_date', 'business_date_invalid', 'Use a date as YYYY-MM-DD.');
   if (input.business_date > businessDate(now, businessTimeZone))
-    throw new ApiError(422, dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
+    throw new ApiError(422, 'business_day_not_started', dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
   const wh = parseWh(input.kwh);
-  if (wh === undefined || wh < 0n) throw fieldError('kwh', 'kWh must be zero or more, with at most 3 decimals.');
+  if (wh === undefined || wh < 0n) throw fieldError('kwh', 'revenue_kwh_invalid', 'kWh must be zero or more, with at most 3 decimals.');
   const revenue = parsePoints(input.revenue.trim());
-  if (revenue === undefined) throw fieldError('revenue', 'The revenue must be an amount of zero or more, with at most 4 decimals.');
+  if (revenue === undefined)
+    throw fieldError('revenue', 'revenue_amount_invalid', 'The revenue must be an amount of zero or more, with at most 4 decimals.');
 
   try {
     return await db.transaction().execute(async (trx) => {
@@ -92,7 +93,8 @@ export async function recordRevenue(db: Db, config: Config, operatorId: number, 
       return { id: Number(row.id), engine_room_id: roomId, business_date: input.business_date, wh, revenue };
     });
   } catch (error) {
-    if (uniqueViolation(error) === 'engine_room_revenue_one_record') throw new ApiError(409, dayRecordedMessage);
+    if (uniqueViolation(error) === 'engine_room_revenue_one_record')
+      throw new ApiError(409, 'revenue_already_recorded', dayRecordedMessage);
     throw error;
   }
 }
@@ -105,14 +107,14 @@ export async function adjustRevenue(
   input: { business_date: string; kwh_delta?: string; revenue_delta: string; reason: string },
 ) {
   await assertRoom(db, roomId);
-  if (!validDate(input.business_date)) throw fieldError('business_date', 'Use a date as YYYY-MM-DD.');
+  if (!validDate(input.business_date)) throw fieldError('business_date', 'business_date_invalid', 'Use a date as YYYY-MM-DD.');
   const wh = parseWh(input.kwh_delta ?? '0');
-  if (wh === undefined) throw fieldError('kwh_delta', 'kWh with at most 3 decimals.');
+  if (wh === undefined) throw fieldError('kwh_delta', 'revenue_kwh_invalid', 'kWh with at most 3 decimals.');
   const delta = signedPoints(input.revenue_delta);
   if (delta === undefined || delta > pointsMax || -delta > pointsMax)
-    throw fieldError('revenue_delta', 'A signed amount with at most 4 decimals.');
-  if (delta === 0n && wh === 0n) throw fieldError('revenue_delta', 'A correction changes something.');
-  if (!(await hasRevenueRecord(db, roomId, input.business_date))) throw new ApiError(404, noRecordMessage);
+    throw fieldError('revenue_delta', 'revenue_amount_invalid', 'A signed amount with at most 4 decimals.');
+  if (delta === 0n && wh === 0n) throw fieldError('revenue_delta', 'revenue_correction_empty', 'A correction changes something.');
+  if (!(await hasRevenueRecord(db, roomId, input.business_date))) throw new ApiError(404, 'revenue_record_not_found', noRecordMessage);
 
   return db.transaction().execute(async (trx) => {
     const row = await insertRevenueEntry(trx, {
@@ -128,7 +130,7 @@ export async function adjustRevenue(
       try {
         await moveRevenue(trx, roomId, delta, `revenue:${row.id}`, 'revenue_adjusted');
       } catch (error) {
-        if (error instanceof InsufficientBalanceError) throw new ApiError(409, roomShortMessage);
+        if (error instanceof InsufficientBalanceError) throw new ApiError(409, 'engine_room_short', roomShortMessage);
         throw error;
       }
     }

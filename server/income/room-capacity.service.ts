@@ -13,7 +13,7 @@ export const roomNotFoundMessage = 'Engine room not found';
 export async function setRoomCapacity(db: Db, operatorId: number, roomId: number, capacityUnits: number): Promise<RoomCapacityRow> {
   return db.transaction().execute(async (trx) => {
     const before = await lockRoomCapacity(trx, roomId);
-    if (before === undefined) throw notFound(roomNotFoundMessage);
+    if (before === undefined) throw notFound('engine_room_not_found', roomNotFoundMessage);
     await writeRoomCapacity(trx, roomId, capacityUnits);
     await recordAudit(trx, {
       operatorId,

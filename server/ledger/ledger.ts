@@ -57,7 +57,7 @@ export const keyReusedMessage = 'This idempotency key was already used for a dif
 
 export class JournalConflictError extends ApiError {
   constructor() {
-    super(409, keyReusedMessage);
+    super(409, 'idempotency_key_reused', keyReusedMessage);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import { recordAudits } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { cancelOrdersPendingSince } from './order.repository.ts';
+import { orderStatus } from '../../contract/statuses.ts';
 
 /**
  * Cancels orders that have waited for payment (status 1) longer than ORDER_EXPIRY_DAYS since they
@@ -22,8 +23,8 @@ export async function expireOrders(db: Db, config: Pick<Config, 'orderExpiryMs'>
         action: 'order.expire',
         subjectType: 'order',
         subjectId: order.id,
-        before: { status: 1, pending_since: new Date(order.pending_since).toISOString() },
-        after: { status: 4, cancelled_at: now.toISOString() },
+        before: { status: orderStatus.pendingPayment, pending_since: new Date(order.pending_since).toISOString() },
+        after: { status: orderStatus.cancelled, cancelled_at: now.toISOString() },
       })),
     );
     return expired.length;

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { pointsToNumber, pointScale } from '../shared/money.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
 import { liveNotices, type OrderRow } from './order.repository.ts';
+import { orderStatus } from '../../contract/statuses.ts';
 
 export const notVerifiedMessage = "The member's identity is not verified yet";
 
@@ -65,7 +66,7 @@ export function orderJson(row: OrderRow, notice: Notice | undefined) {
             remark: notice.remark,
           },
     reject_reason: row.reject_reason,
-    hold_reason: row.status === 2 && row.verification_status !== 'approved' ? notVerifiedMessage : null,
+    hold_reason: row.status === orderStatus.waitingConfirmation && row.verification_status !== 'approved' ? notVerifiedMessage : null,
     paid_at: row.paid_at === null ? null : new Date(row.paid_at).toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { orderStatus } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
 import type { OrderStatus, OrderTable } from '../db/schema-orders.ts';
 
@@ -128,8 +129,8 @@ export async function updateOrderRow(db: Db, id: string, changes: Updateable<Ord
 export async function cancelOrdersPendingSince(db: Db, cutoff: Date, now: Date) {
   return db
     .updateTable('orders')
-    .set({ status: 4, cancelled_at: now, updated_at: now })
-    .where('status', '=', 1)
+    .set({ status: orderStatus.cancelled, cancelled_at: now, updated_at: now })
+    .where('status', '=', orderStatus.pendingPayment)
     .where('pending_since', '<', cutoff)
     .returning(['id', 'pending_since'])
     .execute();
@@ -139,8 +140,8 @@ export async function cancelOrdersPendingSince(db: Db, cutoff: Date, now: Date) 
 export async function markOrderAwaitingConfirmation(db: Db, id: string): Promise<void> {
   await db
     .updateTable('orders')
-    .set({ status: 2, reject_reason: null, updated_at: new Date() })
+    .set({ status: orderStatus.waitingConfirmation, reject_reason: null, updated_at: new Date() })
     .where('id', '=', id)
-    .where('status', '=', 1)
+    .where('status', '=', orderStatus.pendingPayment)
     .execute();
 }

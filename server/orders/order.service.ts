@@ -7,6 +7,7 @@ import { newOrderNumber } from './order-number.ts';
 import { findDeliveryMethod, findEngineRoom, findPaymentMethod, findProduct } from '../catalog/catalog.repository.ts';
 import { accountStatusOf } from '../users/user.repository.ts';
 import { insertOrderUnlessNumberTaken, lockOrder, lockProduct, orderPlanOf, unitsHeld, updateOrderRow } from './order.repository.ts';
+import { orderStatus } from '../../contract/statuses.ts';
 
 export const suspendedMessage = 'Your account is suspended pending review';
 export const notPendingMessage = 'This order is no longer waiting for payment';
@@ -41,7 +42,7 @@ interface OrderPlan {
 }
 
 export async function createOrder(db: Db, config: Config, userId: number, input: NewOrderInput, now = new Date()): Promise<string> {
-  if (input.item_content.length !== 1) throw validationError({ item_content: [oneProductMessage] });
+  if (input.item_content.length !== 1) throw validationError({ item_content: [oneProductMessage] }, 'order_one_product');
   const [item] = input.item_content;
   const amount = parseOrderAmount(input.amount);
   return db.transaction().execute(async (trx) => {
@@ -69,7 +70,7 @@ export async function createOrder(db: Db, config: Config, userId: number, input:
         engine_room_id: plan.engineRoomId,
         delivery_address: plan.address,
         payment_method_id: plan.paymentMethodId,
-        status: 1,
+        status: orderStatus.pendingPayment,
         pending_since: now,
       });
       if (inserted !== undefined) return inserted;
@@ -86,10 +87,10 @@ export async function updateOrder(db: Db, userId: number, orderId: string, input
   const amount = input.amount === undefined ? undefined : parseOrderAmount(input.amount);
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
-    if (order === undefined) throw notFound('Order not found');
+    if (order === undefined) throw notFound('order_not_found', 'Order not found');
     if (order.user_id !== userId) throw forbidden();
     await refuseSuspended(trx, userId);
-    if (order.status !== 1) throw new ApiError(409, notPendingMessage);
+    if (order.status !== orderStatus.pendingPayment) throw new ApiError(409, 'order_not_pending', notPendingMessage);
     const current = await orderPlanOf(trx, orderId);
     const deliveryChanged = input.delivery_method_id !== undefined && input.delivery_method_id !== current.delivery_method_id;
     const plan = await checkPlan(trx, {
@@ -116,8 +117,8 @@ export async function updateOrder(db: Db, userId: number, orderId: string, input
 
 async function refuseSuspended(trx: Db, userId: number): Promise<void> {
   const status = await accountStatusOf(trx, userId);
-  if (status === undefined) throw notFound('User not found');
-  if (status === 'suspended') throw new ApiError(403, suspendedMessage, { detail: suspendedMessage });
+  if (status === undefined) throw notFound('member_not_found', 'User not found');
+  if (status === 'suspended') throw new ApiError(403, 'account_suspended', suspendedMessage, { detail: suspendedMessage });
 }
 
 function addressOf(content: OrderFields['delivery_content']): string | null {
@@ -162,7 +163,7 @@ async function checkPlan(trx: Db, plan: OrderPlan): Promise<OrderPlan> {
  */
 async function reserveShare(trx: Db, plan: OrderPlan, exceptOrderId?: string): Promise<{ unitPrice: bigint; units: bigint }> {
   const product = await lockProduct(trx, plan.productId);
-  if (product === undefined) throw validationError({ 'item_content.0.product_id': ['Unknown product.'] });
+  if (product === undefined) throw validationError({ 'item_content.0.product_id': ['Unknown product.'] }, 'product_unknown');
   const unitPrice = BigInt(product.price);
   // Rounded up: a share never counts for less than it buys.
   const units = (plan.amount * unitScale + unitPrice - 1n) / unitPrice;
@@ -172,7 +173,7 @@ async function reserveShare(trx: Db, plan: OrderPlan, exceptOrderId?: string): P
     const left = capacity > held ? capacity - held : 0n;
     // The largest amount that still fits, rounded down to a ten-thousandth of a point.
     const amountLeft = (left * unitPrice) / unitScale;
-    throw new ApiError(422, soldOutMessage, {
+    throw new ApiError(422, 'product_sold_out', soldOutMessage, {
       detail: { amount_left: pointsToNumber(amountLeft), units_left: pointsToNumber((left * pointScale) / unitScale) },
       errors: { amount: [soldOutMessage] },
     });

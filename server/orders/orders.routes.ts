@@ -17,7 +17,7 @@ const tags = ['orders'];
 /** One of the member's own orders: 404 when there is none, 403 (and nothing of it) when it is someone else's. */
 export async function memberOrder(db: Db, userId: number, id: string): Promise<OrderJson> {
   const row = await findOrder(db, id);
-  if (row === undefined) throw notFound('Order not found');
+  if (row === undefined) throw notFound('order_not_found', 'Order not found');
   if (row.user_id !== userId) throw forbidden();
   const [json] = await ordersJson(db, [row]);
   return json ?? orderJson(row, undefined);
@@ -60,7 +60,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { userId } = memberOf(request);
       const id = recordId(request.params);
-      if (id === undefined) throw notFound('Order not found');
+      if (id === undefined) throw notFound('order_not_found', 'Order not found');
       await updateOrder(app.db, userId, String(id), request.body);
       return success(await memberOrder(app.db, userId, String(id)), 'Order updated');
     },
@@ -98,7 +98,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params);
-      if (id === undefined) throw notFound('Order not found');
+      if (id === undefined) throw notFound('order_not_found', 'Order not found');
       return success(await memberOrder(app.db, memberOf(request).userId, String(id)));
     },
   );

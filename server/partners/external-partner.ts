@@ -3,6 +3,7 @@ import type { TransferType } from '../db/schema.ts';
 import { accounts, ensureAccounts } from '../ledger/accounts.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import type { BeganTransfer, PartnerAdapter, PartnerAnswer, TransferMove } from './partner-adapter.ts';
+import { transferStatus } from '../../contract/statuses.ts';
 
 /** What a real partner platform offers: its own balance API and a way to ask it to move points. */
 export interface ExternalPartnerPlatform {
@@ -27,9 +28,9 @@ export function externalPartner(platform: ExternalPartnerPlatform): PartnerAdapt
     balance: (_db: Db, userId: number) => platform.balance(userId),
 
     async begin(trx: Db, move: TransferMove): Promise<BeganTransfer> {
-      if (move.type === 'withdrawal') return { status: 1, journalId: null };
+      if (move.type === 'withdrawal') return { status: transferStatus.accepted, journalId: null };
       const journalId = await postMove(trx, move, `${move.journalKey}:accept`, 'partner_deposit_accepted', 'main', 'in_transit');
-      return { status: 1, journalId };
+      return { status: transferStatus.accepted, journalId };
     },
 
     dispatch: (move) =>

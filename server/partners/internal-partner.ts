@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { accounts, balanceOf, ensureAccounts } from '../ledger/accounts.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import type { BeganTransfer, PartnerAdapter, TransferMove } from './partner-adapter.ts';
+import { transferStatus } from '../../contract/statuses.ts';
 
 /** A partner whose wallets live in our ledger (the store, the cinema): transfers complete at once. */
 export const internalPartner: PartnerAdapter = {
@@ -23,7 +24,7 @@ export const internalPartner: PartnerAdapter = {
         { accountId: to, amount: move.amount },
       ],
     });
-    return { status: 2, journalId: posted.journalId };
+    return { status: transferStatus.completed, journalId: posted.journalId };
   },
 
   dispatch: () => Promise.reject(new Error('an internal transfer completes in its own transaction; there is nothing to dispatch')),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { PartnerKind, TransferType } from '../db/schema.ts';
+import type { transferStatus } from '../../contract/statuses.ts';
 
 /** One member's transfer between the main wallet and a partner wallet, as the ledger sees it. */
 export interface TransferMove {
@@ -13,9 +14,9 @@ export interface TransferMove {
   journalKey: string;
 }
 
-/** What a transfer's first step left behind: completed at once (2), or accepted and waiting for the partner (1). */
+/** What a transfer's first step left behind: completed at once, or accepted and waiting for the partner. */
 export interface BeganTransfer {
-  status: 1 | 2;
+  status: typeof transferStatus.accepted | typeof transferStatus.completed;
   journalId: string | null;
 }
 

@@ -18,7 +18,7 @@ export class PartnerDirectory {
   adapterFor(city: PartnerCity): PartnerAdapter {
     if (city.kind === 'internal') return internalPartner;
     const adapter = this.#external.get(city.id);
-    if (adapter === undefined) throw new ApiError(503, partnerUnavailableMessage);
+    if (adapter === undefined) throw new ApiError(503, 'partner_unavailable', partnerUnavailableMessage);
     return adapter;
   }
 }

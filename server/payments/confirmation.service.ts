@@ -9,6 +9,7 @@ import { ApiError, notFound } from '../shared/errors.ts';
 import { lockMemberStanding, setAccountStatus } from '../users/user.repository.ts';
 import { decideNotice, pendingNoticeOf } from './notices.repository.ts';
 import { insertOwedRefund } from './refunds.repository.ts';
+import { orderStatus } from '../../contract/statuses.ts';
 
 export const notWaitingMessage = 'This order is not waiting for confirmation';
 export const payerMismatchMessage =
@@ -36,10 +37,11 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
   const bankReference = confirmation.bankReference.trim();
   const outcome = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
-    if (order === undefined) throw notFound('Order not found');
-    if (order.status !== 2) throw new ApiError(409, notWaitingMessage);
+    if (order === undefined) throw notFound('order_not_found', 'Order not found');
+    if (order.status !== orderStatus.waitingConfirmation) throw new ApiError(409, 'order_not_waiting_confirmation', notWaitingMessage);
     const member = await lockMemberStanding(trx, order.user_id);
-    if (member.verification_status !== 'approved') throw new ApiError(409, notVerifiedMessage, { detail: notVerifiedMessage });
+    if (member.verification_status !== 'approved')
+      throw new ApiError(409, 'identity_not_verified', notVerifiedMessage, { detail: notVerifiedMessage });
     const notice = await pendingNoticeOf(trx, orderId);
     const amount = BigInt(order.amount);
     const now = new Date();
@@ -52,7 +54,7 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
         memo: order.order_number,
       });
       await updateOrderRow(trx, orderId, {
-        status: 3,
+        status: orderStatus.paidOff,
         paid_at: now,
         payer_name: payerName,
         bank_reference: bankReference,
@@ -68,7 +70,7 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
         subjectId: orderId,
         before,
         after: {
-          status: 3,
+          status: orderStatus.paidOff,
           paid_at: now.toISOString(),
           payer_name: payerName,
           bank_reference: bankReference,
@@ -93,7 +95,7 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
       memo: `${order.order_number} refund ${refund.id}`,
     });
     await updateOrderRow(trx, orderId, {
-      status: 4,
+      status: orderStatus.cancelled,
       cancelled_at: now,
       payer_name: payerName,
       bank_reference: bankReference,
@@ -110,7 +112,7 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
       subjectId: orderId,
       before,
       after: {
-        status: 4,
+        status: orderStatus.cancelled,
         account_status: 'suspended',
         payer_name: payerName,
         verified_name: member.realname,
@@ -123,8 +125,8 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
     return { matched: false as const, refundId: refund.id };
   });
   if (!outcome.matched) {
-    throw new ApiError(409, payerMismatchMessage, {
-      detail: { refund_id: Number(outcome.refundId), order_status: 4, account_status: 'suspended' },
+    throw new ApiError(409, 'payer_mismatch', payerMismatchMessage, {
+      detail: { refund_id: Number(outcome.refundId), order_status: orderStatus.cancelled, account_status: 'suspended' },
     });
   }
 }
@@ -134,12 +136,18 @@ export async function rejectNotice(db: Db, operatorId: number, orderId: string, 
   const why = reason.trim();
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
-    if (order === undefined) throw notFound('Order not found');
-    if (order.status !== 2) throw new ApiError(409, notWaitingMessage);
+    if (order === undefined) throw notFound('order_not_found', 'Order not found');
+    if (order.status !== orderStatus.waitingConfirmation) throw new ApiError(409, 'order_not_waiting_confirmation', notWaitingMessage);
     const notice = await pendingNoticeOf(trx, orderId);
     const now = new Date();
     // Expiry counts afresh from here, so the member has the full time to pay again.
-    await updateOrderRow(trx, orderId, { status: 1, reject_reason: why, pending_since: now, decided_by: operatorId, updated_at: now });
+    await updateOrderRow(trx, orderId, {
+      status: orderStatus.pendingPayment,
+      reject_reason: why,
+      pending_since: now,
+      decided_by: operatorId,
+      updated_at: now,
+    });
     if (notice !== undefined) await decideNotice(trx, notice.id, 'rejected', operatorId, now);
     await recordAudit(trx, {
       operatorId,
@@ -147,7 +155,7 @@ export async function rejectNotice(db: Db, operatorId: number, orderId: string, 
       subjectType: 'order',
       subjectId: orderId,
       before: { status: order.status, reject_reason: order.reject_reason, notice_id: notice?.id ?? null },
-      after: { status: 1, reject_reason: why },
+      after: { status: orderStatus.pendingPayment, reject_reason: why },
     });
   });
 }

@@ -1,3 +1,4 @@
+import { orderStatus } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError, forbidden, validationError } from '../shared/errors.ts';
 import { ownsUploads } from '../uploads/uploads.repository.ts';
@@ -21,12 +22,13 @@ export interface NoticeInput {
 export async function submitNotice(db: Db, userId: number, input: NoticeInput): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, String(input.order_id));
-    if (order === undefined) throw validationError({ order_id: ['Unknown order.'] });
+    if (order === undefined) throw validationError({ order_id: ['Unknown order.'] }, 'order_unknown');
     if (order.user_id !== userId) throw forbidden();
-    if ((await accountStatusOf(trx, userId)) === 'suspended') throw new ApiError(403, suspendedMessage, { detail: suspendedMessage });
-    if (order.status !== 1) throw new ApiError(409, notPendingMessage);
+    if ((await accountStatusOf(trx, userId)) === 'suspended')
+      throw new ApiError(403, 'account_suspended', suspendedMessage, { detail: suspendedMessage });
+    if (order.status !== orderStatus.pendingPayment) throw new ApiError(409, 'order_not_pending', notPendingMessage);
     if (!(await ownsUploads(trx, userId, [input.image])))
-      throw validationError({ image: ['Upload your own photo of the transfer first.'] });
+      throw validationError({ image: ['Upload your own photo of the transfer first.'] }, 'notice_photo_required');
     const remark = input.remark?.trim() ?? '';
     const notice = await insertNotice(trx, {
       order_id: order.id,

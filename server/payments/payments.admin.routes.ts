@@ -10,6 +10,7 @@ import { confirmOrder, rejectNotice } from './confirmation.service.ts';
 import { countNotices, listNotices, type NoticeRow } from './notices.repository.ts';
 import { countRefunds, listRefunds } from './refunds.repository.ts';
 import { payRefund } from './refunds.service.ts';
+import { orderStatus } from '../../contract/statuses.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -114,7 +115,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         payerName: body.payer_name,
         bankReference: body.bank_reference,
       });
-      return success({ order_id: id, order_status: 3 }, 'Payment confirmed');
+      return success({ order_id: id, order_status: orderStatus.paidOff }, 'Payment confirmed');
     },
   );
 
@@ -133,7 +134,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       await rejectNotice(app.db, operatorOf(request).operatorId, String(id), request.body.reason);
-      return success({ order_id: id, order_status: 1 }, 'Payment notice rejected');
+      return success({ order_id: id, order_status: orderStatus.pendingPayment }, 'Payment notice rejected');
     },
   );
 

@@ -16,8 +16,8 @@ export async function payRefund(db: Db, operatorId: number, refundId: string, ba
   const reference = bankReference.trim();
   await db.transaction().execute(async (trx) => {
     const refund = await lockRefund(trx, refundId);
-    if (refund === undefined) throw notFound('Refund not found');
-    if (refund.status !== 'owed') throw new ApiError(409, refundNotOwedMessage);
+    if (refund === undefined) throw notFound('refund_not_found', 'Refund not found');
+    if (refund.status !== 'owed') throw new ApiError(409, 'refund_already_paid', refundNotOwedMessage);
     const amount = BigInt(refund.amount);
     const [owed = 0, clearing = 0] = await ensureAccounts(trx, [accounts.refundsOwed(), accounts.remittanceClearing()]);
     const journal = await postJournal(trx, {

@@ -1,12 +1,16 @@
+import type { RefusalCode } from '../../contract/refusals.ts';
+
 /**
  * The response envelope of the API contract: `status` and `code` are both 1 on success and
- * both 0 on failure, because the seed's screens read one or the other.
+ * both 0 on failure, because the seed's screens read one or the other. A failure adds
+ * `error_code`, the stable reason clients translate by (decision 015).
  */
 export interface Envelope<T> {
   status: 0 | 1;
   code: 0 | 1;
   message: string;
   detail: T;
+  error_code?: RefusalCode;
   errors?: Record<string, string[]>;
 }
 
@@ -20,6 +24,12 @@ export function success<T>(detail: T, message = 'success'): Success<T> {
   return { status: 1, code: 1, message, detail };
 }
 
-export function failure(message: string, detail: unknown = null, errors?: Record<string, string[]>): Envelope<unknown> {
-  return errors === undefined ? { status: 0, code: 0, message, detail } : { status: 0, code: 0, message, detail, errors };
+export function failure(
+  errorCode: RefusalCode,
+  message: string,
+  detail: unknown = null,
+  errors?: Record<string, string[]>,
+): Envelope<unknown> {
+  const envelope: Envelope<unknown> = { status: 0, code: 0, message, detail, error_code: errorCode };
+  return errors === undefined ? envelope : { ...envelope, errors };
 }

@@ -1,16 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RefusalCode } from '../../contract/refusals.ts';
 import { failure } from './envelope.ts';
 import { ApiError, validationMessage } from './errors.ts';
 import { FormBodyError } from './form-body.ts';
 
-/** Fastify's own client errors, each with the one clear sentence a client gets for it. */
-const frameworkMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
-  FST_ERR_CTP_INVALID_TYPE: 'Unsupported content type',
+/** Fastify's own client errors, each with its code and the one clear sentence a client gets for it. */
+const frameworkRefusals: Record<string, { code: RefusalCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'malformed_request', message: 'Malformed JSON body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'malformed_request', message: 'The JSON body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'Request body too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'malformed_request', message: 'Content-Length does not match the body' },
+  FST_ERR_CTP_INVALID_TYPE: { code: 'unsupported_media_type', message: 'Unsupported content type' },
 };
 
 /** Error codes of a database that cannot be reached (node's socket errors and PostgreSQL's connection class 08 and shutdowns). */
@@ -22,30 +23,42 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .headers(error.headers)
-        .send(failure(error.message, error.detail, error.errors));
+        .send(failure(error.code, error.message, error.detail, error.errors));
     }
     if (error.validation !== undefined) {
-      return reply.status(422).send(failure(validationMessage, null, fieldErrors(error)));
+      return reply.status(422).send(failure('validation', validationMessage, null, fieldErrors(error)));
     }
     if (error instanceof FormBodyError) {
-      return reply.status(400).send(failure(error.message));
+      return reply.status(400).send(failure('malformed_request', error.message));
     }
-    const frameworkMessage = error.code === undefined ? undefined : frameworkMessages[error.code];
-    if (frameworkMessage !== undefined || (error instanceof SyntaxError && (error.statusCode ?? 0) === 400)) {
-      return reply.status(error.statusCode ?? 400).send(failure(frameworkMessage ?? 'Malformed request body'));
+    const frameworkRefusal = error.code === undefined ? undefined : frameworkRefusals[error.code];
+    if (frameworkRefusal !== undefined) {
+      return reply.status(error.statusCode ?? 400).send(failure(frameworkRefusal.code, frameworkRefusal.message));
+    }
+    if (error instanceof SyntaxError && (error.statusCode ?? 0) === 400) {
+      return reply.status(400).send(failure('malformed_request', 'Malformed request body'));
     }
     if (isDatabaseUnreachable(error)) {
       request.log.error({ err: error }, 'database unreachable');
-      return reply.status(503).send(failure('Service unavailable, please try again later'));
+      return reply.status(503).send(failure('service_unavailable', 'Service unavailable, please try again later'));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.status(statusCode).send(failure('Bad request'));
+      return reply.status(statusCode).send(failure(clientErrorCode(statusCode), 'Bad request'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(failure('Server error, please try again later'));
+    return reply.status(500).send(failure('server_error', 'Server error, please try again later'));
   });
+}
+
+/** Other client errors from plugins (multipart limits, for one): the code their status stands for. */
+function clientErrorCode(statusCode: number): RefusalCode {
+  if (statusCode === 413) return 'body_too_large';
+  if (statusCode === 415) return 'unsupported_media_type';
+  if (statusCode === 429) return 'rate_limited';
+  if (statusCode === 404) return 'route_not_found';
+  return 'malformed_request';
 }
 
 /** Turns the schema validator's errors into `{ field: [message] }`, worded for people rather than for schemas. */

@@ -30,7 +30,7 @@ export async function takeSlot(db: Db, limit: Limit): Promise<string> {
     if (hits.count >= limit.max) {
       const oldest = hits.oldest === null ? now : hits.oldest.getTime();
       const retryAfterSeconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
-      throw new ApiError(429, tooManyMessage, {
+      throw new ApiError(429, 'rate_limited', tooManyMessage, {
         detail: { retry_after_seconds: retryAfterSeconds },
         headers: { 'retry-after': String(retryAfterSeconds) },
       });

@@ -1,4 +1,5 @@
 import { Type, type TSchema, type TStringOptions as StringOptions } from 'typebox';
+import { refusalCodes, type RefusalCode } from '../../contract/refusals.ts';
 import { multilineKey, numberAsTextKey } from './strict-input.ts';
 
 /** The success envelope around a detail schema, for response serialisation and the OpenAPI document. */
@@ -10,13 +11,21 @@ export const envelopeOf = <T extends TSchema>(detail: T) =>
     detail,
   });
 
+/** The stable reason of a refusal: clients branch on it and translate it, never the English message. */
+export const errorCodeSchema = Type.Unsafe<RefusalCode>({
+  type: 'string',
+  enum: [...refusalCodes],
+  description: 'Why the request was refused, as a stable code; translate and branch on this, not on `message`',
+});
+
 /** The failure envelope every error response shares. */
 export const errorEnvelope = Type.Object({
   status: Type.Literal(0),
   code: Type.Literal(0),
-  message: Type.String(),
+  message: Type.String({ description: "The contract's English sentence, unchanged from the seed" }),
   detail: Type.Unknown(),
-  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  error_code: errorCodeSchema,
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Validation: messages per field' })),
 });
 
 /** Largest id a SERIAL column holds. */

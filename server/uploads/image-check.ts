@@ -39,10 +39,10 @@ export interface CleanImage {
  * the camera recorded is applied first, so the photo still stands the right way up.
  */
 export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
-  if (bytes.length === 0) throw new ApiError(422, emptyImageMessage, { errors: { image: [emptyImageMessage] } });
-  if (bytes.length > uploadBytesMax) throw new ApiError(413, oversizeImageMessage);
+  if (bytes.length === 0) throw new ApiError(422, 'image_empty', emptyImageMessage, { errors: { image: [emptyImageMessage] } });
+  if (bytes.length > uploadBytesMax) throw new ApiError(413, 'image_too_large', oversizeImageMessage);
   const contentType = sniffImageType(bytes);
-  if (contentType === undefined) throw new ApiError(415, unsupportedImageMessage);
+  if (contentType === undefined) throw new ApiError(415, 'image_unsupported', unsupportedImageMessage);
 
   const input = () => sharp(bytes, { limitInputPixels: uploadPixelsMax, failOn: 'truncated', sequentialRead: true });
   let metadata: Metadata;
@@ -52,7 +52,7 @@ export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
     throw refusal(error);
   }
   const expected = contentType === 'image/png' ? 'png' : 'jpeg';
-  if (metadata.format !== expected) throw new ApiError(415, unsupportedImageMessage);
+  if (metadata.format !== expected) throw new ApiError(415, 'image_unsupported', unsupportedImageMessage);
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > uploadPixelsMax) throw refusal(new Error('pixel limit'));
 
   try {
@@ -67,6 +67,7 @@ export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
 
 /** What sharp's failure means for the member: too many pixels, or a file that does not decode. */
 function refusal(error: unknown): ApiError {
-  const message = error instanceof Error && /pixel limit/i.test(error.message) ? hugeImageMessage : damagedImageMessage;
-  return new ApiError(422, message, { errors: { image: [message] } });
+  const tooManyPixels = error instanceof Error && /pixel limit/i.test(error.message);
+  const message = tooManyPixels ? hugeImageMessage : damagedImageMessage;
+  return new ApiError(422, tooManyPixels ? 'image_too_many_pixels' : 'image_damaged', message, { errors: { image: [message] } });
 }

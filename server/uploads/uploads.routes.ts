@@ -62,7 +62,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = recordId(request.params);
       const upload = id === undefined ? undefined : await findUpload(app.db, id);
       const isOperator = request.operator !== null;
-      if (upload === undefined) throw notFound('Image not found');
+      if (upload === undefined) throw notFound('image_not_found', 'Image not found');
       if (!isOperator && upload.user_id !== memberOf(request).userId) throw forbidden();
       const bytes = await readImage(app.config.uploadDir, upload.stored_name);
       const extension = upload.content_type === 'image/png' ? 'png' : 'jpg';
@@ -77,13 +77,14 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new ApiError(422, sendAsField, { errors: { image: [sendAsField] } });
+  if (!request.isMultipart()) throw new ApiError(422, 'image_field_missing', sendAsField, { errors: { image: [sendAsField] } });
   const file = await request.file().catch(() => undefined);
-  if (file === undefined || file.fieldname !== 'image') throw new ApiError(422, sendAsField, { errors: { image: [sendAsField] } });
+  if (file === undefined || file.fieldname !== 'image')
+    throw new ApiError(422, 'image_field_missing', sendAsField, { errors: { image: [sendAsField] } });
   try {
     return await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, oversizeImageMessage);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'image_too_large', oversizeImageMessage);
     throw error;
   }
 }

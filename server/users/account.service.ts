@@ -53,7 +53,7 @@ export async function register(db: Db, config: Config, input: RegisterInput, add
   };
   await takeSlot(db, limit);
   if (input.password !== input.password_confirmation)
-    throw fieldError('password_confirmation', 'The password confirmation does not match.');
+    throw fieldError('password_confirmation', 'password_confirmation_mismatch', 'The password confirmation does not match.');
   const parentId = await referrerId(db, config, input.parent_code);
   const passwordHash = await hashPassword(input.password);
 
@@ -73,7 +73,8 @@ export async function register(db: Db, config: Config, input: RegisterInput, add
       });
     } catch (error) {
       const constraint = uniqueViolation(error);
-      if (constraint === 'users_username_lower') throw new ApiError(409, nameTakenMessage, { errors: { username: [nameTakenMessage] } });
+      if (constraint === 'users_username_lower')
+        throw new ApiError(409, 'username_taken', nameTakenMessage, { errors: { username: [nameTakenMessage] } });
       if (constraint === 'users_referral_code_key' && attempt < referralCodeAttempts) continue;
       throw error;
     }
@@ -84,7 +85,8 @@ export async function register(db: Db, config: Config, input: RegisterInput, add
 export async function referrerId(db: Db, config: Config, code: string): Promise<number | null> {
   if (code.toUpperCase() === config.houseReferralCode.toUpperCase()) return null;
   const parent = await findUserByReferralCode(db, code);
-  if (parent === undefined) throw new ApiError(404, referrerNotFoundMessage, { errors: { parent_code: [referrerNotFoundMessage] } });
+  if (parent === undefined)
+    throw new ApiError(404, 'referrer_not_found', referrerNotFoundMessage, { errors: { parent_code: [referrerNotFoundMessage] } });
   return parent.id;
 }
 
@@ -116,7 +118,7 @@ export async function login(
   const user = await findUserByUsername(db, input.username);
   // An unknown name costs the same time as a wrong password.
   const passwordMatches = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
-  if (user === undefined || !passwordMatches) throw new ApiError(401, loginFailedMessage);
+  if (user === undefined || !passwordMatches) throw new ApiError(401, 'login_failed', loginFailedMessage);
   await clearHits(db, accountLimit.bucket);
   await releaseHit(db, addressHit);
 
@@ -147,7 +149,7 @@ export async function updatePasswordAndParent(
 ): Promise<void> {
   const wantsPassword = (change.password ?? '') !== '';
   const wantsParent = (change.parent_code ?? '') !== '';
-  if (!wantsPassword && !wantsParent) throw validationError({ request: ['Nothing to change.'] });
+  if (!wantsPassword && !wantsParent) throw validationError({ request: ['Nothing to change.'] }, 'nothing_to_change');
 
   let passwordHash: string | undefined;
   if (wantsPassword) {
@@ -163,7 +165,7 @@ export async function updatePasswordAndParent(
       // otherwise both pass the check and close a cycle. They are rare, so one lock is cheap.
       await lockUntilCommit(trx, 'referral-tree');
       if (await isSelfOrDescendant(trx, user.id, parentId)) {
-        throw fieldError('parent_code', 'The referrer cannot be yourself or someone you referred.');
+        throw fieldError('parent_code', 'referrer_circular', 'The referrer cannot be yourself or someone you referred.');
       }
     }
     await updateUser(trx, user.id, {

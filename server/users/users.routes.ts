@@ -16,7 +16,7 @@ async function ownUser(app: FastifyInstance, request: FastifyRequest, params: { 
   const member = memberOf(request);
   if (recordId(params) !== member.userId) throw forbidden();
   const user = await findUserById(app.db, member.userId);
-  if (user === undefined) throw notFound('User not found');
+  if (user === undefined) throw notFound('member_not_found', 'User not found');
   return user;
 }
 

@@ -54,7 +54,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const member = memberOf(request);
       if (recordId(request.params) !== member.userId) throw forbidden();
       const user = await findUserById(app.db, member.userId);
-      if (user === undefined) throw notFound('User not found');
+      if (user === undefined) throw notFound('member_not_found', 'User not found');
       await submitVerification(app.db, user, request.body);
       const updated = await findUserById(app.db, member.userId);
       return success(await userView(app.db, updated ?? user), 'Verification submitted');

@@ -27,12 +27,13 @@ export const notPendingMessage = 'This verification is not waiting for review';
  * and withdrawal is checked against.
  */
 export async function submitVerification(db: Db, member: UserRow, input: VerificationInput): Promise<void> {
-  if (member.verification_status === 'approved') throw new ApiError(409, alreadyVerifiedMessage);
+  if (member.verification_status === 'approved') throw new ApiError(409, 'identity_already_verified', alreadyVerifiedMessage);
   if (input.name !== undefined && input.name !== '' && input.name.toLowerCase() !== member.username.toLowerCase()) {
-    throw fieldError('name', 'The name is your user name and cannot be changed here.');
+    throw fieldError('name', 'verification_name_fixed', 'The name is your user name and cannot be changed here.');
   }
   const photos = [input.certificate_front, input.certificate_back, input.certificate_handle];
-  if (new Set(photos).size !== photos.length) throw validationError({ certificate_handle: ['Upload three different photos.'] });
+  if (new Set(photos).size !== photos.length)
+    throw validationError({ certificate_handle: ['Upload three different photos.'] }, 'verification_photos_repeated');
   const [country, certificate, owned] = await Promise.all([
     findCountry(db, input.countries_id),
     findCertificateType(db, input.certificates_id),
@@ -55,7 +56,7 @@ export async function submitVerification(db: Db, member: UserRow, input: Verific
     certificate_back_id: String(input.certificate_back),
     certificate_handle_id: String(input.certificate_handle),
   });
-  if (!submitted) throw new ApiError(409, alreadyVerifiedMessage);
+  if (!submitted) throw new ApiError(409, 'identity_already_verified', alreadyVerifiedMessage);
 }
 
 /** An operator's decision on a pending verification: exactly once, audited with before and after. */
@@ -67,8 +68,8 @@ export async function reviewVerification(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await lockVerification(trx, userId);
-    if (before === undefined) throw notFound('Member not found');
-    if (before.verification_status !== 'pending') throw new ApiError(409, notPendingMessage);
+    if (before === undefined) throw notFound('member_not_found', 'Member not found');
+    if (before.verification_status !== 'pending') throw new ApiError(409, 'verification_not_pending', notPendingMessage);
     const after = decision.approve
       ? { verification_status: 'approved' as const, verification_reason: null }
       : { verification_status: 'rejected' as const, verification_reason: decision.reason.trim() };

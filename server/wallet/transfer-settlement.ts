@@ -4,6 +4,7 @@ import { findPartnerCity } from '../partners/partner-cities.repository.ts';
 import type { PartnerDirectory } from '../partners/partner-directory.ts';
 import { notFound } from '../shared/errors.ts';
 import { findTransfer, setTransferStatus, type TransferRecord } from './transfer.repository.ts';
+import { transferStatus } from '../../contract/statuses.ts';
 
 /**
  * Records an external partner's answer to an accepted transfer: completed, or failed with the
@@ -18,10 +19,10 @@ export async function settleTransfer(
 ): Promise<TransferRecord> {
   return db.transaction().execute(async (trx) => {
     const record = await findTransfer(trx, transferId, { lock: true });
-    if (record === undefined) throw notFound('Transfer not found');
-    if (record.status !== 1) return record;
+    if (record === undefined) throw notFound('transfer_not_found', 'Transfer not found');
+    if (record.status !== transferStatus.accepted) return record;
     const city = await findPartnerCity(trx, record.partnerCityId);
-    if (city === undefined) throw notFound('Partner city not found');
+    if (city === undefined) throw notFound('partner_city_not_found', 'Partner city not found');
     const journalId = await directory.adapterFor(city).settle(
       trx,
       {
@@ -34,10 +35,10 @@ export async function settleTransfer(
       },
       answer,
     );
-    if (answer.status === 'completed') await setTransferStatus(trx, record.id, 2, null, journalId);
-    else await setTransferStatus(trx, record.id, 3, answer.reason, journalId);
+    if (answer.status === 'completed') await setTransferStatus(trx, record.id, transferStatus.completed, null, journalId);
+    else await setTransferStatus(trx, record.id, transferStatus.failed, answer.reason, journalId);
     const settled = await findTransfer(trx, record.id);
-    if (settled === undefined) throw notFound('Transfer not found');
+    if (settled === undefined) throw notFound('transfer_not_found', 'Transfer not found');
     return settled;
   });
 }

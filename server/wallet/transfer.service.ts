@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import type { RefusalCode } from '../../contract/refusals.ts';
+import { transferStatus } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
 import type { TransferType } from '../db/schema.ts';
 import { InsufficientBalanceError, keyReusedMessage } from '../ledger/ledger.ts';
@@ -54,15 +56,23 @@ export async function transfer(
   } catch (error) {
     if (error instanceof ApiError) throw error;
     log.error({ err: error }, 'transfer could not be written');
-    throw new ApiError(503, transferFailedMessage, { detail: writeFailedDetail });
+    throw new ApiError(503, 'transfer_write_failed', transferFailedMessage, { detail: writeFailedDetail });
   }
   let { record } = result;
-  if (!result.replayed && record.status === 1) record = await dispatch(db, directory, adapter, record, log);
-  if (record.status === 3 && record.reason === partnerUnreachableReason) {
-    throw new ApiError(503, partnerUnavailableMessage, { detail: transferJson(record) });
+  if (!result.replayed && record.status === transferStatus.accepted) record = await dispatch(db, directory, adapter, record, log);
+  if (record.status === transferStatus.failed && record.reason === partnerUnreachableReason) {
+    throw new ApiError(503, 'partner_unavailable', partnerUnavailableMessage, { detail: transferJson(record) });
   }
-  if (record.status === 3) throw new ApiError(422, record.reason ?? transferFailedMessage, { detail: transferJson(record) });
+  if (record.status === transferStatus.failed)
+    throw new ApiError(422, failedTransferCode(record.reason), record.reason ?? transferFailedMessage, { detail: transferJson(record) });
   return { record, replayed: result.replayed };
+}
+
+/** The code of a transfer recorded as failed, from the reason it was recorded with. */
+function failedTransferCode(reason: string | null): RefusalCode {
+  if (reason === mainInsufficientMessage) return 'main_wallet_insufficient';
+  if (reason === partnerInsufficientMessage) return 'partner_wallet_insufficient';
+  return 'transfer_failed';
 }
 
 async function begin(trx: Db, adapter: PartnerAdapter, request: TransferRequest, requestHash: string): Promise<TransferResult> {
@@ -72,7 +82,7 @@ async function begin(trx: Db, adapter: PartnerAdapter, request: TransferRequest,
     await sql`select pg_advisory_xact_lock(hashtext(${`transfer:${userId}:${idempotencyKey}`}))`.execute(trx);
     const earlier = await findTransferByKey(trx, userId, idempotencyKey);
     if (earlier !== undefined) {
-      if (earlier.requestHash !== requestHash) throw new ApiError(409, keyReusedMessage);
+      if (earlier.requestHash !== requestHash) throw new ApiError(409, 'idempotency_key_reused', keyReusedMessage);
       return { record: earlier, replayed: true };
     }
   }
@@ -102,7 +112,11 @@ async function begin(trx: Db, adapter: PartnerAdapter, request: TransferRequest,
   } catch (error) {
     if (!(error instanceof InsufficientBalanceError)) throw error;
     const reason = error.kind === 'member_main' ? mainInsufficientMessage : partnerInsufficientMessage;
-    const record = await insertTransferRecord(trx, { ...common, status: 3, reason, journalId: null }, request.city.name);
+    const record = await insertTransferRecord(
+      trx,
+      { ...common, status: transferStatus.failed, reason, journalId: null },
+      request.city.name,
+    );
     return { record, replayed: false };
   }
 }

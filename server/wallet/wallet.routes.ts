@@ -20,7 +20,7 @@ export const partnerCityNotFoundMessage = 'Partner city not found';
 async function partnerCityOf(app: FastifyInstance, params: { id: string }): Promise<PartnerCity> {
   const id = Number(params.id);
   const city = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await findPartnerCity(app.db, id) : undefined;
-  if (city === undefined) throw notFound(partnerCityNotFoundMessage);
+  if (city === undefined) throw notFound('partner_city_not_found', partnerCityNotFoundMessage);
   return city;
 }
 

@@ -140,7 +140,7 @@ describe.each(databaseKinds())('static site on %s', (kind) => {
       const response = await get('/api/unknown');
       expect(response.statusCode).toBe(404);
       expect(response.headers.location).toBeUndefined();
-      expect(response.json()).toEqual({ status: 0, code: 0, message: 'Not found', detail: null });
+      expect(response.json()).toEqual({ status: 0, code: 0, message: 'Not found', detail: null, error_code: 'route_not_found' });
     });
 
     it('GET /api/health still answers', async () => {

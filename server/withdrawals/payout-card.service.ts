@@ -24,7 +24,7 @@ export interface PayoutCard {
 export async function revealPayoutCard(db: Db, cardKey: Buffer, operatorId: number, withdrawalId: number): Promise<PayoutCard> {
   return db.transaction().execute(async (trx) => {
     const card = await findPayoutCard(trx, String(withdrawalId));
-    if (card === undefined) throw notFound(withdrawalNotFoundMessage);
+    if (card === undefined) throw notFound('withdrawal_not_found', withdrawalNotFoundMessage);
     await recordAudit(trx, {
       operatorId,
       action: 'withdrawal.card_reveal',

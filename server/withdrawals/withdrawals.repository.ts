@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { WithdrawalStatus } from '../db/schema-members-money.ts';
+import { withdrawalStatus } from '../../contract/statuses.ts';
 
 const columns = [
   'withdrawals.id',
@@ -42,7 +43,7 @@ export async function usedQuota(db: Db, cardId: number, day: string): Promise<bi
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('used'))
     .where('bank_card_id', '=', cardId)
     .where('business_date', '=', day)
-    .where('status', 'in', [1, 2])
+    .where('status', 'in', [withdrawalStatus.accepted, withdrawalStatus.completed])
     .executeTakeFirstOrThrow();
   return BigInt(row.used);
 }
@@ -57,7 +58,7 @@ export async function insertWithdrawal(
       user_id: row.userId,
       bank_card_id: row.cardId,
       amount: row.amount,
-      status: 1,
+      status: withdrawalStatus.accepted,
       business_date: row.day,
       idempotency_key: row.key,
       request_hash: row.requestHash,
@@ -71,7 +72,12 @@ export async function insertWithdrawal(
 export async function decideWithdrawal(
   db: Db,
   id: string,
-  decision: { status: Exclude<WithdrawalStatus, 1>; operatorId: number; reason: string | null; bankReference: string | null },
+  decision: {
+    status: Exclude<WithdrawalStatus, typeof withdrawalStatus.accepted>;
+    operatorId: number;
+    reason: string | null;
+    bankReference: string | null;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('withdrawals')
@@ -83,7 +89,7 @@ export async function decideWithdrawal(
       bank_reference: decision.bankReference,
     })
     .where('id', '=', id)
-    .where('status', '=', 1)
+    .where('status', '=', withdrawalStatus.accepted)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }

@@ -10,6 +10,7 @@ import { parseTransferAmount } from '../wallet/transfer-amount.ts';
 import { withdrawalJson } from './withdrawal.json.ts';
 import { countWithdrawals, listWithdrawals } from './withdrawals.repository.ts';
 import { decide, requestWithdrawal } from './withdrawals.service.ts';
+import { withdrawalStatus } from '../../contract/statuses.ts';
 
 const bearer = [{ bearer: [] }];
 const idempotencyHeaders = Type.Object({
@@ -81,7 +82,8 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-const statusNames: Record<string, WithdrawalStatus> = { accepted: 1, completed: 2, failed: 3 };
+/** The queue's filter names are the contract's status names. */
+const statusNames: Record<string, WithdrawalStatus> = withdrawalStatus;
 const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 
 /** The operators' payout queue. */
@@ -105,7 +107,7 @@ export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { status = 'accepted', page = 1 } = request.query;
-      const filter = { status: statusNames[status] ?? 1 };
+      const filter = { status: statusNames[status] ?? withdrawalStatus.accepted };
       const [total, rows] = await Promise.all([
         countWithdrawals(app.db, filter),
         listWithdrawals(app.db, filter, pageOffset(page), perPageDefault),

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { withdrawMinPoints } from '../../contract/limits.ts';
 import type { Config } from '../config.ts';
 import { lockUntilCommit } from '../db/advisory-lock.ts';
 import type { Db } from '../db/database.ts';
@@ -20,9 +21,10 @@ import {
   usedQuota,
   type WithdrawalRow,
 } from './withdrawals.repository.ts';
+import { withdrawalStatus } from '../../contract/statuses.ts';
 
 /** The seed's least withdrawal. */
-export const withdrawalMinPoints = 100n * pointScale;
+export const withdrawalMinPoints = BigInt(withdrawMinPoints) * pointScale;
 
 export const belowMinimumMessage = 'Amount cannot be less than 100';
 export const insufficientMessage = "Insufficient balance of user's main wallet";
@@ -50,7 +52,10 @@ export async function requestWithdrawal(
   now = new Date(),
 ): Promise<{ row: WithdrawalRow; replayed: boolean }> {
   if (request.amount < withdrawalMinPoints)
-    throw new ApiError(422, belowMinimumMessage, { detail: belowMinimumMessage, errors: { amount: [belowMinimumMessage] } });
+    throw new ApiError(422, 'amount_below_minimum', belowMinimumMessage, {
+      detail: belowMinimumMessage,
+      errors: { amount: [belowMinimumMessage] },
+    });
   const requestHash = createHash('sha256').update(`${request.cardId}:${request.amount}`).digest('hex');
   const key = request.idempotencyKey ?? `auto:${randomUUID()}`;
 
@@ -58,17 +63,19 @@ export async function requestWithdrawal(
     await lockUntilCommit(trx, `withdrawal:${request.userId}:${key}`);
     const earlier = await findWithdrawalByKey(trx, request.userId, key);
     if (earlier !== undefined) {
-      if (earlier.request_hash !== requestHash) throw new ApiError(409, keyReusedMessage);
+      if (earlier.request_hash !== requestHash) throw new ApiError(409, 'idempotency_key_reused', keyReusedMessage);
       return { id: earlier.id, replayed: true };
     }
     const card = await lockCard(trx, request.cardId);
-    if (card === undefined) throw notFound('Bank card not found');
+    if (card === undefined) throw notFound('bank_card_not_found', 'Bank card not found');
     if (card.user_id !== request.userId) throw forbidden();
     const member = await findUserById(trx, request.userId);
-    if (member === undefined) throw notFound('User not found');
-    if (member.account_status === 'suspended') throw new ApiError(403, suspendedMessage, { detail: suspendedMessage });
-    if (member.verification_status !== 'approved') throw new ApiError(422, notVerifiedMessage, { detail: notVerifiedMessage });
-    if (!sameHolder(card.cardholder, member.realname)) throw new ApiError(402, holderMismatchMessage, { detail: holderMismatchMessage });
+    if (member === undefined) throw notFound('member_not_found', 'User not found');
+    if (member.account_status === 'suspended') throw new ApiError(403, 'account_suspended', suspendedMessage, { detail: suspendedMessage });
+    if (member.verification_status !== 'approved')
+      throw new ApiError(422, 'identity_not_verified', notVerifiedMessage, { detail: notVerifiedMessage });
+    if (!sameHolder(card.cardholder, member.realname))
+      throw new ApiError(402, 'cardholder_mismatch', holderMismatchMessage, { detail: holderMismatchMessage });
 
     const changes = [
       new Date(card.number_changed_at).getTime(),
@@ -76,12 +83,14 @@ export async function requestWithdrawal(
     ];
     const availableAt = Math.max(...changes) + config.withdrawalCooldownMs;
     if (config.withdrawalCooldownMs > 0 && availableAt > now.getTime()) {
-      throw new ApiError(422, coolingDownMessage, { detail: { available_at: new Date(availableAt).toISOString() } });
+      throw new ApiError(422, 'withdrawal_card_cooling_down', coolingDownMessage, {
+        detail: { available_at: new Date(availableAt).toISOString() },
+      });
     }
 
     const day = businessDate(now, config.businessTimeZone);
     if (card.daily_quota !== null && (await usedQuota(trx, card.id, day)) + request.amount > BigInt(card.daily_quota)) {
-      throw new ApiError(422, overQuotaMessage, { detail: overQuotaMessage });
+      throw new ApiError(422, 'withdrawal_over_quota', overQuotaMessage, { detail: overQuotaMessage });
     }
 
     const id = await insertWithdrawal(trx, { userId: request.userId, cardId: card.id, amount: request.amount, day, key, requestHash });
@@ -96,13 +105,14 @@ export async function requestWithdrawal(
         ],
       });
     } catch (error) {
-      if (error instanceof InsufficientBalanceError) throw new ApiError(422, insufficientMessage, { detail: insufficientMessage });
+      if (error instanceof InsufficientBalanceError)
+        throw new ApiError(422, 'main_wallet_insufficient', insufficientMessage, { detail: insufficientMessage });
       throw error;
     }
     return { id, replayed: false };
   });
   const row = await findWithdrawal(db, outcome.id);
-  if (row === undefined) throw notFound('Withdrawal not found');
+  if (row === undefined) throw notFound('withdrawal_not_found', 'Withdrawal not found');
   return { row, replayed: outcome.replayed };
 }
 
@@ -118,14 +128,14 @@ export async function decide(
 ): Promise<WithdrawalRow> {
   await db.transaction().execute(async (trx) => {
     const before = await findWithdrawal(trx, id);
-    if (before === undefined) throw notFound('Withdrawal not found');
+    if (before === undefined) throw notFound('withdrawal_not_found', 'Withdrawal not found');
     const decided = await decideWithdrawal(trx, id, {
-      status: decision.pay ? 2 : 3,
+      status: decision.pay ? withdrawalStatus.completed : withdrawalStatus.failed,
       operatorId,
       reason: decision.pay ? null : decision.reason.trim(),
       bankReference: decision.pay ? decision.bankReference.trim() : null,
     });
-    if (!decided) throw new ApiError(409, notAcceptedMessage);
+    if (!decided) throw new ApiError(409, 'withdrawal_already_decided', notAcceptedMessage);
     const amount = BigInt(before.amount);
     const [held = 0, destination = 0] = await ensureAccounts(trx, [
       accounts.withdrawalsHeld(),
@@ -145,10 +155,12 @@ export async function decide(
       subjectType: 'withdrawal',
       subjectId: id,
       before: { status: before.status, amount: before.amount },
-      after: decision.pay ? { status: 2, bank_reference: decision.bankReference } : { status: 3, reason: decision.reason },
+      after: decision.pay
+        ? { status: withdrawalStatus.completed, bank_reference: decision.bankReference }
+        : { status: withdrawalStatus.failed, reason: decision.reason },
     });
   });
   const row = await findWithdrawal(db, id);
-  if (row === undefined) throw notFound('Withdrawal not found');
+  if (row === undefined) throw notFound('withdrawal_not_found', 'Withdrawal not found');
   return row;
 }

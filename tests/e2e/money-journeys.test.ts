@@ -184,7 +184,7 @@ describe('money journeys: paid order → income → wallet transfers → withdra
         await page.getByRole('button', { name: eng.bank_save }).click();
       };
       await fill('Somebody Else');
-      await page.getByText('The cardholder must be your verified real name').waitFor();
+      await page.getByText(eng.refusal_cardholder_mismatch).waitFor();
       await fill(realname);
       await page.getByText(eng.bank_add_success).waitFor();
 

@@ -1,4 +1,5 @@
 import { act } from 'preact/test-utils';
+import type { RefusalCode } from '../../contract/refusals.ts';
 
 /**
  * Stubs window.fetch for component tests (web-test-runner, Chromium): each call is recorded and
@@ -54,9 +55,14 @@ export function ok(detail: unknown, extra: Record<string, unknown> = {}): Reply 
   return { body: { status: 1, code: 1, message: 'success', detail, ...extra } };
 }
 
-/** The API envelope of a failure. */
+/** The API envelope of a failure without a refusal code (a proxy's answer, or one from an older server). */
 export function fail(status: number, message: string, extra: Record<string, unknown> = {}): Reply {
   return { status, body: { status: 0, code: 0, message, detail: null, ...extra } };
+}
+
+/** The API envelope of a refusal as the server sends it: its code beside the contract's English message. */
+export function refuse(status: number, errorCode: RefusalCode, message: string, extra: Record<string, unknown> = {}): Reply {
+  return { status, body: { status: 0, code: 0, message, detail: null, error_code: errorCode, ...extra } };
 }
 
 /** Waits until the check passes (renders and requests are asynchronous), failing after two seconds. */

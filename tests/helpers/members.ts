@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { refusalCodes } from '../../contract/refusals.ts';
 import type { Db } from '../../server/db/database.ts';
 
 /** The house referral code of a default configuration. */
@@ -102,12 +103,13 @@ export function check(app: FastifyInstance, token: string | undefined) {
   return send(app, 'GET', 'v1/check', { token });
 }
 
-/** Asserts the failure envelope of the API contract with its HTTP status and message; returns the body. */
+/** Asserts the failure envelope of the API contract with its HTTP status, message and a published refusal code; returns the body. */
 export function expectFailure(response: LightMyRequestResponse, statusCode: number, message?: string) {
   expect(response.statusCode, response.body).toBe(statusCode);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const body = response.json();
   expect(body).toMatchObject({ status: 0, code: 0, message: message ?? expect.any(String) });
+  expect(refusalCodes, 'error_code').toContain(body.error_code);
   expect(body).toHaveProperty('detail');
   return body;
 }

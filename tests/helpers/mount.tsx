@@ -2,15 +2,19 @@ import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { createI18n, I18nProvider } from '../../widgets/core/i18n.ts';
+import type { Locale } from '../../locales/index.ts';
+import { createI18n, I18nProvider, type Messages } from '../../widgets/core/i18n.ts';
 
-/** Renders a screen in English with the whole catalogue, as a widget does; unmount() cleans up. */
-export function mountScreen(screen: ReactNode): { host: HTMLElement; unmount(): void } {
+/**
+ * Renders a screen, by default in English with the whole catalogue as a widget does (an island
+ * passes only its picked messages); unmount() cleans up.
+ */
+export function mountScreen(screen: ReactNode, locale: Locale = 'eng', messages: Messages = eng): { host: HTMLElement; unmount(): void } {
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
   act(() => {
-    root.render(<I18nProvider value={createI18n('eng', eng)}>{screen}</I18nProvider>);
+    root.render(<I18nProvider value={createI18n(locale, messages)}>{screen}</I18nProvider>);
   });
   return {
     host,

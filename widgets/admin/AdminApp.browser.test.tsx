@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall } from '../../tests/helpers/fetch-stub.ts';
+import { fail, refuse, ok, stubFetch, typeInto, waitFor, type RecordedCall } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { $token, endSession, startSession } from '../core/session.ts';
 import { AdminApp } from './AdminApp.tsx';
@@ -100,7 +100,7 @@ describe('AdminApp (the back office)', () => {
     let paid = false;
     stub = backOffice((call) => {
       if (call.path !== '/admin/v1/withdrawals/9/pay') return undefined;
-      if (paid) return fail(409, 'This withdrawal has already been decided');
+      if (paid) return refuse(409, 'withdrawal_already_decided', 'This withdrawal has already been decided');
       paid = true;
       return ok({ ...withdrawal, status: 2 });
     });
@@ -113,7 +113,7 @@ describe('AdminApp (the back office)', () => {
     await waitFor(() => statusText(page.host).includes('9'), 'the payment');
     expect(stub.calls.find((call) => call.path === '/admin/v1/withdrawals/9/pay')?.form.get('bank_reference')).to.equal('TX-77');
     act(() => buttonNamed(page.host, eng.admin_pay).click());
-    await waitFor(() => alertText(page.host) === 'This withdrawal has already been decided', 'the refusal');
+    await waitFor(() => alertText(page.host) === eng.refusal_withdrawal_already_decided, 'the refusal');
     page.unmount();
   });
 
@@ -149,7 +149,7 @@ describe('AdminApp (the back office)', () => {
   it('confirms a payment with the payer name from the bank statement, and shows a mismatch refusal', async () => {
     $operatorToken.set(operatorToken);
     const mismatch = 'The payer name differs from the verified real name: nothing was credited';
-    stub = backOffice((call) => (call.path === '/admin/v1/orders/12/confirm' ? fail(409, mismatch) : undefined));
+    stub = backOffice((call) => (call.path === '/admin/v1/orders/12/confirm' ? refuse(409, 'payer_mismatch', mismatch) : undefined));
     const page = mountScreen(<AdminApp />);
     await waitFor(() => page.host.textContent?.includes('GS2611210001') === true, 'the notice');
     act(() => buttonNamed(page.host, eng.admin_confirm_payment).click());
@@ -157,7 +157,7 @@ describe('AdminApp (the back office)', () => {
     typeInto(inputLabelled(page.host, eng.admin_notice_payer), 'Someone Else');
     typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'REMIT-9');
     act(() => buttonNamed(page.host, eng.admin_confirm_payment).click());
-    await waitFor(() => alertText(page.host) === mismatch, 'the refusal');
+    await waitFor(() => alertText(page.host) === eng.refusal_payer_mismatch, 'the refusal, worded by its code');
     const sent = stub.calls.find((call) => call.path === '/admin/v1/orders/12/confirm');
     expect(sent?.form.get('payer_name')).to.equal('Someone Else');
     expect(sent?.form.get('bank_reference')).to.equal('REMIT-9');
@@ -231,7 +231,7 @@ describe('AdminApp (the back office)', () => {
 
   it('an expired operator session returns to the login form', async () => {
     $operatorToken.set(operatorToken);
-    stub = stubFetch(() => fail(401, 'Login has expired, please login again.'));
+    stub = stubFetch(() => refuse(401, 'session_expired', 'Login has expired, please login again.'));
     const page = mountScreen(<AdminApp />);
     await waitFor(() => $operatorToken.get() === '', 'the operator session to end');
     await waitFor(() => page.host.querySelector('#gs-admin-password') !== null, 'the login form');

@@ -4,6 +4,8 @@ import { useMounted } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
 import { pagerMessageKeys } from '../ui/Pager.tsx';
 import { payoutCardMessageKeys } from './PayoutCard.tsx';
+import { refusalKey } from '../core/refusal.ts';
+import { decisionRefusals } from './decision.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { NoticeQueue } from './NoticeQueue.tsx';
@@ -108,7 +110,8 @@ export const adminAppMessageKeys = [
   'transaction_amount',
   ...payoutCardMessageKeys,
   ...pagerMessageKeys,
-] as const;
+  ...decisionRefusals.map(refusalKey),
+];
 
 /** The back office: operators log in with their own accounts and work the review and payout queues. */
 export function AdminApp() {

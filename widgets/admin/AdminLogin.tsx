@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiFailure } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
+import { refusalCode } from '../core/refusal.ts';
 import { operatorLogin } from './operator-session.ts';
 
 /** The operators' own login: a member account never opens the back office. */
@@ -23,7 +23,7 @@ export function AdminLogin() {
       await operatorLogin(username.trim(), password);
     } catch (failure) {
       setPassword('');
-      setError(failure instanceof ApiFailure && failure.status === 429 ? t('admin_login_limited') : t('admin_login_error'));
+      setError(refusalCode(failure) === 'rate_limited' ? t('admin_login_limited') : t('admin_login_error'));
     } finally {
       setBusy(false);
     }

@@ -61,7 +61,7 @@ export function NoticeQueue() {
       await request();
       setOutcome({ text: done, failed: false });
     } catch (error) {
-      setOutcome({ text: decisionError(error, t('admin_action_failed')), failed: true });
+      setOutcome({ text: decisionError(error, t), failed: true });
     }
     list.reload();
   };

@@ -41,7 +41,7 @@ export function PayoutCard({ withdrawalId }: { withdrawalId: number }) {
       setCard((await adminRequest<RevealedCard>('POST', `/withdrawals/${withdrawalId}/card`)).detail);
       setStatus(null);
     } catch (error) {
-      setStatus({ text: decisionError(error, t('admin_load_error')), failed: true });
+      setStatus({ text: decisionError(error, t, 'admin_load_error'), failed: true });
     } finally {
       setBusy(false);
     }

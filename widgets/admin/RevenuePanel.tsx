@@ -42,7 +42,7 @@ export function RevenuePanel() {
     try {
       setOutcome({ text: await work(), failed: false });
     } catch (error) {
-      setOutcome({ text: decisionError(error, t('admin_action_failed')), failed: true });
+      setOutcome({ text: decisionError(error, t), failed: true });
     } finally {
       setBusy(false);
     }

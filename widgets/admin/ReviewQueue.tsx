@@ -42,7 +42,7 @@ export function ReviewQueue() {
       await adminRequest('POST', path, { [field]: note });
       setOutcome({ text: done, failed: false });
     } catch (error) {
-      setOutcome({ text: decisionError(error, t('admin_action_failed')), failed: true });
+      setOutcome({ text: decisionError(error, t), failed: true });
     }
     refunds.reload();
     members.reload();

@@ -44,7 +44,7 @@ export function VerificationQueue() {
       });
       list.reload();
     } catch (error) {
-      setOutcome({ text: decisionError(error, t('admin_action_failed')), failed: true });
+      setOutcome({ text: decisionError(error, t), failed: true });
     }
   };
 

@@ -41,7 +41,7 @@ export function WithdrawalQueue() {
       setOutcome({ text: t(pay ? 'admin_withdrawal_paid' : 'admin_withdrawal_rejected', { id: withdrawal.id }), failed: false });
       list.reload();
     } catch (error) {
-      setOutcome({ text: decisionError(error, t('admin_action_failed')), failed: true });
+      setOutcome({ text: decisionError(error, t), failed: true });
     }
   };
 

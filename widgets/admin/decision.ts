@@ -1,6 +1,35 @@
-import { ApiFailure } from '../core/api.ts';
+import type { RefusalCode } from '../../contract/refusals.ts';
+import type { Translate } from '../core/i18n.ts';
+import { knownRefusalKey } from '../core/refusal.ts';
 
-/** What an operator reads after an action: the server's own message when it refused. */
-export function decisionError(error: unknown, fallback: string): string {
-  return error instanceof ApiFailure && error.envelope?.message !== undefined && error.status !== 0 ? error.envelope.message : fallback;
+/** The refusals an operator's actions meet, each worded by its code in the operator's language. */
+export const decisionRefusals = [
+  'validation',
+  'order_not_found',
+  'order_not_waiting_confirmation',
+  'identity_not_verified',
+  'payer_mismatch',
+  'verification_not_pending',
+  'member_not_found',
+  'member_not_suspended',
+  'withdrawal_not_found',
+  'withdrawal_already_decided',
+  'refund_not_found',
+  'refund_already_paid',
+  'engine_room_not_found',
+  'business_date_invalid',
+  'business_day_not_started',
+  'revenue_already_recorded',
+  'revenue_record_not_found',
+  'revenue_kwh_invalid',
+  'revenue_amount_invalid',
+  'revenue_correction_empty',
+  'engine_room_short',
+  'session_expired',
+  'operators_only',
+] as const satisfies readonly RefusalCode[];
+
+/** What an operator reads after a refused action: the refusal in their language, or the screen's own failure. */
+export function decisionError(error: unknown, t: Translate, fallbackKey = 'admin_action_failed'): string {
+  return t(knownRefusalKey(error, decisionRefusals, fallbackKey));
 }

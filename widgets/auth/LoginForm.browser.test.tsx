@@ -2,7 +2,7 @@
 import { sendKeys } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { refuse, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { $token, $user, endSession } from '../core/session.ts';
@@ -72,7 +72,7 @@ describe('LoginForm', () => {
   });
 
   it('on failure shows login_error, clears the password and leaves the session alone', async () => {
-    stub = stubFetch(() => fail(401, 'Incorrect username or password'));
+    stub = stubFetch(() => refuse(401, 'login_failed', 'Incorrect username or password'));
     const form = mountScreen(<LoginForm />);
     typeInto(inputLabelled(form.host, eng.login_username), 'member01');
     const password = inputLabelled(form.host, eng.login_password);
@@ -89,7 +89,9 @@ describe('LoginForm', () => {
   });
 
   it('says "too many attempts" when the server rate-limits', async () => {
-    stub = stubFetch(() => fail(429, 'Too many attempts', { detail: { retry_after_seconds: 60 } }));
+    stub = stubFetch(() =>
+      refuse(429, 'rate_limited', 'Too many attempts, please try again later', { detail: { retry_after_seconds: 60 } }),
+    );
     const form = mountScreen(<LoginForm />);
     typeInto(inputLabelled(form.host, eng.login_username), 'member01');
     typeInto(inputLabelled(form.host, eng.login_password), 'secret1');

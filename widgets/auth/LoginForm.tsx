@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { localePath } from '../../locales/index.ts';
-import { ApiFailure, apiRequest } from '../core/api.ts';
+import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
+import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { returnPath } from '../core/return-to.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
@@ -74,7 +75,7 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
       if (navigate) location.assign(returnPath(location.search) ?? localePath(locale, afterLoginRoute));
     } catch (error) {
       setPassword('');
-      const tooMany = error instanceof ApiFailure && error.status === 429;
+      const tooMany = refusalCode(error) === 'rate_limited';
       setOutcome({ text: t(tooMany ? 'error_too_many' : 'login_error'), failed: true });
       passwordInput.current?.focus();
     } finally {

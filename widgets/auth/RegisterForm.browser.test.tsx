@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { refuse, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { createI18n, I18nProvider } from '../core/i18n.ts';
 import { $token, endSession } from '../core/session.ts';
@@ -130,7 +130,9 @@ describe('RegisterForm', () => {
   });
 
   it('"Find no such referrer." shows register_error2 once, under the code, which keeps what was typed, selected', async () => {
-    stub = stubFetch(() => fail(404, 'Find no such referrer.', { errors: { parent_code: ['Find no such referrer.'] } }));
+    stub = stubFetch(() =>
+      refuse(404, 'referrer_not_found', 'Find no such referrer.', { errors: { parent_code: ['Find no such referrer.'] } }),
+    );
     const form = mountScreen(<RegisterForm />);
     fillValid(form.host);
     const { code, username } = fields(form.host);
@@ -147,7 +149,7 @@ describe('RegisterForm', () => {
   });
 
   it('a taken name shows register_name_taken; a validation failure register_error', async () => {
-    let reply = fail(409, 'name has been registered');
+    let reply = refuse(409, 'username_taken', 'name has been registered');
     stub = stubFetch(() => reply);
     const form = mountScreen(<RegisterForm />);
     fillValid(form.host);
@@ -155,7 +157,7 @@ describe('RegisterForm', () => {
     await waitFor(() => errorOf(fields(form.host).username) === eng.register_name_taken, 'the name-taken message');
     expect(form.host.textContent?.split(eng.register_name_taken)).to.have.length(2);
 
-    reply = fail(422, 'Parameter validation error.', { errors: { username: ['too long'] } });
+    reply = refuse(422, 'validation', 'Parameter validation error.', { errors: { username: ['too long'] } });
     buttonNamed(form.host, eng.register_submit).click();
     await waitFor(() => alertText(form.host) === eng.register_error, 'the validation message');
     expect(fields(form.host).code.value, 'the code stays').to.equal('SOLAR1');

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } 
 import { localePath } from '../../locales/index.ts';
 import { ApiFailure, apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
+import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { afterLoginRoute, startSession, type SessionUser } from '../core/session.ts';
@@ -13,7 +14,6 @@ import {
   passwordMaxLength,
   passwordMinLength,
   referralCodeMaxLength,
-  referrerNotFoundMessage,
   usernameMaxLength,
   usernameMinLength,
 } from '../ui/form.tsx';
@@ -147,23 +147,23 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
       if (navigate) setTimeout(() => location.assign(localePath(locale, afterLoginRoute)), registerSuccessNoticeMs);
     } catch (error) {
       const failure = error instanceof ApiFailure ? error : new ApiFailure(0, 'failed to connect');
-      const message = failure.envelope?.message;
+      const code = refusalCode(failure);
       let key = 'register_error';
       let field: FieldName | undefined;
-      if (message === referrerNotFoundMessage) {
+      if (code === 'referrer_not_found') {
         // The seed clears the code; we keep it, selected, so a typo is fixed and a new code simply typed over.
         key = 'register_error2';
         field = 'code';
-      } else if (failure.status === 409) {
+      } else if (code === 'username_taken') {
         key = 'register_name_taken';
         field = 'username';
-      } else if (failure.status === 429) {
+      } else if (code === 'rate_limited') {
         key = 'error_too_many';
       } else if (failure.status === 0) {
         key = 'error_network';
       }
       // A refusal about one field is said once, under that field, which takes focus; any other
-      // ("Parameter validation error." and the rest: register_error) heads the form.
+      // (a validation refusal and the rest: register_error) heads the form.
       if (field === undefined) setOutcome({ text: t(key), failed: true });
       else {
         setRefused({ field, key });

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, stubFetch, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { refuse, stubFetch, waitFor } from '../../tests/helpers/fetch-stub.ts';
 import { mountScreen } from '../../tests/helpers/mount.tsx';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { $token, endSession, startSession } from '../core/session.ts';
@@ -70,7 +70,7 @@ describe('RequireLogin and the login prompt', () => {
   });
 
   it('explains an ended session instead of prompting: "logged in on another device"', async () => {
-    const stub = stubFetch(() => fail(401, 'Logged in on another device'));
+    const stub = stubFetch(() => refuse(401, 'session_other_device', 'Logged in on another device'));
     try {
       act(() => startSession('token-old', { id: 1, username: 'member01' }));
       const page = mountScreen(

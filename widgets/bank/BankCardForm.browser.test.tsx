@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
+import { fail, refuse, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { endSession, startSession } from '../core/session.ts';
 import { bankCardIdKey } from './bank-cards.ts';
@@ -111,22 +111,22 @@ describe('BankCardForm', () => {
     page.unmount();
   });
 
-  it("shows a 402's detail as the server wrote it, the server's field messages, a duplicate card, and a generic failure otherwise", async () => {
+  it('words a rejected card and the fields a 422 names by code, a duplicate card, and a generic failure otherwise', async () => {
     const refusal = 'The cardholder must be your verified real name';
     const replies: Reply[] = [
-      fail(402, 'Bank card rejected', { detail: refusal }),
-      fail(422, 'Parameter validation error.', { errors: { payment_name: ['Branch is too long'] } }),
-      fail(409, 'This card is already in your list'),
+      refuse(402, 'cardholder_mismatch', refusal, { detail: refusal }),
+      refuse(422, 'validation', 'Parameter validation error.', { errors: { payment_name: ['Branch is too long'] } }),
+      refuse(409, 'bank_card_duplicate', 'This card is already in your list'),
       fail(500, 'Server error'),
     ];
     const page = mountAdd(() => replies.shift() ?? fail(500, 'x'));
     fillRequired(page.host);
     typeInto(inputLabelled(page.host, eng.bank_daily_quota), '5000');
     act(() => buttonNamed(page.host, eng.bank_save).click());
-    await waitFor(() => alertText(page.host) === refusal, 'the 402 detail');
+    await waitFor(() => alertText(page.host) === eng.refusal_cardholder_mismatch, 'the rejected card');
     expect(saves(stub?.calls ?? [])[0]?.form.get('daily_quota')).to.equal('5000');
     act(() => buttonNamed(page.host, eng.bank_save).click());
-    await waitFor(() => errorOf(inputLabelled(page.host, eng.bank_branch)) === 'Branch is too long', 'the field message');
+    await waitFor(() => errorOf(inputLabelled(page.host, eng.bank_branch)) === eng.refusal_validation, 'the field named');
     expect(alertText(page.host)).to.contain(eng.bank_save_fail);
     act(() => buttonNamed(page.host, eng.bank_save).click());
     await waitFor(() => alertText(page.host) === eng.bank_duplicate, 'the duplicate card');

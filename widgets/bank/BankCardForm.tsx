@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
-import { ApiFailure } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
+import { knownRefusalKey, refusalCode, refusalKey } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { bankSavedNoticeMs, getCard, rememberedCardId, saveCard } from './bank-cards.ts';
 import {
@@ -17,7 +17,12 @@ import {
   type CardValues,
 } from './card-rules.ts';
 import { useInputHints } from './input-hints.ts';
-import { fieldErrors, serverDetailText } from '../ui/server-messages.ts';
+import { fieldErrors } from '../ui/server-messages.ts';
+
+/** A card the server rejects (402), worded by its code in the form's message. */
+const rejectedCard = ['cardholder_mismatch', 'bank_card_needs_verification'] as const;
+/** Refusals the card form words by their own code, under a field or in its message. */
+const cardRefusals = [...rejectedCard, 'daily_quota_invalid', 'validation'] as const;
 
 export const bankCardFormMessageKeys = [
   'loading',
@@ -44,7 +49,8 @@ export const bankCardFormMessageKeys = [
   'bank_load_error',
   'bank_no_card_chosen',
   'bank_list',
-] as const;
+  ...cardRefusals.map(refusalKey),
+];
 
 type Problems = Partial<Record<CardField, string | undefined>>;
 
@@ -115,11 +121,11 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
       if (navigate) setTimeout(() => location.assign(siteHref(locale, '/setting/bank')), bankSavedNoticeMs);
       else if (mode === 'add') setValues(emptyCard);
     } catch (error) {
-      const server = fieldErrors(error);
+      const server = fieldErrors(error, cardRefusals);
       const shown = Object.fromEntries(Object.entries(server).filter(([field]) => field in inputs)) as Problems;
       setProblems(shown);
-      const duplicate = error instanceof ApiFailure && error.status === 409;
-      setOutcome({ text: serverDetailText(error) ?? t(duplicate ? 'bank_duplicate' : 'bank_save_fail'), failed: true });
+      const duplicate = refusalCode(error) === 'bank_card_duplicate';
+      setOutcome({ text: t(duplicate ? 'bank_duplicate' : knownRefusalKey(error, rejectedCard, 'bank_save_fail')), failed: true });
     } finally {
       setBusy(false);
     }
@@ -150,7 +156,7 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
       if (name !== 'card_number') setProblems((current) => ({ ...current, [name]: undefined }));
       return kept;
     },
-    // A seed key is translated; a server's own message (422 errors) is shown as it came.
+    // Both the screen's own checks and the server's refusals are message keys.
     error: problems[name] === undefined ? undefined : t(problems[name]),
     inputRef: inputs[name],
     autoComplete: 'off',

@@ -11,7 +11,7 @@ import {
   groupInFours,
   maskCardNumber,
 } from './card-rules.ts';
-import { fieldErrors, serverDetailText } from '../ui/server-messages.ts';
+import { fieldErrors } from '../ui/server-messages.ts';
 
 const filled = {
   ...emptyCard,
@@ -91,27 +91,23 @@ describe('bank card rules (the seed)', () => {
     expect(cardValues({ ...card, daily_quota: 2500.5 }).daily_quota).toBe('2500.5');
   });
 
-  it("shows a 402's detail sentence as it is, and nothing for other failures", () => {
-    const cardholder = 'The cardholder must be your verified real name';
-    expect(
-      serverDetailText(
-        new ApiFailure(402, 'Bank card rejected', { status: 0, code: 0, message: 'Bank card rejected', detail: cardholder }),
-      ),
-    ).toBe(cardholder);
-    expect(serverDetailText(new ApiFailure(402, 'Rejected', { status: 0, code: 0, message: 'Rejected', detail: null }))).toBe('Rejected');
-    expect(serverDetailText(new ApiFailure(422, 'x', { status: 0, code: 0, message: 'x', detail: 'y' }))).toBeNull();
-    expect(serverDetailText(new ApiFailure(0, 'failed to connect'))).toBeNull();
-  });
-
-  it("reads the first server message of each field of a 422's errors", () => {
-    const failure = new ApiFailure(422, 'Parameter validation error.', {
-      status: 0,
-      code: 0,
-      message: 'Parameter validation error.',
-      detail: null,
-      errors: { card_number: ['Digits only', 'Too long'], city: [] },
+  it("words each field a 422 names by the refusal's code, never by the server's English sentence", () => {
+    const refusal = (errorCode: 'validation' | 'daily_quota_invalid') =>
+      new ApiFailure(422, 'Parameter validation error.', {
+        status: 0,
+        code: 0,
+        message: 'Parameter validation error.',
+        detail: null,
+        error_code: errorCode,
+        errors: { card_number: ['Digits only', 'Too long'], city: [] },
+      });
+    expect(fieldErrors(refusal('validation'))).toEqual({ card_number: 'refusal_validation', city: 'refusal_validation' });
+    expect(fieldErrors(refusal('daily_quota_invalid'), ['daily_quota_invalid'])).toEqual({
+      card_number: 'refusal_daily_quota_invalid',
+      city: 'refusal_daily_quota_invalid',
     });
-    expect(fieldErrors(failure)).toEqual({ card_number: 'Digits only' });
+    // A code the screen does not list gets the general wording (an island carries only the messages it lists).
+    expect(fieldErrors(refusal('daily_quota_invalid'))).toEqual({ card_number: 'refusal_validation', city: 'refusal_validation' });
     expect(fieldErrors(new Error('x'))).toEqual({});
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { ApiFailure } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
+import { knownRefusalKey, refusalCode, refusalKey } from '../core/refusal.ts';
 import { formatPoints } from '../core/money.ts';
 import { SelectField } from '../ui/SelectField.tsx';
 import { saveOrder, type DeliveryMethod, type EngineRoom, type Order, type PaymentMethod, type Product } from './cart-api.ts';
@@ -20,6 +21,16 @@ import {
   type CartForm,
   type CartProblem,
 } from './cart-rules.ts';
+
+/** Refusals an order meets that the cart words by their own code. */
+const cartRefusals = [
+  'validation',
+  'product_sold_out',
+  'product_unknown',
+  'order_one_product',
+  'order_not_pending',
+  'account_suspended',
+] as const;
 
 export const cartListMessageKeys = [
   'loading',
@@ -55,7 +66,8 @@ export const cartListMessageKeys = [
   'cart_editing',
   'cart_error',
   'wallet_choose',
-] as const;
+  ...cartRefusals.map(refusalKey),
+];
 
 const deliveryKey = (id: number) => (id === deliveryHosting ? 'cart_delivery_hosting' : id === deliveryHome ? 'cart_delivery_home' : '');
 
@@ -119,10 +131,14 @@ export function CartList({
       onSaved(await saveOrder(orderBody(form, editing === null), editing?.id));
     } catch (error) {
       const envelope = error instanceof ApiFailure ? error.envelope : undefined;
-      const byField = fieldErrors(envelope?.errors);
+      const below = refusalCode(error) === 'order_amount_below_minimum';
+      const byField = fieldErrors(
+        envelope?.errors,
+        t(below ? 'cart_least_amount' : knownRefusalKey(error, cartRefusals, 'refusal_validation')),
+      );
       setErrors(byField);
-      const detail = Object.keys(byField).length === 0 && envelope !== undefined ? envelope.message : '';
-      setFailed(detail === '' ? t('cart_error') : `${t('cart_error')}: ${detail}`);
+      const refusal = knownRefusalKey(error, cartRefusals, '');
+      setFailed(Object.keys(byField).length === 0 && refusal !== '' ? `${t('cart_error')}: ${t(refusal)}` : t('cart_error'));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
+import { fail, refuse, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { axeViolations } from '../../tests/helpers/axe.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { endSession, startSession } from '../core/session.ts';
@@ -309,17 +309,17 @@ describe('CartScreen', () => {
     page.unmount();
   });
 
-  it('says "Order failed" with the server field errors beside the fields', async () => {
+  it('says "Order failed" with the refusal, worded by its code, beside the field it names', async () => {
     stub = cartServer((call) =>
       call.path === '/v1/order'
-        ? fail(422, 'Parameter validation error.', { errors: { amount: ['The least amount is 100'] } })
+        ? refuse(422, 'order_amount_below_minimum', 'The least amount is 100', { errors: { amount: ['The least amount is 100'] } })
         : fail(500, 'unexpected'),
     );
     const page = await mountLoaded();
     pickOption(page.host, eng.cart_delivery_hosting);
     act(() => buttonNamed(page.host, eng.cart_submit_order).click());
     await waitFor(() => alertText(page.host).includes(eng.cart_error), 'the failure');
-    expect(errorOf(inputLabelled(page.host, eng.cart_amount))).to.equal('The least amount is 100');
+    expect(errorOf(inputLabelled(page.host, eng.cart_amount))).to.equal(eng.cart_least_amount);
     expect(currentStep(page.host)).to.equal(eng.cart_step_list);
     page.unmount();
   });
@@ -390,7 +390,10 @@ describe('CartScreen', () => {
   });
 
   it('says so when the notice is refused, and when the order is no longer pending', async () => {
-    const replies: Reply[] = [fail(503, 'Service unavailable'), fail(409, 'This order is not pending')];
+    const replies: Reply[] = [
+      fail(503, 'Service unavailable'),
+      refuse(409, 'order_not_pending', 'This order is no longer waiting for payment'),
+    ];
     stub = cartServer((call) => {
       if (call.path === '/v1/order') return created(order());
       if (call.path === '/v1/image/upload')

@@ -5,6 +5,7 @@ import type { Order, PaymentMethod } from './cart-api.ts';
 import type { RemittanceAccount } from './cart-rules.ts';
 import { NotifyForm } from './NotifyForm.tsx';
 import { PaymentInfo } from './PaymentInfo.tsx';
+import { orderStatus } from '../../contract/statuses.ts';
 
 /**
  * The cart's payment and end steps. The cart loads this module only once its list step is on
@@ -68,7 +69,7 @@ export function EndStep({ order, onNotified }: { order: Order; onNotified: (orde
       <p>
         {t('cart_order_number')}: <code>{order.order_number}</code>
       </p>
-      {order.order_status === 2 ? (
+      {order.order_status === orderStatus.waitingConfirmation ? (
         <>
           <p className="gs-message gs-message--ok" role="status">
             {t('cart_notify_success')}

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiFailure } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
+import { refusalCode } from '../core/refusal.ts';
 import { PhotoField } from '../ui/PhotoField.tsx';
 import { notifyPayment, type Order } from './cart-api.ts';
 import { lastFiveInput, lastFiveProblem } from './cart-rules.ts';
+import { orderStatus } from '../../contract/statuses.ts';
 
 interface NotifyFormProps {
   order: Order;
@@ -39,13 +41,12 @@ export function NotifyForm({ order, onNotified }: NotifyFormProps) {
     setErrors({});
     try {
       const updated = await notifyPayment({ order_id: order.id, account_back_five: five, image: imageId, remark });
-      onNotified(updated ?? { ...order, order_status: 2, order_notice: { account_back_five: five, remark } });
+      onNotified(updated ?? { ...order, order_status: orderStatus.waitingConfirmation, order_notice: { account_back_five: five, remark } });
     } catch (error) {
-      const failure = error instanceof ApiFailure ? error : undefined;
-      const field = failure?.envelope?.errors?.account_back_five?.[0];
+      const five = error instanceof ApiFailure ? error.envelope?.errors?.account_back_five : undefined;
       setErrors({
-        ...(field === undefined ? {} : { five: field }),
-        form: failure?.status === 409 ? t('order_not_pending') : t('cart_notify_error'),
+        ...(five === undefined ? {} : { five: t('cart_last_five_invalid') }),
+        form: refusalCode(error) === 'order_not_pending' ? t('order_not_pending') : t('cart_notify_error'),
       });
     } finally {
       setBusy(false);

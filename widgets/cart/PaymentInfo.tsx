@@ -46,7 +46,7 @@ interface PaymentInfoProps {
   order: Order;
   accounts: RemittanceAccount[] | null;
   paymentMethods: PaymentMethod[];
-  /** Hidden for an order that waits for confirmation (the seed's status 2). */
+  /** Hidden for an order that waits for confirmation (as in the seed). */
   showMethodChoice: boolean;
   onOrderChanged: (order: Order) => void;
 }

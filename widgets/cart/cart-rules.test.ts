@@ -121,13 +121,16 @@ describe('order form', () => {
 
   it("puts a 422's field errors beside the cart's fields", () => {
     expect(
-      fieldErrors({
-        amount: ['The least amount is 100'],
-        engine_room_id: ['Choose a room'],
-        'delivery_content.address': ['Address needed'],
-        other: ['x'],
-      }),
-    ).toEqual({ amount: 'The least amount is 100', room: 'Choose a room', address: 'Address needed' });
-    expect(fieldErrors(undefined)).toEqual({});
+      fieldErrors(
+        {
+          amount: ['English sentence'],
+          engine_room_id: ['English sentence'],
+          'delivery_content.address': ['English sentence'],
+          other: ['x'],
+        },
+        '请检查您填写的内容',
+      ),
+    ).toEqual({ amount: '请检查您填写的内容', room: '请检查您填写的内容', address: '请检查您填写的内容' });
+    expect(fieldErrors(undefined, 'x')).toEqual({});
   });
 });

@@ -1,7 +1,9 @@
 /** The cart's pure rules (seed sections 4, 5 and 9), kept apart from the screens so vitest checks them. */
 
-/** The least order amount (the server answers "The least amount is 100" too). */
-export const orderMinPoints = 100;
+import { orderMinPoints } from '../../contract/limits.ts';
+
+/** The least order amount, from the limits the server enforces too. */
+export { orderMinPoints };
 /** The amount the cart starts with and suggests (the seed's hint and default). */
 export const suggestedPoints = 3000;
 /** The seed sends product 1, count 1. */
@@ -142,13 +144,15 @@ export const serverFieldOf: Record<string, CartProblem['field']> = {
   'delivery_content.address': 'address',
 };
 
-/** The first message per cart field from a 422's `errors`. */
-export function fieldErrors(errors: Record<string, string[]> | undefined): Partial<Record<CartProblem['field'], string>> {
+/**
+ * The cart fields a 422's `errors` names, each with the given text: the refusal in the member's
+ * language (the server's per-field sentences are English and never shown).
+ */
+export function fieldErrors(errors: Record<string, string[]> | undefined, text: string): Partial<Record<CartProblem['field'], string>> {
   const out: Partial<Record<CartProblem['field'], string>> = {};
-  for (const [name, messages] of Object.entries(errors ?? {})) {
+  for (const name of Object.keys(errors ?? {})) {
     const field = serverFieldOf[name.replace(/^\//, '').replace(/\//g, '.')];
-    const first = messages[0];
-    if (field !== undefined && first !== undefined && out[field] === undefined) out[field] = first;
+    if (field !== undefined) out[field] = text;
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import type { RefusalCode } from '../../contract/refusals.ts';
 import { $apiOrigin } from './api-origin.ts';
 import { $token } from './session.ts';
 import { handleUnauthorized } from './session-expiry.ts';
@@ -12,6 +13,8 @@ export interface Envelope<T = unknown> {
   code: 0 | 1;
   message: string;
   detail: T;
+  /** On a failure, the stable reason: what screens translate and branch on. */
+  error_code?: RefusalCode;
   errors?: Record<string, string[]>;
   [extra: string]: unknown;
 }
@@ -61,7 +64,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: Body, o
   } catch (error) {
     const failure = error instanceof ApiFailure ? error : new ApiFailure(0, 'failed to connect');
     // Only a request that carried a token can find the session over.
-    if (failure.status === 401 && token !== '' && options.token === undefined) handleUnauthorized(failure.message);
+    if (failure.status === 401 && token !== '' && options.token === undefined) handleUnauthorized(failure.envelope?.error_code);
     throw failure;
   } finally {
     $pending.set($pending.get() - 1);

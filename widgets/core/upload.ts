@@ -36,7 +36,7 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
     const envelope = (await response.json().catch(() => undefined)) as Envelope<UploadedImage> | undefined;
     if (!response.ok || envelope === undefined || (envelope.status !== 1 && envelope.code !== 1)) {
       const message = envelope?.message ?? 'upload failed';
-      if (response.status === 401 && token !== '') handleUnauthorized(message);
+      if (response.status === 401 && token !== '') handleUnauthorized(envelope?.error_code);
       throw new ApiFailure(response.status, message, envelope);
     }
     return envelope.detail;

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, typeInto, waitFor, type Reply } from '../../tests/helpers/fetch-stub.ts';
+import { fail, ok, refuse, stubFetch, typeInto, waitFor, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { $user, endSession, startSession } from '../core/session.ts';
 import { AddMachineScreen } from './AddMachineScreen.tsx';
@@ -58,14 +58,14 @@ describe('AddMachineScreen', () => {
     page.unmount();
   });
 
-  for (const [status, message, key] of [
-    [404, 'Unknown serial number', 'dig_serial_not_found'],
-    [409, 'This machine is bound to another account', 'dig_serial_taken'],
-    [422, 'Parameter validation error.', 'dig_serial_invalid'],
-    [503, 'Service unavailable', 'dig_add_fail'],
+  for (const [status, code, message, key] of [
+    [404, 'device_serial_unknown', 'Unknown serial number', 'dig_serial_not_found'],
+    [409, 'device_bound_elsewhere', 'This machine is bound to another account', 'dig_serial_taken'],
+    [422, 'validation', 'Parameter validation error.', 'dig_serial_invalid'],
+    [503, 'service_unavailable', 'Service unavailable', 'dig_add_fail'],
   ] as const) {
-    it(`a ${status} answer shows ${key}`, async () => {
-      stub = machineServer(() => fail(status, message));
+    it(`a ${status} ${code} refusal shows ${key}`, async () => {
+      stub = machineServer(() => refuse(status, code, message));
       const page = mountScreen(<AddMachineScreen />);
       await waitFor(() => !buttonNamed(page.host, eng.dig_submit).disabled, 'the form');
       typeInto(inputLabelled(page.host, eng.dig_serial_label), 'GS-9999');

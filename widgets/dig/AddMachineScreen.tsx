@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
-import { ApiFailure, apiRequest } from '../core/api.ts';
+import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
+import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { refreshSession } from '../ui/SessionWatcher.tsx';
 
@@ -22,10 +23,10 @@ export const addMachineMessageKeys = [
 ] as const;
 
 function failureKey(error: unknown): string {
-  if (!(error instanceof ApiFailure)) return 'dig_add_fail';
-  if (error.status === 404) return 'dig_serial_not_found';
-  if (error.status === 409) return 'dig_serial_taken';
-  if (error.status === 422) return 'dig_serial_invalid';
+  const code = refusalCode(error);
+  if (code === 'device_serial_unknown') return 'dig_serial_not_found';
+  if (code === 'device_bound_elsewhere') return 'dig_serial_taken';
+  if (code === 'validation') return 'dig_serial_invalid';
   return 'dig_add_fail';
 }
 

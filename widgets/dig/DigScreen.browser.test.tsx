@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
+import { fail, ok, refuse, stubFetch, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { endSession, startSession } from '../core/session.ts';
 import { DigScreen, zoomButtonShownMs } from './DigScreen.tsx';
@@ -159,11 +159,11 @@ describe('DigScreen', () => {
     page.unmount();
   });
 
-  it("shows the server's message when the income cannot be loaded, and its own when nothing answers", async () => {
+  it("words the server's refusal by its code when the income cannot be loaded, and its own message when nothing answers", async () => {
     act(() => startSession('token-7', member([])));
-    stub = digServer(() => fail(503, 'Income is being recalculated, please come back soon'));
+    stub = digServer(() => refuse(503, 'service_unavailable', 'Service unavailable, please try again later'));
     const refused = mountScreen(<DigScreen />);
-    await waitFor(() => alertText(refused.host) === 'Income is being recalculated, please come back soon', "the server's message");
+    await waitFor(() => alertText(refused.host) === eng.refusal_service_unavailable, "the server's reason");
     refused.unmount();
     stub.restore();
 

@@ -9,8 +9,9 @@ import { $mainWallet } from '../core/main-wallet.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
+import { refusalKey } from '../core/refusal.ts';
 import { $user } from '../core/session.ts';
-import { conversion, devicesOf, loadIncomePage, machineState, type IncomeRecord, type InterestWallet } from './dig.ts';
+import { conversion, devicesOf, incomeRefusals, loadIncomePage, machineState, type IncomeRecord, type InterestWallet } from './dig.ts';
 import { IncomeChart, incomeChartMessageKeys } from './IncomeChart.tsx';
 import { type EngineRoom } from './income-days.ts';
 import { MachineList, machineListMessageKeys } from './MachineList.tsx';
@@ -45,7 +46,8 @@ export const digScreenMessageKeys = [
   ...incomeChartMessageKeys,
   ...machineListMessageKeys,
   ...pagerMessageKeys,
-] as const;
+  ...incomeRefusals.map(refusalKey),
+];
 
 /** The seed's /dig: the machine, the main-wallet balance and its conversion, whether the machines report in, and the income. */
 export function DigScreen() {
@@ -57,7 +59,7 @@ export function DigScreen() {
   const [wallet, setWallet] = useState<InterestWallet | null>(null);
   const [rooms, setRooms] = useState<EngineRoom[] | null>(null);
   const list = usePagedList<IncomeRecord>('/v1/interest', async (path) => {
-    const envelope = await loadIncomePage(path, t('dig_load_error'));
+    const envelope = await loadIncomePage(path, t);
     if (envelope.wallet !== undefined) setWallet(envelope.wallet);
     return envelope;
   });

@@ -1,4 +1,6 @@
-import { apiRequest, ApiFailure, type Envelope } from '../core/api.ts';
+import { apiRequest, type Envelope } from '../core/api.ts';
+import type { Translate } from '../core/i18n.ts';
+import { knownRefusalKey } from '../core/refusal.ts';
 import type { Paged } from '../core/paged.ts';
 import type { SessionUser } from '../core/session.ts';
 
@@ -41,16 +43,18 @@ export function machineSilent(device: Device, now: number): boolean {
 
 export type IncomeEnvelope = Envelope<Paged<IncomeRecord>> & { wallet?: InterestWallet };
 
+/** Refusals of the income list the screen words by their own code. */
+export const incomeRefusals = ['service_unavailable', 'rate_limited', 'server_error'] as const;
+
 /**
- * Loads one page of income. A refusal carries the server's message (the seed shows it when the
- * code is not 1); no answer at all gets the screen's own message instead of a technical one.
+ * Loads one page of income. The seed shows the server's reason when the code is not 1: here it is
+ * the refusal's code in the member's language; no answer at all gets the screen's own message.
  */
-export async function loadIncomePage(path: string, unreachable: string): Promise<IncomeEnvelope> {
+export async function loadIncomePage(path: string, t: Translate): Promise<IncomeEnvelope> {
   try {
     return (await apiRequest<Paged<IncomeRecord>>('GET', path)) as IncomeEnvelope;
   } catch (error) {
-    const message = error instanceof ApiFailure && error.envelope !== undefined && error.message !== '' ? error.message : unreachable;
-    throw new Error(message, { cause: error });
+    throw new Error(t(knownRefusalKey(error, incomeRefusals, 'dig_load_error')), { cause: error });
   }
 }
 

@@ -6,6 +6,7 @@ import type { RemittanceAccount } from '../cart/cart-rules.ts';
 import { notifyFormMessageKeys, paymentInfoMessageKeys } from '../cart/cart-keys.ts';
 import { PaymentInfo } from '../cart/PaymentInfo.tsx';
 import { canNotify, orderIdFromQuery, orderStatusKey, showsMethodChoice } from './order-rules.ts';
+import { orderStatus } from '../../contract/statuses.ts';
 
 export const checkPaymentMessageKeys = [
   ...paymentInfoMessageKeys,
@@ -115,8 +116,10 @@ export function CheckPayment({ orderId }: CheckPaymentProps) {
           {t('cart_notify_success')}
         </p>
       )}
-      {notice && order.order_status === 2 && <p>{t('order_notice_sent', { digits: notice.account_back_five })}</p>}
-      {order.order_status === 2 && order.hold_reason && (
+      {notice && order.order_status === orderStatus.waitingConfirmation && (
+        <p>{t('order_notice_sent', { digits: notice.account_back_five })}</p>
+      )}
+      {order.order_status === orderStatus.waitingConfirmation && order.hold_reason && (
         <p className="gs-orders__hold">
           {t('order_hold_verify')} <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>
         </p>

@@ -6,6 +6,7 @@ import { usePagedList } from '../core/paged.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import type { Order } from '../cart/cart-api.ts';
 import { checkPaymentRoute, opensPayment, orderStatusKey } from './order-rules.ts';
+import { orderStatus } from '../../contract/statuses.ts';
 
 export const orderListMessageKeys = [
   'loading',
@@ -80,7 +81,7 @@ export function OrderList() {
               ) : (
                 facts
               )}
-              {order.order_status === 2 && order.hold_reason && (
+              {order.order_status === orderStatus.waitingConfirmation && order.hold_reason && (
                 <p className="gs-orders__hold">
                   {t('order_hold_verify')} <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>
                 </p>

@@ -1,23 +1,29 @@
 /** The order list's pure rules: status labels, where a tap leads, and which order the payment page shows. */
+import { orderStatus } from '../../contract/statuses.ts';
 
-/** 0 created and 1 pending payment both read "pending" (the seed); 2 waiting confirmation, 3 paid off, 4 cancelled. */
+/** The label of a status, `order_status_<number>` (created and pending payment both read "pending", as in the seed). */
 export function orderStatusKey(status: number): string {
-  return status >= 0 && status <= 4 ? `order_status_${status}` : 'order_status';
+  return Object.values<number>(orderStatus).includes(status) ? `order_status_${status}` : 'order_status';
 }
 
-/** Pending (0, 1) and waiting confirmation (2) open the payment information; paid-off and cancelled orders do not. */
+/** Created or pending payment: the member may still pay, change the method and notify. */
+function awaitsPayment(status: number): boolean {
+  return status === orderStatus.created || status === orderStatus.pendingPayment;
+}
+
+/** Pending and waiting confirmation open the payment information; paid-off and cancelled orders do not. */
 export function opensPayment(status: number): boolean {
-  return status === 0 || status === 1 || status === 2;
+  return awaitsPayment(status) || status === orderStatus.waitingConfirmation;
 }
 
-/** The payment method choice shows only while the order waits for payment; status 2 hides it (the seed). */
+/** The payment method choice shows only while the order waits for payment; waiting confirmation hides it (the seed). */
 export function showsMethodChoice(status: number): boolean {
-  return status === 0 || status === 1;
+  return awaitsPayment(status);
 }
 
 /** The notify form shows while the order waits for payment. */
 export function canNotify(status: number): boolean {
-  return status === 0 || status === 1;
+  return awaitsPayment(status);
 }
 
 /**

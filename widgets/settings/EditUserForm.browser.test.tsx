@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { fail, refuse, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { $user, endSession, startSession } from '../core/session.ts';
 import { EditUserForm, editUserChange } from './EditUserForm.tsx';
@@ -106,7 +106,7 @@ describe('EditUserForm', () => {
   });
 
   it('"Find no such referrer." shows edit_error1; any other failure edit_fail', async () => {
-    let reply = fail(404, 'Find no such referrer.');
+    let reply = refuse(404, 'referrer_not_found', 'Find no such referrer.');
     stub = stubFetch(() => reply);
     const form = mountScreen(<EditUserForm />);
     typeInto(fields(form.host).code, 'NOBODY1');

@@ -9,10 +9,10 @@ import {
   passwordMaxLength,
   passwordMinLength,
   referralCodeMaxLength,
-  referrerNotFoundMessage,
 } from '../ui/form.tsx';
 import { ApiFailure, apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
+import { refusalCode } from '../core/refusal.ts';
 import { $user } from '../core/session.ts';
 
 export const editUserFormMessageKeys = [
@@ -112,13 +112,14 @@ export function EditUserForm() {
       const failure = error instanceof ApiFailure ? error : undefined;
       let key = 'edit_fail';
       let field: FieldName | undefined;
-      if (failure?.envelope?.message === referrerNotFoundMessage) {
+      const code = refusalCode(failure);
+      if (code === 'referrer_not_found') {
         key = 'edit_error1';
         field = 'code';
       } else if (failure?.envelope?.errors?.old_password !== undefined) {
         key = 'edit_old_wrong';
         field = 'old';
-      } else if (failure?.status === 429) {
+      } else if (code === 'rate_limited') {
         key = 'error_too_many';
       }
       setOutcome({ text: t(key), failed: true });

@@ -27,9 +27,6 @@ export function mixesLettersAndDigits(password: string): boolean {
   return /[a-z]/.test(password) && /\d/.test(password);
 }
 
-/** The server's message for an unknown referral code (API contract): the screens show their own and clear the code. */
-export const referrerNotFoundMessage = 'Find no such referrer.';
-
 export interface FieldProps {
   id: string;
   name: string;

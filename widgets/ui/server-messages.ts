@@ -1,26 +1,18 @@
+import type { RefusalCode } from '../../contract/refusals.ts';
 import { ApiFailure } from '../core/api.ts';
+import { knownRefusalKey } from '../core/refusal.ts';
 
 /**
- * What a refused request says: a 402 (a card the server rejects, e.g. the cardholder is not the
- * verified real name) carries the server's own sentence in `detail`, shown as it is (the seed).
- * Anything else is the screen's generic key.
+ * The message key for each field a 422 names (`errors`). The server's per-field sentences are
+ * English, so they are never shown: a field gets its refusal's own wording when the screen lists
+ * that code (a refusal about one field, such as a daily quota below the minimum), otherwise the
+ * general "check what you entered".
  */
-export function serverDetailText(failure: unknown): string | null {
-  if (!(failure instanceof ApiFailure) || failure.status !== 402) return null;
-  const detail = failure.envelope?.detail;
-  if (typeof detail === 'string' && detail.trim() !== '') return detail;
-  const message = failure.envelope?.message;
-  return typeof message === 'string' && message.trim() !== '' ? message : null;
-}
-
-/** The server's per-field messages of a 422 (`errors`), first message of each field. */
-export function fieldErrors(failure: unknown): Record<string, string> {
+export function fieldErrors(failure: unknown, known: readonly RefusalCode[] = []): Record<string, string> {
   const errors = failure instanceof ApiFailure ? failure.envelope?.errors : undefined;
   const found: Record<string, string> = {};
   if (errors === undefined || errors === null || typeof errors !== 'object') return found;
-  for (const [field, messages] of Object.entries(errors)) {
-    const first = Array.isArray(messages) ? messages[0] : undefined;
-    if (typeof first === 'string') found[field] = first;
-  }
+  const key = knownRefusalKey(failure, known, 'refusal_validation');
+  for (const field of Object.keys(errors)) found[field] = key;
   return found;
 }

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
+import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { $user, endSession, startSession, type SessionUser } from '../core/session.ts';
 import { VerifyScreen } from './VerifyScreen.tsx';
@@ -269,10 +269,10 @@ describe('VerifyScreen', () => {
     page.unmount();
   });
 
-  it("says verify_error and shows the server's field messages under the fields", async () => {
+  it('says verify_error and words the refusal, by its code, under the fields it names', async () => {
     stub = verifyServer((call) =>
       call.method === 'PUT'
-        ? fail(422, 'Parameter validation error.', {
+        ? refuse(422, 'validation', 'Parameter validation error.', {
             errors: { email: ['The email is already used'], certificate_back: ['Upload not found'] },
           })
         : fail(500, 'unexpected'),
@@ -282,8 +282,8 @@ describe('VerifyScreen', () => {
     await uploadAll(page.host);
     act(() => buttonNamed(page.host, eng.verify_submit).click());
     await waitFor(() => alertText(page.host).includes(eng.verify_error), 'the failure');
-    expect(errorOf(inputLabelled(page.host, eng.verify_email))).to.equal('The email is already used');
-    expect(errorOf(photoInput(page.host, eng.verify_photo_back))).to.equal('Upload not found');
+    expect(errorOf(inputLabelled(page.host, eng.verify_email))).to.equal(eng.refusal_validation);
+    expect(errorOf(photoInput(page.host, eng.verify_photo_back))).to.equal(eng.refusal_validation);
     page.unmount();
   });
 

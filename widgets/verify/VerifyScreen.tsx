@@ -7,6 +7,7 @@ import { fieldErrors } from '../ui/server-messages.ts';
 import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
+import { refusalKey } from '../core/refusal.ts';
 import { $user } from '../core/session.ts';
 import { PhotoField } from '../ui/PhotoField.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
@@ -22,6 +23,9 @@ import {
   type VerifyField,
   type VerifyValues,
 } from './verify-rules.ts';
+
+/** Refusals the verification form words under the field they are about. */
+const verifyRefusals = ['validation', 'verification_photos_repeated', 'verification_name_fixed', 'image_not_found'] as const;
 
 export const verifyScreenMessageKeys = [
   'loading',
@@ -58,7 +62,8 @@ export const verifyScreenMessageKeys = [
   'wallet_choose',
   'verify_field_required',
   'verify_pending_note',
-] as const;
+  ...verifyRefusals.map(refusalKey),
+];
 
 /** The seed goes back 1 s after a successful submission. */
 export const verifySuccessNoticeMs = 1_000;
@@ -136,12 +141,12 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
       // To the settings page, never history.back(): opened from a link elsewhere, back would leave the site.
       if (navigate) setTimeout(() => location.assign(siteHref(locale, '/setting')), verifySuccessNoticeMs);
     } catch (error) {
-      // The server's own words go under the fields they are about (photos by their upload field).
-      const server = fieldErrors(error);
+      // The refusal goes, in the member's language, under the fields it is about (photos by their upload field).
+      const server = fieldErrors(error, verifyRefusals);
       const shown: Problems = {};
-      for (const [field, message] of Object.entries(server)) {
+      for (const [field, key] of Object.entries(server)) {
         const photo = photoSlots.find((slot) => slot.field === field);
-        shown[photo === undefined ? (field as VerifyField) : photo.slot] = message;
+        shown[photo === undefined ? (field as VerifyField) : photo.slot] = t(key);
       }
       setProblems(shown);
       setOutcome({ text: t('verify_error'), failed: true });

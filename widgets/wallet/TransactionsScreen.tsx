@@ -4,6 +4,7 @@ import { useI18n } from '../core/i18n.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import { formatPoints } from '../core/money.ts';
+import type { TransferStatus } from '../../contract/statuses.ts';
 
 /** A transfer record of GET v1/transactionRecod. */
 export interface TransactionRecord {
@@ -12,7 +13,7 @@ export interface TransactionRecord {
   amount: number;
   fee: number;
   type: 'deposit' | 'withdrawal';
-  transaction_recod_status: 0 | 1 | 2 | 3 | 4;
+  transaction_recod_status: TransferStatus;
   enjoy_city: { id: number; name: string } | null;
 }
 

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
+import { fail, refuse, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { endSession, startSession } from '../core/session.ts';
 import { $partnerWallets } from './partner-wallets.ts';
@@ -119,8 +119,8 @@ describe('WalletScreen', () => {
 
   it('withdraws cinema → main and maps the server refusals to the seed messages', async () => {
     const replies = [
-      fail(422, 'Insufficient balance of the partner wallet'),
-      fail(503, 'Service unavailable', { detail: 'failed to write database' }),
+      refuse(422, 'partner_wallet_insufficient', 'Insufficient balance of the partner wallet'),
+      refuse(503, 'transfer_write_failed', 'Transfer failed', { detail: 'failed to write database' }),
     ];
     stub = walletServer(() => replies.shift() ?? fail(500, 'unexpected'));
     const page = await mountLoaded();

@@ -5,6 +5,7 @@ import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { $mainWallet, refreshMainWallet } from '../core/main-wallet.ts';
 import { formatPoints } from '../core/money.ts';
+import { refusalKey } from '../core/refusal.ts';
 import { $partnerWallets, $partnerWalletsFailed, loadPartnerWallets, partnerNameKey, type PartnerWallet } from './partner-wallets.ts';
 import {
   failureKey,
@@ -14,6 +15,7 @@ import {
   toAfterChoosingFrom,
   tradeType,
   transferProblem,
+  transferRefusals,
   type WalletChoice,
 } from './transfer.ts';
 
@@ -45,7 +47,8 @@ export const walletScreenMessageKeys = [
   'wallet_transfer_fail',
   'wallet_store',
   'wallet_cinema',
-] as const;
+  ...transferRefusals.map(refusalKey),
+];
 
 function choiceValue(choice: WalletChoice): string {
   return choice === null ? '' : String(choice);

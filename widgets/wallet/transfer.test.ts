@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import type { RefusalCode } from '../../contract/refusals.ts';
 import { ApiFailure, type Envelope } from '../core/api.ts';
 import { failureKey, mainWallet, toAfterChoosingFrom, tradeType, transferProblem } from './transfer.ts';
 
-const refusal = (message: string, detail: unknown = null) =>
-  new ApiFailure(422, message, { status: 0, code: 0, message, detail } satisfies Envelope);
+/** A refusal as the server sends it; the English message is deliberately meaningless: the wallet reads the code. */
+const refusal = (errorCode: RefusalCode, status = 422) =>
+  new ApiFailure(status, 'English wording', {
+    status: 0,
+    code: 0,
+    message: 'English wording',
+    detail: null,
+    error_code: errorCode,
+  } satisfies Envelope);
 
 describe('wallet transfer rules (the seed)', () => {
   it('main → partner is a deposit (4), partner → main a withdrawal (2), anything else 0', () => {
@@ -42,14 +50,14 @@ describe('wallet transfer rules (the seed)', () => {
     expect(transferProblem('250', mainWallet, 1, null)).toBeNull();
   });
 
-  it('maps the server refusals to the seed keys', () => {
-    expect(failureKey(4, refusal("Insufficient balance of user's main wallet"))).toBe('wallet_insufficient_balance');
-    expect(failureKey(2, refusal('Insufficient balance of the partner wallet'))).toBe('wallet_insufficient_partner');
-    expect(failureKey(2, refusal('Parameter validation error.', 'Amount cannot be less than 100'))).toBe('wallet_lower');
-    expect(
-      failureKey(2, new ApiFailure(503, 'Service unavailable', { status: 0, code: 0, message: 'x', detail: 'failed to write database' })),
-    ).toBe('wallet_lower');
-    expect(failureKey(4, refusal('Amount cannot be less than 100'))).toBe('wallet_less');
+  it('maps the server refusals to the seed keys by their code', () => {
+    expect(failureKey(4, refusal('main_wallet_insufficient'))).toBe('wallet_insufficient_balance');
+    expect(failureKey(2, refusal('partner_wallet_insufficient'))).toBe('wallet_insufficient_partner');
+    expect(failureKey(2, refusal('amount_below_minimum'))).toBe('wallet_lower');
+    expect(failureKey(2, refusal('transfer_write_failed', 503))).toBe('wallet_lower');
+    expect(failureKey(4, refusal('amount_below_minimum'))).toBe('wallet_less');
+    expect(failureKey(4, refusal('partner_unavailable', 503))).toBe('refusal_partner_unavailable');
+    expect(failureKey(4, refusal('server_error', 500))).toBe('wallet_transfer_fail');
     expect(failureKey(4, new ApiFailure(0, 'failed to connect'))).toBe('wallet_transfer_fail');
   });
 });

@@ -1,4 +1,6 @@
-import { ApiFailure, apiRequest } from '../core/api.ts';
+import { transferMinPoints } from '../../contract/limits.ts';
+import { apiRequest } from '../core/api.ts';
+import { refusalCode, refusalKey } from '../core/refusal.ts';
 
 /** The main wallet in the from/to selectors; a partner wallet is its partner city's id. */
 export const mainWallet = 'main';
@@ -6,9 +8,6 @@ export type WalletChoice = typeof mainWallet | number | null;
 
 /** The seed's trade types: 0 nothing to do, 2 partner → main (withdrawal), 4 main → partner (deposit). */
 export type TradeType = 0 | 2 | 4;
-
-/** The seed's (and the server's) least amount for a transfer between wallets. */
-export const transferMinPoints = 100;
 
 const amountPattern = /^\d{1,15}(\.\d{1,4})?$/;
 
@@ -39,21 +38,18 @@ export function transferProblem(amount: string, from: WalletChoice, to: WalletCh
   return null;
 }
 
-/** The server's texts (API contract) and the seed's keys for them. */
-const minimumMessage = 'Amount cannot be less than 100';
-const databaseFailure = 'failed to write database';
-const mainShortMessage = "Insufficient balance of user's main wallet";
-const partnerShortMessage = 'Insufficient balance of the partner wallet';
+/** Refusals the wallet words by their own code (listed so that the island carries their messages). */
+export const transferRefusals = ['partner_unavailable'] as const;
 
-/** The seed's mapping of a failed transfer to what the member reads. */
+/** The seed's mapping of a failed transfer to what the member reads, by the refusal's code. */
 export function failureKey(type: TradeType, failure: unknown): string {
-  const envelope = failure instanceof ApiFailure ? failure.envelope : undefined;
-  const message = envelope?.message ?? '';
-  const detail = typeof envelope?.detail === 'string' ? envelope.detail : '';
-  if (message === mainShortMessage) return 'wallet_insufficient_balance';
-  if (message === partnerShortMessage || detail === partnerShortMessage) return 'wallet_insufficient_partner';
-  if (type === 2 && (detail === minimumMessage || detail === databaseFailure)) return 'wallet_lower';
-  if (message === minimumMessage) return 'wallet_less';
+  const code = refusalCode(failure);
+  if (code === 'main_wallet_insufficient') return 'wallet_insufficient_balance';
+  if (code === 'partner_wallet_insufficient') return 'wallet_insufficient_partner';
+  // The seed: a partner → main transfer below the minimum, or one the database could not record, reads "lower".
+  if (type === 2 && (code === 'amount_below_minimum' || code === 'transfer_write_failed')) return 'wallet_lower';
+  if (code === 'amount_below_minimum') return 'wallet_less';
+  if (code === 'partner_unavailable') return refusalKey(code);
   return 'wallet_transfer_fail';
 }
 

@@ -4,6 +4,7 @@ import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import type { Withdrawal } from './withdraw.ts';
+import { withdrawalStatus } from '../../contract/statuses.ts';
 
 export const withdrawHistoryMessageKeys = [
   'loading',
@@ -65,7 +66,7 @@ export function WithdrawHistory() {
               <td className="gs-table__number">{formatPoints(record.amount, locale)}</td>
               <td>
                 {t(`transaction_status_${record.status}`)}
-                {record.status === 3 && record.reason !== null && record.reason !== '' && (
+                {record.status === withdrawalStatus.failed && record.reason !== null && record.reason !== '' && (
                   <span className="gs-withdraw__reason">{t('wallet_withdraw_reason', { reason: record.reason })}</span>
                 )}
               </td>

@@ -2,10 +2,13 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
+import zhs from '../../locales/zhs.json';
+import zht from '../../locales/zht.json';
+import { pickMessages } from '../core/i18n.ts';
+import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { $user, endSession, startSession } from '../core/session.ts';
-import { WithdrawScreen } from './WithdrawScreen.tsx';
+import { WithdrawScreen, withdrawScreenMessageKeys } from './WithdrawScreen.tsx';
 
 const member = { id: 7, username: 'member01', user_wallets: { main_wallet: 500 } };
 const card = (id: number, bank: string, last4: string) => ({
@@ -174,21 +177,23 @@ describe('WithdrawScreen', () => {
     page.unmount();
   });
 
-  it('maps the refusals: the 402 detail as written, verification (with a link), quota, cooldown with its time, balance', async () => {
-    const cardholder = 'The cardholder does not match your verified real name';
+  it('maps the refusals by code: the rejected card, verification (with a link), quota, cooldown with its time, balance', async () => {
+    const cardholder = 'The cardholder must be your verified real name';
     const replies: Reply[] = [
-      fail(402, 'Bank card rejected', { detail: cardholder }),
-      fail(422, 'Identity verification is not approved'),
-      fail(422, "The amount exceeds this card's daily quota"),
-      fail(422, 'This card cannot be used for withdrawals yet', { detail: { available_at: '2026-11-23T08:00:00Z' } }),
-      fail(422, "Insufficient balance of user's main wallet"),
-      fail(422, 'Amount cannot be less than 100'),
+      refuse(402, 'cardholder_mismatch', cardholder, { detail: cardholder }),
+      refuse(422, 'identity_not_verified', 'Identity verification is not approved'),
+      refuse(422, 'withdrawal_over_quota', "The amount exceeds this card's daily quota"),
+      refuse(422, 'withdrawal_card_cooling_down', 'This card cannot be used for withdrawals yet', {
+        detail: { available_at: '2026-11-23T08:00:00Z' },
+      }),
+      refuse(422, 'main_wallet_insufficient', "Insufficient balance of user's main wallet"),
+      refuse(422, 'amount_below_minimum', 'Amount cannot be less than 100'),
     ];
     stub = withdrawServer(() => replies.shift() ?? fail(500, 'unexpected'));
     const page = await mountLoaded();
     choose(selectLabelled(page.host, eng.wallet_withdraw_card), '3');
     await send(page, '200');
-    expect(alertText(page.host)).to.equal(cardholder);
+    expect(alertText(page.host)).to.equal(eng.refusal_cardholder_mismatch);
     await send(page, '200');
     expect(alertText(page.host)).to.equal(eng.wallet_withdraw_need_verify);
     expect([...page.host.querySelectorAll('a')].find((link) => link.textContent === eng.setting_verify)?.getAttribute('href')).to.equal(
@@ -207,13 +212,42 @@ describe('WithdrawScreen', () => {
     page.unmount();
   });
 
+  it('on the Chinese screens, words the server refusals in Chinese by their code, never in the English the server sent', async () => {
+    const english = 'The cardholder must be your verified real name';
+    for (const [locale, messages] of [
+      ['zhs', zhs],
+      ['zht', zht],
+    ] as const) {
+      const replies: Reply[] = [
+        refuse(402, 'cardholder_mismatch', english, { detail: english }),
+        refuse(403, 'account_suspended', 'Your account is suspended pending review'),
+      ];
+      stub = withdrawServer(() => replies.shift() ?? fail(500, 'unexpected'));
+      // The island's own picked messages, as the page passes them: the refusal keys must be among them.
+      const page = mountScreen(<WithdrawScreen />, locale, pickMessages(messages, withdrawScreenMessageKeys));
+      await waitFor(() => page.host.querySelectorAll('tbody tr').length === 3, 'cards and history');
+      choose(selectLabelled(page.host, messages.wallet_withdraw_card), '3');
+      for (const expected of [messages.refusal_cardholder_mismatch, messages.refusal_account_suspended]) {
+        typeInto(inputLabelled(page.host, messages.wallet_amount), '200');
+        act(() => buttonNamed(page.host, messages.wallet_withdraw_submit).click());
+        await waitFor(() => alertText(page.host) !== '', 'the refusal');
+        expect(alertText(page.host), locale).to.equal(expected);
+        expect(alertText(page.host)).to.match(/\p{Script=Han}/u);
+        expect(alertText(page.host)).not.to.contain('verified real name');
+      }
+      page.unmount();
+      stub.restore();
+    }
+    stub = undefined;
+  });
+
   it('retries a withdrawal whose answer was lost with the same key, and uses a new key after a refusal', async () => {
     let call = 0;
     stub = withdrawServer(() => {
       call += 1;
       if (call === 1) throw new TypeError('network down');
       if (call === 2) return { status: 201, body: { status: 1, code: 1, message: 'Created', detail: withdrawal(9, 1) } };
-      if (call === 3) return fail(422, "The amount exceeds this card's daily quota");
+      if (call === 3) return refuse(422, 'withdrawal_over_quota', "The amount exceeds this card's daily quota");
       return { status: 201, body: { status: 1, code: 1, message: 'Created', detail: withdrawal(10, 1) } };
     });
     const page = await mountLoaded();

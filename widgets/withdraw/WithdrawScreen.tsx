@@ -12,7 +12,8 @@ import { formatPoints } from '../core/money.ts';
 import { $user } from '../core/session.ts';
 import { SelectField } from '../ui/SelectField.tsx';
 import { WithdrawHistory, withdrawHistoryMessageKeys } from './WithdrawHistory.tsx';
-import { newIdempotencyKey, sendWithdrawal, withdrawFailure, withdrawProblem } from './withdraw.ts';
+import { refusalKey } from '../core/refusal.ts';
+import { newIdempotencyKey, sendWithdrawal, withdrawFailure, withdrawProblem, withdrawRefusals } from './withdraw.ts';
 
 export const withdrawScreenMessageKeys = [
   'loading',
@@ -37,7 +38,8 @@ export const withdrawScreenMessageKeys = [
   'bank_load_error',
   'setting_verify',
   ...withdrawHistoryMessageKeys,
-] as const;
+  ...withdrawRefusals.map(refusalKey),
+];
 
 /** PRODUCT.md decision 3: withdraw from the main wallet to one of the member's own cards; an operator pays it out. */
 export function WithdrawScreen() {
@@ -95,14 +97,11 @@ export function WithdrawScreen() {
       // An answer that never came may still have taken the points: keep the key for the retry.
       if (!(error instanceof ApiFailure && error.status === 0)) attempt.current = null;
       const failure = withdrawFailure(error);
-      if ('text' in failure) setOutcome({ text: failure.text, failed: true });
-      else {
-        const time =
-          failure.availableAt === undefined
-            ? ''
-            : new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(failure.availableAt));
-        setOutcome({ text: t(failure.key, { time }), failed: true, verify: failure.key === 'wallet_withdraw_need_verify' });
-      }
+      const time =
+        failure.availableAt === undefined
+          ? ''
+          : new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(failure.availableAt));
+      setOutcome({ text: t(failure.key, { time }), failed: true, verify: failure.key === 'wallet_withdraw_need_verify' });
     } finally {
       setBusy(false);
       void refreshMainWallet();

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import type { RefusalCode } from '../../contract/refusals.ts';
 import { ApiFailure, type Envelope } from '../core/api.ts';
 import { withdrawFailure, withdrawProblem } from './withdraw.ts';
 
-const refusal = (status: number, message: string, detail: unknown = null) =>
-  new ApiFailure(status, message, { status: 0, code: 0, message, detail } satisfies Envelope);
+/** A refusal as the server sends it; the English message is deliberately meaningless: screens read the code. */
+const refusal = (status: number, errorCode: RefusalCode, detail: unknown = null) =>
+  new ApiFailure(status, 'English wording', {
+    status: 0,
+    code: 0,
+    message: 'English wording',
+    detail,
+    error_code: errorCode,
+  } satisfies Envelope);
 
 describe('withdrawal rules', () => {
   it.each([
@@ -25,22 +33,24 @@ describe('withdrawal rules', () => {
     expect(withdrawProblem('3', '99999', null)).toBeNull();
   });
 
-  it('maps the server refusals to what the member reads', () => {
-    expect(withdrawFailure(refusal(422, 'Amount cannot be less than 100'))).toEqual({ key: 'wallet_less' });
-    expect(withdrawFailure(refusal(422, "Insufficient balance of user's main wallet"))).toEqual({ key: 'wallet_insufficient_balance' });
-    expect(withdrawFailure(refusal(422, 'Identity verification is not approved'))).toEqual({ key: 'wallet_withdraw_need_verify' });
-    expect(withdrawFailure(refusal(422, "The amount exceeds this card's daily quota"))).toEqual({ key: 'wallet_withdraw_over_quota' });
-    expect(withdrawFailure(refusal(422, 'Parameter validation error.', 'Amount cannot be less than 100'))).toEqual({ key: 'wallet_less' });
-    expect(
-      withdrawFailure(refusal(422, 'This card cannot be used for withdrawals yet', { available_at: '2026-11-23T08:00:00+08:00' })),
-    ).toEqual({ key: 'wallet_withdraw_cooldown', availableAt: '2026-11-23T08:00:00+08:00' });
-    expect(withdrawFailure(refusal(422, 'This card cannot be used for withdrawals yet'))).toEqual({ key: 'wallet_withdraw_fail' });
-    expect(withdrawFailure(refusal(503, 'Service unavailable'))).toEqual({ key: 'wallet_withdraw_fail' });
+  it('maps the server refusals to what the member reads, by their code', () => {
+    expect(withdrawFailure(refusal(422, 'amount_below_minimum'))).toEqual({ key: 'wallet_less' });
+    expect(withdrawFailure(refusal(422, 'main_wallet_insufficient'))).toEqual({ key: 'wallet_insufficient_balance' });
+    expect(withdrawFailure(refusal(422, 'identity_not_verified'))).toEqual({ key: 'wallet_withdraw_need_verify' });
+    expect(withdrawFailure(refusal(422, 'withdrawal_over_quota'))).toEqual({ key: 'wallet_withdraw_over_quota' });
+    expect(withdrawFailure(refusal(422, 'withdrawal_card_cooling_down', { available_at: '2026-11-23T08:00:00+08:00' }))).toEqual({
+      key: 'wallet_withdraw_cooldown',
+      availableAt: '2026-11-23T08:00:00+08:00',
+    });
+    expect(withdrawFailure(refusal(422, 'withdrawal_card_cooling_down'))).toEqual({ key: 'wallet_withdraw_fail' });
+    expect(withdrawFailure(refusal(403, 'account_suspended'))).toEqual({ key: 'refusal_account_suspended' });
+    expect(withdrawFailure(refusal(503, 'service_unavailable'))).toEqual({ key: 'wallet_withdraw_fail' });
     expect(withdrawFailure(new ApiFailure(0, 'failed to connect'))).toEqual({ key: 'wallet_withdraw_fail' });
   });
 
-  it("shows a 402's detail (the cardholder is not the verified real name) as the server wrote it", () => {
-    const text = 'The cardholder does not match your verified real name';
-    expect(withdrawFailure(refusal(402, 'Bank card rejected', text))).toEqual({ text });
+  it('words a 402 (the cardholder is not the verified real name) by its code, not by the English it carries', () => {
+    expect(withdrawFailure(refusal(402, 'cardholder_mismatch', 'The cardholder must be your verified real name'))).toEqual({
+      key: 'refusal_cardholder_mismatch',
+    });
   });
 });

@@ -1,8 +1,8 @@
+import type { RefusalCode } from '../../contract/refusals.ts';
+import { withdrawMinPoints } from '../../contract/limits.ts';
+import type { WithdrawalStatus } from '../../contract/statuses.ts';
 import { ApiFailure, apiRequest } from '../core/api.ts';
-import { serverDetailText } from '../ui/server-messages.ts';
-
-/** The least withdrawal (the seed's minimum for withdrawals and transfers; the server repeats it). */
-export const withdrawMinPoints = 100;
+import { refusalCode, refusalKey } from '../core/refusal.ts';
 
 const amountPattern = /^\d{1,15}(\.\d{1,4})?$/;
 
@@ -10,8 +10,8 @@ const amountPattern = /^\d{1,15}(\.\d{1,4})?$/;
 export interface Withdrawal {
   id: number;
   amount: number;
-  /** 1 accepted (held, waiting for payout), 2 completed (paid), 3 failed (hold released). */
-  status: 1 | 2 | 3;
+  /** Accepted (held, waiting for payout), completed (paid) or failed (hold released). */
+  status: WithdrawalStatus;
   reason: string | null;
   created_at: string;
   bankcard: { id: number; bank_name: string; card_last4: string } | null;
@@ -27,31 +27,34 @@ export function withdrawProblem(cardId: string, amount: string, mainBalance: num
   return null;
 }
 
-/** The server's texts (API contract and server/withdrawals) and what the member reads for them. */
-const refusals: Record<string, string> = {
-  'Amount cannot be less than 100': 'wallet_less',
-  "Insufficient balance of user's main wallet": 'wallet_insufficient_balance',
-  'Identity verification is not approved': 'wallet_withdraw_need_verify',
-  "The amount exceeds this card's daily quota": 'wallet_withdraw_over_quota',
+/** Refusals the withdrawal screen words with the keys its own checks use. */
+const screenKeys: Partial<Record<RefusalCode, string>> = {
+  amount_below_minimum: 'wallet_less',
+  main_wallet_insufficient: 'wallet_insufficient_balance',
+  identity_not_verified: 'wallet_withdraw_need_verify',
+  withdrawal_over_quota: 'wallet_withdraw_over_quota',
 };
-const cooldownMessage = 'This card cannot be used for withdrawals yet';
 
-/** What a refused withdrawal shows: a message key (with the card's available time), or the server's own 402 sentence. */
-export type WithdrawFailure = { key: string; availableAt?: string } | { text: string };
+/** Refusals the withdrawal screen words by their own code (listed so that the island carries their messages). */
+export const withdrawRefusals = ['cardholder_mismatch', 'account_suspended', 'bank_card_not_found', 'rate_limited'] as const;
+
+/** What a refused withdrawal shows: a message key, with the card's available time for a card still cooling down. */
+export interface WithdrawFailure {
+  key: string;
+  availableAt?: string;
+}
 
 export function withdrawFailure(failure: unknown): WithdrawFailure {
-  const text = serverDetailText(failure);
-  if (text !== null) return { text };
-  const envelope = failure instanceof ApiFailure ? failure.envelope : undefined;
-  const message = envelope?.message ?? '';
-  const detail = envelope?.detail;
-  const detailText = typeof detail === 'string' ? detail : '';
-  if (message === cooldownMessage || detailText === cooldownMessage) {
+  const code = refusalCode(failure);
+  if (code === 'withdrawal_card_cooling_down') {
+    const detail = failure instanceof ApiFailure ? failure.envelope?.detail : undefined;
     const availableAt = typeof detail === 'object' && detail !== null ? (detail as { available_at?: unknown }).available_at : undefined;
     return typeof availableAt === 'string' ? { key: 'wallet_withdraw_cooldown', availableAt } : { key: 'wallet_withdraw_fail' };
   }
-  const key = refusals[message] ?? refusals[detailText];
-  return { key: key ?? 'wallet_withdraw_fail' };
+  if (code === undefined) return { key: 'wallet_withdraw_fail' };
+  const screenKey = screenKeys[code];
+  if (screenKey !== undefined) return { key: screenKey };
+  return { key: (withdrawRefusals as readonly RefusalCode[]).includes(code) ? refusalKey(code) : 'wallet_withdraw_fail' };
 }
 
 export interface WithdrawRequest {

@@ -1,0 +1,112 @@
+/**
+ * Every reason the API gives for refusing a request, as a stable machine code. The server puts
+ * one in each failure envelope (`error_code`, beside the seed's English `message`, which stays
+ * as the contract wrote it); the widgets translate by code through the locale key
+ * `refusal_<code>`, never by matching the English sentence. A code, once published, keeps its
+ * meaning: add new ones, never reuse or rename one.
+ */
+export const refusalCodes = [
+  // Requests the framework refuses before any route runs.
+  'malformed_request',
+  'route_not_found',
+  'method_not_allowed',
+  'body_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'service_unavailable',
+  'migrations_pending',
+  'server_error',
+  // Validation: `errors` names the fields at fault.
+  'validation',
+  'amount_not_number',
+  'amount_too_many_decimals',
+  'amount_too_large',
+  // Sessions and roles.
+  'session_expired',
+  'session_other_device',
+  'login_failed',
+  'forbidden',
+  'operators_only',
+  'members_only',
+  'account_suspended',
+  // Registration and the member's own record.
+  'username_taken',
+  'referrer_not_found',
+  'referrer_circular',
+  'password_confirmation_mismatch',
+  'nothing_to_change',
+  'member_not_found',
+  // Identity verification.
+  'identity_already_verified',
+  'identity_not_verified',
+  'verification_not_pending',
+  'verification_name_fixed',
+  'verification_photos_repeated',
+  // Uploads.
+  'image_not_found',
+  'image_field_missing',
+  'image_empty',
+  'image_damaged',
+  'image_too_large',
+  'image_too_many_pixels',
+  'image_unsupported',
+  // Catalogue and orders.
+  'product_not_found',
+  'product_unknown',
+  'product_sold_out',
+  'order_not_found',
+  'order_unknown',
+  'order_one_product',
+  'order_amount_below_minimum',
+  'order_not_pending',
+  'order_not_waiting_confirmation',
+  'notice_photo_required',
+  'payer_mismatch',
+  'refund_not_found',
+  'refund_already_paid',
+  // Wallets and transfers.
+  'amount_below_minimum',
+  'main_wallet_insufficient',
+  'partner_wallet_insufficient',
+  'partner_city_not_found',
+  'partner_unavailable',
+  'transfer_not_found',
+  'transfer_failed',
+  'transfer_write_failed',
+  'idempotency_key_reused',
+  // Bank cards and withdrawals.
+  'bank_card_not_found',
+  'bank_card_duplicate',
+  'bank_card_needs_verification',
+  'cardholder_mismatch',
+  'daily_quota_invalid',
+  'withdrawal_not_found',
+  'withdrawal_over_quota',
+  'withdrawal_card_cooling_down',
+  'withdrawal_already_decided',
+  // Machines.
+  'device_serial_unknown',
+  'device_serial_taken',
+  'device_bound_elsewhere',
+  'device_credentials_wrong',
+  'engine_room_not_found',
+  'engine_room_unknown',
+  // Back office.
+  'operator_name_invalid',
+  'operator_password_short',
+  'member_not_suspended',
+  'business_date_invalid',
+  'business_day_not_started',
+  'revenue_already_recorded',
+  'revenue_record_not_found',
+  'revenue_kwh_invalid',
+  'revenue_amount_invalid',
+  'revenue_correction_empty',
+  'engine_room_short',
+  'time_zone_unknown',
+] as const;
+
+export type RefusalCode = (typeof refusalCodes)[number];
+
+/** The locale key that translates a refusal code. */
+export const refusalKeyPrefix = 'refusal_';
