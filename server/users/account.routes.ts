@@ -40,6 +40,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { token, user } = await login(app.db, app.config, request.body, request.ip);
+      // Committed: this process forgets the revoked sessions now; the others hear it through NOTIFY.
+      app.sessionCache.evictMember(user.id);
       return success({ token, user: await userView(app.db, user) }, 'login success');
     },
   );
@@ -51,7 +53,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['members'], summary: 'Revoke this session', security: bearer, response: { 200: envelopeOf(Type.Null()) } },
     },
     async (request) => {
-      await revokeSession(app.db, memberOf(request).sessionId, 'logout');
+      const member = memberOf(request);
+      await revokeSession(app.db, member.sessionId, 'logout');
+      app.sessionCache.evictMember(member.userId);
       return success(null, 'logged out');
     },
   );
