@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { passwordHashParameters } from '../../server/auth/password.ts';
+import { distributionBatchSize } from '../../server/income/distribution.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 import { createScratchDatabase } from '../helpers/test-app.ts';
 import { distributionFigures } from './distribution.ts';
@@ -167,7 +168,9 @@ if (process.env.DATABASE_URL) await postgres();
 else console.log('\nDATABASE_URL is not set: no PostgreSQL figures, no pgbench limit, no three-process figures');
 
 if (process.env.BENCH_DISTRIBUTION !== '0') {
-  console.log('\nIncome distribution of one business day (2,000 orders per transaction), beside a bare INSERT … SELECT of as many rows');
+  console.log(
+    `\nIncome distribution of one business day (${distributionBatchSize.toLocaleString('en')} orders per transaction), beside a bare INSERT … SELECT of as many rows (goal ≤ 4×)`,
+  );
   console.log(await distributionFigures('pglite', Number(process.env.BENCH_ORDERS_PGLITE ?? 100_000)));
   if (process.env.DATABASE_URL) console.log(await distributionFigures('postgres', Number(process.env.BENCH_ORDERS_POSTGRES ?? 1_000_000)));
 }
