@@ -48,7 +48,7 @@ declare module 'fastify' {
     config: Config;
     /** Adapters for the partner cities; external platforms are connected here. */
     partners: PartnerDirectory;
-    /** Live member sessions, evicted on revocation in every process (decision 015). */
+    /** Live member sessions, evicted on revocation in every process (decision 021). */
     sessionCache: SessionCache;
   }
 }

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../db/database.ts';
 import type { StopListening } from '../db/notifications.ts';
 
-/** The channel a revocation is announced on, with the member's id as payload (decision 015). */
+/** The channel a revocation is announced on, with the member's id as payload (decision 021). */
 export const sessionRevokedChannel = 'session_revoked';
 
 /** A live session as the member guard needs it. */

@@ -85,7 +85,7 @@ export type InternalTransferOutcome = 'created' | 'replayed' | 'conflict';
 
 /**
  * A transfer to or from an internal partner's wallet in one round trip: the database function
- * `wallet_partner_transfer` (migration 0011, decision 015) checks the key, moves the points
+ * `wallet_partner_transfer` (migration 0011, decision 021) checks the key, moves the points
  * through the ledger and keeps the record, atomically as one statement.
  */
 export async function transferInternally(

@@ -68,7 +68,7 @@ export async function transfer(
   return { record, replayed: result.replayed };
 }
 
-/** The common case, an internal partner's wallet: one database round trip (decision 015). */
+/** The common case, an internal partner's wallet: one database round trip (decision 021). */
 async function transferToInternalPartner(db: Db, request: TransferRequest, requestHash: string): Promise<TransferResult> {
   const { outcome, record } = await transferInternally(db, {
     userId: request.userId,

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * A member's transfer between the main wallet and an internal partner wallet as one database
- * function, so the API pays one round trip per transfer instead of about a dozen (decision 015).
+ * function, so the API pays one round trip per transfer instead of about a dozen (decision 021).
  * It does what the transfer service and postJournal did, in the same order and under the same
  * locks: the idempotency key's advisory lock and look-up, the two accounts opened if new, both
  * locked in ascending id, the balance checked, the journal, its entries and the balances written,
