@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { adminRoutes } from './admin/admin.routes.ts';
 import { memberAdminRoutes } from './admin/members.admin.routes.ts';
 import { accountRoutes } from './users/account.routes.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import { cardRoutes } from './cards/cards.routes.ts';
 import { buyingListRoutes } from './catalog/buying.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     config: Config;
     /** Adapters for the partner cities; external platforms are connected here. */
     partners: PartnerDirectory;
+    /** Live member sessions, evicted on revocation in every process (decision 021). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -88,6 +91,10 @@ export async function buildApp(
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   app.decorate('partners', new PartnerDirectory());
+  const sessionCache = new SessionCache();
+  await sessionCache.start(database);
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', () => sessionCache.stop());
   app.decorateRequest('member', null);
   app.decorateRequest('operator', null);
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isLiveOperatorToken, membersOnlyMessage } from './operator-tokens.ts';
 import { ApiError } from '../shared/errors.ts';
+import type { CachedSession } from './session-cache.ts';
 import { findSessionByTokenHash, touchSession } from './session.repository.ts';
 import { tokenHash, tokenPattern } from './tokens.ts';
 
@@ -34,16 +35,30 @@ export async function requireMember(request: FastifyRequest, _reply: FastifyRepl
   const db = request.server.db;
   if (token !== undefined && (await isLiveOperatorToken(db, token))) throw new ApiError(403, 'members_only', membersOnlyMessage);
   if (token === undefined || !tokenPattern.test(token)) throw new ApiError(401, 'session_expired', expiredMessage);
-  const session = await findSessionByTokenHash(db, tokenHash(token));
+  const hash = tokenHash(token);
+  const now = Date.now();
+  const session = request.server.sessionCache.find(hash, now) ?? (await liveSessionFromDatabase(request, hash, now));
+  if (now - session.lastSeenAtMs > request.server.config.sessionIdleMs) throw new ApiError(401, 'session_expired', expiredMessage);
+  if (now - session.lastSeenAtMs > touchIntervalMs) {
+    await touchSession(db, session.sessionId, new Date(now));
+    request.server.sessionCache.touched(hash, now);
+  }
+  request.member = { userId: session.userId, sessionId: session.sessionId, token };
+}
+
+/** The session behind a token the cache does not hold: the database says whether it lives, and why not. */
+async function liveSessionFromDatabase(request: FastifyRequest, hash: string, now: number): Promise<CachedSession> {
+  const cache = request.server.sessionCache;
+  const generation = cache.generation;
+  const session = await findSessionByTokenHash(request.server.db, hash);
   if (session === undefined) throw new ApiError(401, 'session_expired', expiredMessage);
   if (session.revokedAt !== null)
     throw session.revokedReason === 'other_device'
       ? new ApiError(401, 'session_other_device', otherDeviceMessage)
       : new ApiError(401, 'session_expired', expiredMessage);
-  const now = Date.now();
-  if (now - session.lastSeenAt.getTime() > request.server.config.sessionIdleMs) throw new ApiError(401, 'session_expired', expiredMessage);
-  if (now - session.lastSeenAt.getTime() > touchIntervalMs) await touchSession(db, session.sessionId, new Date(now));
-  request.member = { userId: session.userId, sessionId: session.sessionId, token };
+  const live = { sessionId: session.sessionId, userId: session.userId, lastSeenAtMs: session.lastSeenAt.getTime() };
+  cache.remember(hash, live, generation, now);
+  return live;
 }
 
 /** The authenticated member of a route behind requireMember. */

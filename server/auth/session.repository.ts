@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SessionRevokedReason } from '../db/schema.ts';
+import { sessionRevokedChannel } from './session-cache.ts';
 
 export interface SessionLookup {
   sessionId: string;
@@ -39,15 +41,26 @@ export async function revokeSessions(db: Db, userId: number, reason: SessionRevo
     .where('revoked_at', 'is', null);
   if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
   await query.execute();
+  await announceRevocation(db, userId);
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: SessionRevokedReason): Promise<void> {
-  await db
+  const revoked = await db
     .updateTable('sessions')
     .set({ revoked_at: new Date(), revoked_reason: reason })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
-    .execute();
+    .returning('user_id')
+    .executeTakeFirst();
+  if (revoked !== undefined) await announceRevocation(db, revoked.user_id);
+}
+
+/**
+ * Every process's session cache drops the member's sessions when this commits (NOTIFY is
+ * delivered at commit, never for a transaction rolled back), so a revoked token is refused everywhere.
+ */
+async function announceRevocation(db: Db, userId: number): Promise<void> {
+  await sql`select pg_notify(${sessionRevokedChannel}, ${String(userId)})`.execute(db);
 }
 
 export async function touchSession(db: Db, sessionId: string, at: Date): Promise<void> {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { success } from '../shared/envelope.ts';
 import { envelopeOf } from '../shared/schemas.ts';
-import { findUserById } from './user.repository.ts';
+import { findUserProfile } from './user-profile.repository.ts';
+import { userJson } from './user.json.ts';
 import { userView } from './user-view.service.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { loginBody, registerBody, sessionDetail } from './account.schemas.ts';
@@ -40,6 +41,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { token, user } = await login(app.db, app.config, request.body, request.ip);
+      // Committed: this process forgets the revoked sessions now; the others hear it through NOTIFY.
+      app.sessionCache.evictMember(user.id);
       return success({ token, user: await userView(app.db, user) }, 'login success');
     },
   );
@@ -51,7 +54,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['members'], summary: 'Revoke this session', security: bearer, response: { 200: envelopeOf(Type.Null()) } },
     },
     async (request) => {
-      await revokeSession(app.db, memberOf(request).sessionId, 'logout');
+      const member = memberOf(request);
+      await revokeSession(app.db, member.sessionId, 'logout');
+      app.sessionCache.evictMember(member.userId);
       return success(null, 'logged out');
     },
   );
@@ -61,8 +66,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: requireMember, schema: { tags: ['members'], summary: 'Verify the session; returns the user', security: bearer } },
     async (request) => {
       const member = memberOf(request);
-      const user = await findUserById(app.db, member.userId);
-      return { ...success(user === undefined ? null : await userView(app.db, user)), token: member.token };
+      const profile = await findUserProfile(app.db, member.userId);
+      return { ...success(profile === undefined ? null : userJson(profile.user, profile)), token: member.token };
     },
   );
 };

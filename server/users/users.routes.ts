@@ -46,6 +46,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await ownUser(app, request, request.params);
       const change = request.body;
       await updatePasswordAndParent(app.db, app.config, user, memberOf(request).sessionId, change);
+      // A password change revoked the member's other sessions: forgotten here now, elsewhere through NOTIFY.
+      app.sessionCache.evictMember(user.id);
       return success(null, 'Modified successfully');
     },
   );

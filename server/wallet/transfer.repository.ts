@@ -69,6 +69,38 @@ export async function insertTransferRecord(db: Db, record: NewTransferRecord, pa
   return toRecord({ ...row, name: partnerCityName });
 }
 
+export interface InternalTransferRequest {
+  userId: number;
+  partnerCityId: number;
+  type: TransferType;
+  amount: bigint;
+  idempotencyKey: string | null;
+  requestHash: string;
+  /** The reasons a refusal is recorded with, by the wallet that had too little. */
+  mainRefusal: string;
+  partnerRefusal: string;
+}
+
+export type InternalTransferOutcome = 'created' | 'replayed' | 'conflict';
+
+/**
+ * A transfer to or from an internal partner's wallet in one round trip: the database function
+ * `wallet_partner_transfer` (migration 0011, decision 021) checks the key, moves the points
+ * through the ledger and keeps the record, atomically as one statement.
+ */
+export async function transferInternally(
+  db: Db,
+  request: InternalTransferRequest,
+): Promise<{ outcome: InternalTransferOutcome; record: TransferRecord }> {
+  const { rows } = await sql<Parameters<typeof toRecord>[0] & { outcome: InternalTransferOutcome }>`
+    select * from wallet_partner_transfer(${request.userId}::integer, ${request.partnerCityId}::integer, ${request.type}::text,
+      ${request.amount.toString()}::bigint, ${request.idempotencyKey}::text, ${request.requestHash}::text,
+      ${request.mainRefusal}::text, ${request.partnerRefusal}::text)`.execute(db);
+  const row = rows[0];
+  if (row === undefined) throw new Error('wallet_partner_transfer returned no record');
+  return { outcome: row.outcome, record: toRecord(row) };
+}
+
 export async function findTransfer(db: Db, id: string, options: { lock?: boolean } = {}): Promise<TransferRecord | undefined> {
   let query = records(db).where('r.id', '=', id);
   if (options.lock === true) query = query.forUpdate('r');

@@ -11,7 +11,7 @@ import type { PartnerCity } from '../partners/partner-cities.repository.ts';
 import { partnerUnavailableMessage, type PartnerDirectory } from '../partners/partner-directory.ts';
 import { ApiError } from '../shared/errors.ts';
 import { settleTransfer } from './transfer-settlement.ts';
-import { findTransferByKey, insertTransferRecord, type TransferRecord } from './transfer.repository.ts';
+import { findTransferByKey, insertTransferRecord, transferInternally, type TransferRecord } from './transfer.repository.ts';
 import { transferJson } from './wallet.json.ts';
 
 export const mainInsufficientMessage = "Insufficient balance of user's main wallet";
@@ -52,7 +52,10 @@ export async function transfer(
   const requestHash = createHash('sha256').update(`${request.type}:${request.city.id}:${request.amount}`).digest('hex');
   let result: TransferResult;
   try {
-    result = await db.transaction().execute((trx) => begin(trx, adapter, request, requestHash));
+    result =
+      adapter.kind === 'internal'
+        ? await transferToInternalPartner(db, request, requestHash)
+        : await db.transaction().execute((trx) => begin(trx, adapter, request, requestHash));
   } catch (error) {
     if (error instanceof ApiError) throw error;
     log.error({ err: error }, 'transfer could not be written');
@@ -75,6 +78,23 @@ function failedTransferCode(reason: string | null): RefusalCode {
   return 'transfer_failed';
 }
 
+/** The common case, an internal partner's wallet: one database round trip (decision 021). */
+async function transferToInternalPartner(db: Db, request: TransferRequest, requestHash: string): Promise<TransferResult> {
+  const { outcome, record } = await transferInternally(db, {
+    userId: request.userId,
+    partnerCityId: request.city.id,
+    type: request.type,
+    amount: request.amount,
+    idempotencyKey: request.idempotencyKey ?? null,
+    requestHash,
+    mainRefusal: mainInsufficientMessage,
+    partnerRefusal: partnerInsufficientMessage,
+  });
+  if (outcome === 'conflict') throw new ApiError(409, 'idempotency_key_reused', keyReusedMessage);
+  return { record, replayed: outcome === 'replayed' };
+}
+
+/** An external partner's transfer: accepted here, in one transaction, and answered by the partner later. */
 async function begin(trx: Db, adapter: PartnerAdapter, request: TransferRequest, requestHash: string): Promise<TransferResult> {
   const { userId, idempotencyKey } = request;
   if (idempotencyKey !== undefined) {

@@ -1,113 +1,35 @@
 /**
- * Prints the product's speed figures: start-up time to the first served request on a fresh
- * and on an existing data folder, throughput and p99 latency of routes, and of wallet transfers
- * (spread over many members, and all on one hot member) beside GET /api/health at the same
- * connection counts, all measured in one run on this machine with autocannon. Not part of the
- * test command: figures, not verdicts.
+ * Prints the product's speed figures, each beside what it is measured against in the same run:
+ * start-up to the first served request; member reads beside GET /api/health; wallet transfers
+ * beside `pgbench -N` on the same PostgreSQL; one server process beside three on one PostgreSQL;
+ * the income distribution beside a bare INSERT … SELECT. Not part of the test command: figures,
+ * not verdicts, and noisy on a shared machine (BENCH_SECONDS sets the length of each figure).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { passwordHashParameters } from '../../server/auth/password.ts';
-import { freePort, waitUntilReady } from '../helpers/product-server.ts';
+import { distributionBatchSize } from '../../server/income/distribution.ts';
+import { startProduct, type ProductServer } from '../helpers/product-server.ts';
+import { createScratchDatabase } from '../helpers/test-app.ts';
 import { distributionFigures } from './distribution.ts';
+import { acrossServers, durationSeconds, load, ratioAgainstGoal, row, transferLoad } from './load.ts';
+import { connections, loadNote, measureServer, routeFigure, type ServerFigures } from './member-figures.ts';
+import { pgbenchTps } from './pgbench.ts';
 import { createFundedMembers } from './transfer-members.ts';
-
-const connections = 10;
-const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
-
-async function timedStart(dataDir: string): Promise<{ ms: number; baseUrl: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseUrl, child, () => '');
-  const ms = performance.now() - started;
-  return {
-    ms,
-    baseUrl,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-interface Figure {
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(url: string, headers: Record<string, string> = {}, connectionCount = connections): Promise<Figure> {
-  const result = await autocannon({ url, connections: connectionCount, duration: durationSeconds, headers });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
 
 /** Members the spread transfer load rotates through; the hot load puts every transfer on one of them. */
 const transferMembers = 1_000;
-const transferConnections = [10, 50] as const;
-
-/**
- * Deposits of 100 points to the store, each with its own Idempotency-Key as a careful client
- * sends, rotating through the given members' tokens.
- */
-async function transferLoad(baseUrl: string, tokens: string[], connectionCount: number): Promise<Figure> {
-  let sequence = 0;
-  const result = await autocannon({
-    url: baseUrl,
-    connections: connectionCount,
-    duration: durationSeconds,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/v1/enjoycity/1/deposit',
-        setupRequest: (request) => {
-          sequence += 1;
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/x-www-form-urlencoded',
-              authorization: `Bearer ${tokens[sequence % tokens.length]}`,
-              'idempotency-key': `bench-${connectionCount}-${tokens.length}-${sequence}`,
-            },
-            body: 'amount=100',
-          };
-        },
-      },
-    ],
-  });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-async function transferFigures(baseUrl: string, tokens: string[]) {
-  const rows: { label: string; connections: number; figure: Figure; health: Figure }[] = [];
-  for (const connectionCount of transferConnections) {
-    const health = await load(`${baseUrl}/api/health`, {}, connectionCount);
-    rows.push({
-      label: `spread over ${tokens.length} members`,
-      connections: connectionCount,
-      figure: await transferLoad(baseUrl, tokens, connectionCount),
-      health,
-    });
-    rows.push({
-      label: 'one hot member',
-      connections: connectionCount,
-      figure: await transferLoad(baseUrl, tokens.slice(0, 1), connectionCount),
-      health,
-    });
-  }
-  return rows;
-}
-
 const benchUser = { username: 'benchmember', password: 'bench123' };
-const loginSamples = 50;
+const loginSamples = 20;
+/** Servers sharing one PostgreSQL must share the key card numbers are encrypted with. */
+const sharedCardKey = 'ab'.repeat(32);
+
+async function timedStart(env: Record<string, string>, dataDir?: string): Promise<{ ms: number; server: ProductServer }> {
+  const started = performance.now();
+  const server = await startProduct({ CARD_NUMBER_KEY: sharedCardKey, ORDER_EXPIRY_CHECK_MINUTES: '0', ...env }, dataDir);
+  return { ms: performance.now() - started, server };
+}
 
 async function registerMember(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/register`, {
@@ -140,62 +62,115 @@ function percentile(samples: number[], rank: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((rank / 100) * sorted.length) - 1)] ?? 0;
 }
 
-async function main(): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-bench-'));
-  const fresh = await timedStart(dataDir);
-  await fresh.stop();
-  const transferTokens = await createFundedMembers(dataDir, transferMembers);
-  const existing = await timedStart(dataDir);
-  try {
-    const token = await registerMember(existing.baseUrl);
-    const routes: [string, Record<string, string>][] = [
-      ['/api/health', {}],
-      ['/api/v1/product/1', {}],
-      ['/api/v1/check', { authorization: `Bearer ${token}` }],
-    ];
-    const figures = [];
-    for (const [route, headers] of routes) figures.push({ route, ...(await load(`${existing.baseUrl}${route}`, headers)) });
-    const logins = await loginLatencies(existing.baseUrl);
-    const transfers = await transferFigures(existing.baseUrl, transferTokens);
+function printServerFigures(figures: ServerFigures, p99GoalMs: number, pgbench?: number): void {
+  const health = routeFigure(figures, '/api/health').rps;
+  for (const { route, figure } of figures.routes) {
+    const memberRead = ['/api/v1/check', '/api/v1/userWallet', '/api/v1/enjoycity'].includes(route);
     console.log(
-      `\nMachine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${connections} connections, ${durationSeconds} s per route\n`,
+      row(
+        route,
+        figure,
+        route === '/api/health'
+          ? ''
+          : `${(figure.rps / health).toFixed(3)} of health${memberRead ? `, member read ${ratioAgainstGoal(figure.rps, health, 0.25)}` : ''}`,
+      ),
     );
-    console.log(`start-up to first served request, fresh data folder:    ${fresh.ms.toFixed(0)} ms`);
-    console.log(`start-up to first served request, existing data folder: ${existing.ms.toFixed(0)} ms\n`);
-    console.log('route                         req/s     p99 ms   errors');
-    for (const figure of figures) {
-      console.log(
-        `${figure.route.padEnd(28)} ${figure.rps.toFixed(0).padStart(7)} ${figure.p99.toFixed(1).padStart(10)} ${String(figure.errors).padStart(8)}`,
-      );
-    }
-    const healthRps = figures[0]?.rps ?? 1;
-    const checkRps = figures[2]?.rps ?? 0;
-    console.log(
-      `\nGET /api/v1/check with a valid token: ${((checkRps / healthRps) * 100).toFixed(1)}% of GET /api/health's requests per second`,
-    );
-    const { memoryKiB, passes, parallelism } = passwordHashParameters;
-    console.log(
-      `login latency, ${logins.length} sequential logins: p50 ${percentile(logins, 50).toFixed(1)} ms, p99 ${percentile(logins, 99).toFixed(1)} ms` +
-        ` (argon2id m=${memoryKiB} KiB, t=${passes}, p=${parallelism})`,
-    );
-    console.log(
-      '\nPOST /api/v1/enjoycity/1/deposit (100 points, own Idempotency-Key each), beside GET /api/health at the same connections',
-    );
-    console.log('load                          conns   req/s  % health   p99 ms  health p99   errors');
-    for (const row of transfers) {
-      console.log(
-        `${row.label.padEnd(28)} ${String(row.connections).padStart(6)} ${row.figure.rps.toFixed(0).padStart(7)} ${((row.figure.rps / row.health.rps) * 100).toFixed(1).padStart(8)}%` +
-          ` ${row.figure.p99.toFixed(1).padStart(8)} ${row.health.p99.toFixed(1).padStart(11)} ${String(row.figure.errors).padStart(8)}`,
-      );
-    }
-  } finally {
-    await existing.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  console.log('POST /api/v1/enjoycity/1/deposit, 100 points, own Idempotency-Key each:');
+  for (const { label, connections: count, figure } of figures.transfers) {
+    const p99Goal = count === 50 ? `p99 goal ≤ ${p99GoalMs} ms: ${figure.p99 <= p99GoalMs ? 'met' : 'not met'}` : '';
+    const limit =
+      pgbench === undefined || count !== connections
+        ? ''
+        : `${ratioAgainstGoal(figure.rps, pgbench, label.startsWith('spread') ? 0.5 : 0.25)} of pgbench -N  `;
+    console.log(row(`  ${label}, ${count} conns`, figure, `${(figure.rps / health).toFixed(3)} of health  ${limit}${p99Goal}`));
   }
 }
 
-await main();
+async function embedded(): Promise<void> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-bench-'));
+  const fresh = await timedStart({}, dataDir);
+  await fresh.server.stop();
+  const transferTokens = await createFundedMembers({ dataDir }, transferMembers);
+  const existing = await timedStart({}, dataDir);
+  try {
+    const token = await registerMember(existing.server.baseUrl);
+    const figures = await measureServer(existing.server.baseUrl, token, transferTokens);
+    const logins = await loginLatencies(existing.server.baseUrl);
+    console.log(`\n== Embedded database (PGlite), one process; ${loadNote}`);
+    console.log(`start-up to first served request, fresh data folder:    ${fresh.ms.toFixed(0)} ms`);
+    console.log(
+      `start-up to first served request, existing data folder: ${existing.ms.toFixed(0)} ms (goal ≤ 1500 ms: ${existing.ms <= 1500 ? 'met' : 'not met'})`,
+    );
+    printServerFigures(figures, 250);
+    const { memoryKiB, passes, parallelism } = passwordHashParameters;
+    console.log(
+      `login latency, ${logins.length} sequential logins: p50 ${percentile(logins, 50).toFixed(1)} ms, p99 ${percentile(logins, 99).toFixed(1)} ms (argon2id m=${memoryKiB} KiB, t=${passes}, p=${parallelism})`,
+    );
+  } finally {
+    await existing.server.dispose();
+  }
+}
 
-console.log('\nIncome distribution of one business day (2,000 orders per transaction), beside a bare INSERT … SELECT of as many rows');
-console.log(await distributionFigures('pglite', Number(process.env.BENCH_ORDERS_PGLITE ?? 100_000)));
-if (process.env.DATABASE_URL) console.log(await distributionFigures('postgres', Number(process.env.BENCH_ORDERS_POSTGRES ?? 1_000_000)));
+/** One process, then three on the same database, so the figures sit side by side. */
+async function postgres(): Promise<void> {
+  const scratch = await createScratchDatabase();
+  const servers: ProductServer[] = [];
+  try {
+    const env = { DATABASE_URL: scratch.url };
+    const first = await timedStart(env);
+    servers.push(first.server);
+    const transferTokens = await createFundedMembers({ databaseUrl: scratch.url }, transferMembers);
+    const token = await registerMember(first.server.baseUrl);
+    const restarted = await timedStart(env);
+    servers.push(restarted.server);
+    const figures = await measureServer(first.server.baseUrl, token, transferTokens);
+    const limit = await pgbenchTps(connections, durationSeconds);
+    console.log(`\n== PostgreSQL, one process; ${loadNote}`);
+    console.log(`start-up to first served request, migrated database: ${restarted.ms.toFixed(0)} ms`);
+    if ('missing' in limit) console.log(limit.missing);
+    else console.log(`pgbench -N, ${connections} clients, same server, same run: ${limit.tps.toFixed(0)} tps (the limit)`);
+    printServerFigures(figures, 50, 'tps' in limit ? limit.tps : undefined);
+
+    servers.push((await timedStart(env)).server);
+    const urls = servers.map((server) => server.baseUrl);
+    const perProcess = connections;
+    const total = perProcess * urls.length;
+    console.log(`\n== PostgreSQL, one process beside three (${total} connections in all; three processes get ${perProcess} each)`);
+    const oneHealth = await load(`${urls[0]}/api/health`, {}, total);
+    const threeHealth = await acrossServers(urls, (url) => load(`${url}/api/health`, {}, perProcess));
+    const oneCheck = await load(`${urls[0]}/api/v1/check`, { authorization: `Bearer ${token}` }, total);
+    const threeCheck = await acrossServers(urls, (url) => load(`${url}/api/v1/check`, { authorization: `Bearer ${token}` }, perProcess));
+    const oneSpread = await transferLoad(urls[0] ?? '', transferTokens, total);
+    const threeSpread = await acrossServers(urls, (url) => transferLoad(url, transferTokens, perProcess));
+    const oneHot = await transferLoad(urls[0] ?? '', transferTokens.slice(0, 1), total);
+    const threeHot = await acrossServers(urls, (url) => transferLoad(url, transferTokens.slice(0, 1), perProcess));
+    for (const [label, one, three] of [
+      ['GET /api/health', oneHealth, threeHealth],
+      ['GET /api/v1/check', oneCheck, threeCheck],
+      ['deposit, spread over 1,000 members', oneSpread, threeSpread],
+      ['deposit, one hot member', oneHot, threeHot],
+    ] as const) {
+      console.log(row(`${label}, one process`, one));
+      console.log(row(`${label}, three processes`, three, `${(three.rps / one.rps).toFixed(2)}× one`));
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+    await scratch.drop();
+  }
+}
+
+console.log(
+  `Machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator on the same machine`,
+);
+await embedded();
+if (process.env.DATABASE_URL) await postgres();
+else console.log('\nDATABASE_URL is not set: no PostgreSQL figures, no pgbench limit, no three-process figures');
+
+if (process.env.BENCH_DISTRIBUTION !== '0') {
+  console.log(
+    `\nIncome distribution of one business day (${distributionBatchSize.toLocaleString('en')} orders per transaction), beside a bare INSERT … SELECT of as many rows (goal ≤ 4×)`,
+  );
+  console.log(await distributionFigures('pglite', Number(process.env.BENCH_ORDERS_PGLITE ?? 100_000)));
+  if (process.env.DATABASE_URL) console.log(await distributionFigures('postgres', Number(process.env.BENCH_ORDERS_POSTGRES ?? 1_000_000)));
+}

@@ -1,17 +1,18 @@
 /**
- * Members for the transfer benchmark, written straight into a stopped product's embedded
- * database: registering a thousand members through the API would time argon2, not transfers.
+ * Members for the transfer benchmark, written straight into the product's database (a stopped
+ * product's data folder, or PostgreSQL): registering a thousand members through the API would
+ * time argon2, not transfers.
  */
 import { randomBytes } from 'node:crypto';
 import { newToken, tokenHash } from '../../server/auth/tokens.ts';
-import { openDatabase } from '../../server/db/database.ts';
+import { openDatabase, type DatabaseTarget } from '../../server/db/database.ts';
 import { fundMember } from '../helpers/ledger.ts';
 
 /** Points per member: far more than a benchmark run can move out of one wallet. */
 const fundingPerMember = 100_000_000n * 10_000n;
 
-export async function createFundedMembers(dataDir: string, count: number): Promise<string[]> {
-  const database = await openDatabase({ dataDir });
+export async function createFundedMembers(target: DatabaseTarget, count: number): Promise<string[]> {
+  const database = await openDatabase(target);
   try {
     const tokens: string[] = [];
     for (let index = 0; index < count; index += 1) {

@@ -9,6 +9,7 @@ import * as income from './0007_income.ts';
 import * as devices from './0008_devices.ts';
 import * as ledgerCheckPerStatement from './0009_ledger_check_per_statement.ts';
 import * as roomCapacity from './0010_room_capacity.ts';
+import * as partnerTransferFunction from './0011_partner_transfer_function.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008_devices': devices,
   '0009_ledger_check_per_statement': ledgerCheckPerStatement,
   '0010_room_capacity': roomCapacity,
+  '0011_partner_transfer_function': partnerTransferFunction,
 };
 
 export const migrationProvider: MigrationProvider = {

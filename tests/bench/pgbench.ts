@@ -1,0 +1,31 @@
+/**
+ * PostgreSQL's own speed on the same server in the same run: `pgbench -N` (the simple-update
+ * script: three writes and a read per transaction, no contended branch row) is the limit a
+ * transfer is measured against.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createScratchDatabase } from '../helpers/test-app.ts';
+
+const run = promisify(execFile);
+/** Ten branches: 1,000,000 accounts, enough that ten clients rarely meet on a row. */
+const scale = 10;
+
+/** Transactions per second, or undefined (with the reason) when pgbench is not installed. */
+export async function pgbenchTps(clients: number, seconds: number): Promise<{ tps: number } | { missing: string }> {
+  try {
+    await run('pgbench', ['--version']);
+  } catch {
+    return { missing: 'pgbench is not installed (apt-get install postgresql-contrib postgresql-client): no database limit measured' };
+  }
+  const scratch = await createScratchDatabase();
+  try {
+    await run('pgbench', ['-i', '-q', '-s', String(scale), scratch.url]);
+    const { stdout } = await run('pgbench', ['-N', '-c', String(clients), '-j', '2', '-T', String(seconds), scratch.url]);
+    const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
+    if (tps === undefined) throw new Error(`pgbench printed no tps:\n${stdout}`);
+    return { tps: Number(tps) };
+  } finally {
+    await scratch.drop();
+  }
+}
