@@ -45,9 +45,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await ownUser(app, request, request.params);
       const change = request.body;
-      await updatePasswordAndParent(app.db, app.config, user, memberOf(request).sessionId, change);
-      // A password change revoked the member's other sessions: forgotten here now, elsewhere through NOTIFY.
-      app.sessionCache.evictMember(user.id);
+      try {
+        await updatePasswordAndParent(app.db, app.config, user, memberOf(request).sessionId, change);
+      } finally {
+        // A password change revokes the member's other sessions, and too many wrong old passwords end this
+        // one (refused with 429): either way forgotten here now, elsewhere through NOTIFY.
+        app.sessionCache.evictMember(user.id);
+      }
       return success(null, 'Modified successfully');
     },
   );
