@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { countAudit, listAudit } from '../audit/audit.repository.ts';
-import { success } from '../shared/envelope.ts';
-import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { success } from '../http/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { revokeOperatorSession } from '../auth/operator-session.repository.ts';
 import { operatorLogin } from './operator.service.ts';

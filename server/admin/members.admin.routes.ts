@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { success } from '../shared/envelope.ts';
-import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
-import { envelopeOf, multilineText } from '../shared/schemas.ts';
+import { success } from '../http/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { countByAccountStatus, listByAccountStatus } from './members.repository.ts';
 import { reinstateMember } from './members.service.ts';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';

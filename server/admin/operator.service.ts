@@ -4,8 +4,8 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { tokenHash } from '../auth/tokens.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { ApiError, fieldError } from '../shared/errors.ts';
-import { clearHits, releaseHit } from '../shared/rate-limit.repository.ts';
-import { takeSlot, type Limit } from '../shared/rate-limit.ts';
+import { clearHits, releaseHit } from '../http/rate-limit.repository.ts';
+import { takeSlot, type Limit } from '../http/rate-limit.ts';
 import { newOperatorToken } from '../auth/operator-tokens.ts';
 import { createOperatorSession } from '../auth/operator-session.repository.ts';
 import { findOperatorByUsername, insertOperator, setOperatorPassword } from './operator.repository.ts';

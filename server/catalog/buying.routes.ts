@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { success } from '../shared/envelope.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { success } from '../http/envelope.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { listDeliveryMethods, listPaymentMethods, listRemittanceAccounts } from './catalog.repository.ts';
 
 const remittanceAccountSchema = Type.Object({

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { success } from '../shared/envelope.ts';
+import { success } from '../http/envelope.ts';
 import { notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
-import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
+import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { findProduct, listProducts, type ProductRow } from './catalog.repository.ts';
 import { productSchema } from './catalog.schemas.ts';
 

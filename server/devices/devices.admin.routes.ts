@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
-import { success } from '../shared/envelope.ts';
-import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { success } from '../http/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { inventoryJson } from './device.json.ts';
 import { countDevices, listDevices } from './devices.repository.ts';
 import { inventorySchema, newDeviceSchema, serialField } from './devices.schemas.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { success } from '../shared/envelope.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { success } from '../http/envelope.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { deviceJson } from './device.json.ts';
 import { listDevicesOfUser } from './devices.repository.ts';
 import { deviceSchema, serialField } from './devices.schemas.ts';

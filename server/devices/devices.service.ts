@@ -5,7 +5,7 @@ import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import { uniqueViolation } from '../shared/db-errors.ts';
 import { ApiError, fieldError, notFound } from '../shared/errors.ts';
-import { takeSlot, type Limit } from '../shared/rate-limit.ts';
+import { takeSlot, type Limit } from '../http/rate-limit.ts';
 import { bindDevice, findDeviceBySerial, insertDevice, recordHeartbeat, type DeviceRow } from './devices.repository.ts';
 
 export const unknownSerialMessage = 'Unknown serial number';

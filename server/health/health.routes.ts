@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { checkConnection, migrationsCurrent } from '../db/database.ts';
-import { failure, success } from '../shared/envelope.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { failure, success } from '../http/envelope.ts';
+import { envelopeOf } from '../http/schemas.ts';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Migrations only move forward and this process's list of them never changes while it runs:

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
-import { success } from '../shared/envelope.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { success } from '../http/envelope.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { setRoomCapacity } from './room-capacity.service.ts';
 
 const roomCapacityJson = Type.Object({

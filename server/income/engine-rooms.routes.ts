@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listEngineRooms } from '../catalog/catalog.repository.ts';
 import { businessDate } from '../shared/business-day.ts';
-import { success } from '../shared/envelope.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { success } from '../http/envelope.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { recentProduction } from './production.repository.ts';
 import { readSettings } from './settings.repository.ts';
 

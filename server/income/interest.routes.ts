@@ -3,10 +3,10 @@ import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { findProduct } from '../catalog/catalog.repository.ts';
 import { solarProduct } from '../catalog/solar-product.ts';
-import { success } from '../shared/envelope.ts';
+import { success } from '../http/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
-import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { countIncomeRecords, listIncomeRecords } from './income-records.repository.ts';
 import { bpToPercent, readSettings } from './settings.repository.ts';
 

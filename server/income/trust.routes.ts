@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { success } from '../shared/envelope.ts';
+import { success } from '../http/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
-import { pageField, pageOffset, paginate, paginatedOf } from '../shared/paging.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { bpToPercent } from './settings.repository.ts';
 import { countTrustDays, trustDays, trustRooms, type TrustDayRow, type TrustRoomRow } from './trust.repository.ts';
 

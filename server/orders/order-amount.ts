@@ -1,5 +1,5 @@
 import { orderMinPoints } from '../../contract/limits.ts';
-import { parseAmountAtLeast } from '../shared/amount-input.ts';
+import { parseAmountAtLeast } from '../http/amount-input.ts';
 import { pointScale } from '../shared/money.ts';
 
 /** The seed's least order: 100 points (its hint and default show 3000). */

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { amountText } from '../shared/schemas.ts';
+import { amountText } from '../http/schemas.ts';
 
 const methodId = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 const address = Type.String({ maxLength: 300, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { success } from '../shared/envelope.ts';
+import { success } from '../http/envelope.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
-import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
-import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import type { Db } from '../db/database.ts';
 import { orderJson, ordersJson, orderSchema, type OrderJson } from './order.json.ts';
 import { countOrders, findOrder, listOrders } from './order.repository.ts';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
-import { success } from '../shared/envelope.ts';
+import { success } from '../http/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
-import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
-import { envelopeOf, multilineText } from '../shared/schemas.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
 import { confirmOrder, rejectNotice } from './confirmation.service.ts';
 import { countNotices, listNotices, type NoticeRow } from './notices.repository.ts';

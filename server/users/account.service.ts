@@ -4,8 +4,8 @@ import { lockUntilCommit } from '../db/advisory-lock.ts';
 import type { Db } from '../db/database.ts';
 import { uniqueViolation } from '../shared/db-errors.ts';
 import { ApiError, fieldError, validationError } from '../shared/errors.ts';
-import { clearHits, releaseHit } from '../shared/rate-limit.repository.ts';
-import { takeSlot, type Limit } from '../shared/rate-limit.ts';
+import { clearHits, releaseHit } from '../http/rate-limit.repository.ts';
+import { takeSlot, type Limit } from '../http/rate-limit.ts';
 import {
   findUserByReferralCode,
   findUserByUsername,

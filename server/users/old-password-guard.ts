@@ -1,8 +1,8 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from './user.repository.ts';
-import { clearHits } from '../shared/rate-limit.repository.ts';
-import { takeSlot } from '../shared/rate-limit.ts';
+import { clearHits } from '../http/rate-limit.repository.ts';
+import { takeSlot } from '../http/rate-limit.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { revokeSession } from '../auth/session.repository.ts';
 

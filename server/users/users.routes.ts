@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { updatePasswordAndParentBody } from './account.schemas.ts';
 import { updatePasswordAndParent } from './account.service.ts';
-import { success } from '../shared/envelope.ts';
+import { success } from '../http/envelope.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
-import { idParams, recordId } from '../shared/schemas.ts';
+import { idParams, recordId } from '../http/schemas.ts';
 import { findUserById, type UserRow } from './user.repository.ts';
 import { userView } from './user-view.service.ts';
 

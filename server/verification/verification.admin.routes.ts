@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
-import { success } from '../shared/envelope.ts';
-import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../shared/paging.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { success } from '../http/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';
 import { countByVerificationStatus, listByVerificationStatus } from './verification.repository.ts';
 import { reviewReasonBody } from './verification.schemas.ts';

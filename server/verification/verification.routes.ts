@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { success } from '../shared/envelope.ts';
+import { success } from '../http/envelope.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
-import { envelopeOf, idParams, recordId } from '../shared/schemas.ts';
+import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { findUserById } from '../users/user.repository.ts';
 import { userView } from '../users/user-view.service.ts';
 import { listCertificateTypes, listCountries } from './verification.repository.ts';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { multilineText } from '../shared/schemas.ts';
+import { multilineText } from '../http/schemas.ts';
 
 const uploadId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'an id from POST v1/image/upload' });
 

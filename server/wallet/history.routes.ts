@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { success } from '../shared/envelope.ts';
+import { success } from '../http/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
-import { paginate, paginatedOf } from '../shared/paging.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { paginate, paginatedOf } from '../http/paging.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { statementCsvHeader, statementCsvRow } from './statement.csv.ts';
 import { pageStatement, wholeStatement, type StatementLine } from './statement.repository.ts';
 import { pageTransfers } from './transfer.repository.ts';

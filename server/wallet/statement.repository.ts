@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { pageOffset, perPageDefault } from '../shared/paging.ts';
+import { pageOffset, perPageDefault } from '../http/paging.ts';
 
 export interface StatementLine {
   entryId: string;

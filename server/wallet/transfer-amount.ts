@@ -1,5 +1,5 @@
 import { transferMinPoints } from '../../contract/limits.ts';
-import { parseAmountAtLeast } from '../shared/amount-input.ts';
+import { parseAmountAtLeast } from '../http/amount-input.ts';
 import { pointScale } from '../shared/money.ts';
 
 /** The seed's minimum for a transfer either way (and for a withdrawal): 100 points. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { TransferStatus, TransferType } from '../db/schema.ts';
-import { pageOffset, perPageDefault } from '../shared/paging.ts';
+import { pageOffset, perPageDefault } from '../http/paging.ts';
 
 export interface TransferRecord {
   id: string;

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { pageField } from '../shared/paging.ts';
+import { pageField } from '../http/paging.ts';
 import { enjoyCitySchema } from './wallet.json.ts';
-import { amountText } from '../shared/schemas.ts';
+import { amountText } from '../http/schemas.ts';
 
 /** Long enough for a UUID or any client's scheme, short enough to index cheaply. */
 const idempotencyKeyLengthMax = 128;

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { cardKeyOf } from '../cards/cards.routes.ts';
-import { success } from '../shared/envelope.ts';
-import { envelopeOf } from '../shared/schemas.ts';
+import { success } from '../http/envelope.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { revealPayoutCard } from './payout-card.service.ts';
 
 const payoutCardSchema = Type.Object({

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Server folders form layers: each depends on `shared/`, `db/` and folders below it, never on
- * one that depends back on it. A tie running both ways (directly or round a longer loop) is found
+ * Server folders form layers: each depends on `shared/`, `http/`, `db/` and folders below it, never
+ * on one that depends back on it. A tie running both ways (directly or round a longer loop) is found
  * here from the import statements themselves.
  */
 const serverDir = path.resolve(import.meta.dirname, '../../server');
@@ -30,10 +30,33 @@ async function folderGraph(): Promise<Map<string, Map<string, string>>> {
   return graph;
 }
 
-/** The top folder under server/ a file sits in; undefined for the files at the root (app, main, seed). */
+/**
+ * The base layers and the only server folders each may import (decision 016): `shared/` (domain
+ * basics) imports none, `http/` (HTTP plumbing) imports `shared/` and `db/`.
+ */
+const baseLayers = new Map<string, string[]>([
+  ['shared', []],
+  ['http', ['shared', 'db']],
+]);
+
+/** Every import from a base layer into a folder it may not use, as `from -> to (file)`. */
+function baseLayerBreaches(graph: Map<string, Map<string, string>>): string[] {
+  const breaches: string[] = [];
+  for (const [folder, allowed] of baseLayers) {
+    for (const [to, via] of graph.get(folder) ?? []) {
+      if (!allowed.includes(to)) breaches.push(`${folder} -> ${to} (${via})`);
+    }
+  }
+  return breaches;
+}
+
+/**
+ * The top folder under server/ a file sits in; undefined for the files at the root (app, main, seed)
+ * and for files outside server/ (contract/, which every layer may use).
+ */
 function folderOf(file: string): string | undefined {
   const [first, ...rest] = path.relative(serverDir, file).split(path.sep);
-  return rest.length === 0 ? undefined : first;
+  return rest.length === 0 || first === '..' ? undefined : first;
 }
 
 /** Every loop of folders, each as the path round it with the file that makes each step. */
@@ -53,6 +76,18 @@ function cycles(graph: Map<string, Map<string, string>>): string[] {
 describe('server folders', () => {
   it('never depend on each other both ways', async () => {
     expect(cycles(await folderGraph())).toEqual([]);
+  });
+
+  it('keep shared/ and http/ at the bottom', async () => {
+    expect(baseLayerBreaches(await folderGraph())).toEqual([]);
+  });
+
+  it('the base-layer check sees a breach when there is one', () => {
+    const graph = new Map([
+      ['shared', new Map([['http', 'shared/money.ts']])],
+      ['http', new Map([['users', 'http/paging.ts']])],
+    ]);
+    expect(baseLayerBreaches(graph)).toHaveLength(2);
   });
 
   it('the check sees a loop when there is one', () => {

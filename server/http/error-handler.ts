@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RefusalCode } from '../../contract/refusals.ts';
 import { failure } from './envelope.ts';
-import { ApiError, validationMessage } from './errors.ts';
+import { ApiError, validationMessage } from '../shared/errors.ts';
 import { FormBodyError } from './form-body.ts';
 
 /** Fastify's own client errors, each with its code and the one clear sentence a client gets for it. */

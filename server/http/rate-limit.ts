@@ -1,6 +1,6 @@
 import { lockUntilCommit } from '../db/advisory-lock.ts';
 import type { Db } from '../db/database.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../shared/errors.ts';
 import { deleteHitsUpTo, hitsSince, insertHit } from './rate-limit.repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { RefusalCode } from '../../contract/refusals.ts';
-import { ApiError, fieldError } from './errors.ts';
-import { parsePoints, pointScale, pointsMax } from './money.ts';
+import { ApiError, fieldError } from '../shared/errors.ts';
+import { parsePoints, pointScale, pointsMax } from '../shared/money.ts';
 
 const numberPattern = /^-?\d+(?:\.\d+)?$/;
 const tooManyDecimalsPattern = /^\d+\.\d{5,}$/;
