@@ -3,7 +3,7 @@
  * over one mounted screen, with the site's styles loaded so that touch targets and colours are real.
  */
 
-/** axe-core's WCAG A/AA rules over one element, loaded once as a script from node_modules. */
+/** axe-core's WCAG A/AA rules, experimental ones included, over one element, loaded once as a script from node_modules. */
 export async function axeViolations(host: HTMLElement): Promise<string[]> {
   const win = window as unknown as {
     axe?: { run(node: Element, options: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
@@ -28,7 +28,7 @@ export async function axeViolations(host: HTMLElement): Promise<string[]> {
       document.head.append(script);
     });
   }
-  const result = await win.axe!.run(host, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+  const result = await win.axe!.run(host, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental'] } });
   return result.violations.map(
     (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => (node as { target: unknown }).target))}`,
   );
