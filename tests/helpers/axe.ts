@@ -28,7 +28,9 @@ export async function axeViolations(host: HTMLElement): Promise<string[]> {
       document.head.append(script);
     });
   }
-  const result = await win.axe!.run(host, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental'] } });
+  const result = await win.axe!.run(host, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental'] },
+  });
   return result.violations.map(
     (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => (node as { target: unknown }).target))}`,
   );

@@ -30,7 +30,9 @@ export async function newVisitor(): Promise<{ context: BrowserContext; page: Pag
 
 /** axe-core's WCAG 2.0–2.2 A and AA rules, its experimental rules too; returns the violations as readable lines. */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental'])
+    .analyze();
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
