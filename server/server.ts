@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sweepOrphanedUploads } from './uploads/orphan-sweep.ts';
 import { buildApp } from './app.ts';
 import { loadOrCreateCardKey } from './cards/card-key.ts';
 import { scheduleDistribution } from './income/scheduler.ts';
@@ -29,6 +30,8 @@ export async function prepareServer(config: Config): Promise<RunningServer> {
   }
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
+  // A process killed mid-upload may have left a half-written or unreferenced photo behind.
+  await sweepOrphanedUploads(database.db, config.uploadDir);
   // Without CARD_NUMBER_KEY the key lives in the data folder, made on the first start.
   const cardNumberKey = config.cardNumberKey ?? (await loadOrCreateCardKey(config.dataDir));
   const app = await buildApp({ ...config, cardNumberKey }, database, {

@@ -10,13 +10,30 @@ import type { ImageContentType } from '../db/schema-back-office.ts';
 export async function storeImage(uploadDir: string, bytes: Buffer, contentType: ImageContentType): Promise<string> {
   await fs.mkdir(uploadDir, { recursive: true, mode: 0o700 });
   const name = `${randomBytes(16).toString('hex')}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
-  await fs.writeFile(path.join(uploadDir, name), bytes, { mode: 0o600, flag: 'wx' });
+  // Written aside, then renamed: a process killed mid-write leaves a ".partial" file, never half a photo under a real name.
+  const partial = path.join(uploadDir, `${name}${partialSuffix}`);
+  await fs.writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
+  await fs.rename(partial, path.join(uploadDir, name));
   return name;
+}
+
+export const partialSuffix = '.partial';
+export const storedNamePattern = /^[0-9a-f]{32}\.(png|jpg)$/;
+
+/** The files in the upload folder, with their age; none when the folder does not exist yet. */
+export async function listStoredFiles(uploadDir: string, now = Date.now()): Promise<{ name: string; ageMs: number }[]> {
+  const names = await fs.readdir(uploadDir).catch(() => [] as string[]);
+  const files = [];
+  for (const name of names) {
+    const stat = await fs.stat(path.join(uploadDir, name)).catch(() => undefined);
+    if (stat?.isFile() === true) files.push({ name, ageMs: now - stat.mtimeMs });
+  }
+  return files;
 }
 
 export async function readImage(uploadDir: string, storedName: string): Promise<Buffer> {
   // Stored names are ours (hex and an extension); the check keeps any other value out of the path.
-  if (!/^[0-9a-f]{32}\.(png|jpg)$/.test(storedName)) throw new Error('Unexpected stored name');
+  if (!storedNamePattern.test(storedName)) throw new Error('Unexpected stored name');
   return fs.readFile(path.join(uploadDir, storedName));
 }
 

@@ -27,6 +27,13 @@ export async function insertUpload(
   return row.id;
 }
 
+/** Which of these stored names an upload row refers to. */
+export async function storedNamesInUse(db: Db, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db.selectFrom('uploads').select('stored_name').where('stored_name', 'in', names).execute();
+  return new Set(rows.map((row) => row.stored_name));
+}
+
 export async function findUpload(db: Db, id: number): Promise<UploadRow | undefined> {
   return db.selectFrom('uploads').select(['id', 'user_id', 'content_type', 'stored_name']).where('id', '=', String(id)).executeTakeFirst();
 }
