@@ -124,9 +124,10 @@ export function WalletScreen() {
     <div className="gs-wallet">
       <section className="gs-wallet__main" aria-labelledby="gs-wallet-main">
         <h2 id="gs-wallet-main">{t('wallet_main')}</h2>
-        <p className="gs-wallet__balance">
+        {/* A figure, not a heading: a div, so assistive technology does not read the large bold number as one. */}
+        <div className="gs-wallet__balance">
           <data value={balance ?? ''}>{format(balance)}</data>
-        </p>
+        </div>
         <p className="gs-wallet__links">
           <a href={siteHref(locale, '/wallet/transactions')}>{t('wallet_history')}</a>
           <a href={siteHref(locale, '/wallet/statement')}>{t('wallet_statement')}</a>
