@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, waitUntilReady } from '../../tests/helpers/product-server.ts';
+import { startProductProcess, stopProcess } from '../../tests/helpers/product-process.ts';
 import { upsertOperator } from '../admin/operator.service.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
@@ -21,29 +21,6 @@ const members = 200;
 const expectedTotal = ((revenue * 9_000n) / 10_000n / BigInt(orders)) * BigInt(orders);
 const expectedPoints = Number(expectedTotal) / 10_000;
 
-/** The real product (node server/main.ts) on the embedded database in `dataDir`. */
-async function start(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseUrl, child, () => output);
-  return { child, baseUrl };
-}
-
-function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}
-
 /** Income records written so far for the day, read while the server is stopped (one writer at a time). */
 async function withDatabase<T>(dataDir: string, work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
   const database = await openDatabase({ dataDir });
@@ -58,15 +35,15 @@ describe('a SIGKILL in the middle of an income distribution (embedded database)'
   let dataDir: string | undefined;
   let running: ChildProcess | undefined;
   afterAll(async () => {
-    if (running !== undefined) await stop(running, 'SIGKILL');
+    if (running !== undefined) await stopProcess(running, 'SIGKILL');
     if (dataDir !== undefined) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   it('restarts with nothing half-written: each order paid once, the ledger balanced', { timeout: 240_000 }, async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-distribution-crash-'));
     // A first start migrates and seeds the data folder; then the orders and a recorded day are written directly.
-    running = (await start(dataDir)).child;
-    await stop(running, 'SIGTERM');
+    running = (await startProductProcess(dataDir)).child;
+    await stopProcess(running, 'SIGTERM');
     const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
     const day = businessDate(new Date(Date.now() - 2 * 86_400_000), config.businessTimeZone);
     await withDatabase(dataDir, async (db) => {
@@ -83,16 +60,16 @@ describe('a SIGKILL in the middle of an income distribution (embedded database)'
     });
 
     // The schedule's first look (a second after start) begins sharing the ended day; kill it part-way.
-    running = (await start(dataDir)).child;
+    running = (await startProductProcess(dataDir)).child;
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    await stop(running, 'SIGKILL');
+    await stopProcess(running, 'SIGKILL');
     const partial = await withDatabase(dataDir, async (db) => {
       const row = await sql<{ n: string }>`select count(*) as n from income_records where business_date = ${day}::date`.execute(db);
       return Number(row.rows[0]?.n ?? 0);
     });
 
     // Started again, the schedule catches up on the rest of the day: watch the public proof until it is all paid.
-    const restarted = await start(dataDir);
+    const restarted = await startProductProcess(dataDir);
     running = restarted.child;
     const paidOut = async () => {
       const response = await fetch(`${restarted.baseUrl}/api/v1/trust`);
@@ -101,7 +78,7 @@ describe('a SIGKILL in the middle of an income distribution (embedded database)'
     };
     const deadline = Date.now() + 120_000;
     while ((await paidOut()) < expectedPoints && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
-    await stop(running, 'SIGTERM');
+    await stopProcess(running, 'SIGTERM');
 
     await withDatabase(dataDir, async (db) => {
       const records = await sql<{ n: string; orders: string; total: string }>`

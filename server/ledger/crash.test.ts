@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fundMember, points } from '../../tests/helpers/ledger.ts';
-import { freePort, waitUntilReady } from '../../tests/helpers/product-server.ts';
+import { startProductProcess, stopProcess, type ProductProcess } from '../../tests/helpers/product-process.ts';
 import { openDatabase } from '../db/database.ts';
 import { auditLedger } from './ledger.audit.ts';
 
@@ -14,35 +14,6 @@ const membersCount = 4;
 const fundingPerMember = points(2_000);
 /** Acknowledged transfers to wait for before pulling the plug. */
 const acknowledgedBeforeKill = 150;
-
-interface Running {
-  baseUrl: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-/** The real product process (node server/main.ts) on the embedded database in `dataDir`. */
-async function start(dataDir: string): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseUrl, child, () => output);
-  return { baseUrl, child, output: () => output };
-}
-
-function exit(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}
 
 async function api(baseUrl: string, method: string, url: string, options: { token?: string; body?: unknown; key?: string } = {}) {
   const headers: Record<string, string> = {};
@@ -62,15 +33,15 @@ async function api(baseUrl: string, method: string, url: string, options: { toke
 
 describe('a SIGKILL in the middle of a transfer storm (embedded database)', () => {
   let dataDir: string;
-  let running: Running | undefined;
+  let running: ProductProcess | undefined;
   afterAll(async () => {
-    if (running !== undefined) await exit(running.child, 'SIGKILL');
+    if (running !== undefined) await stopProcess(running.child, 'SIGKILL');
     if (dataDir !== undefined) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   it('loses no acknowledged transfer, applies none twice, and leaves the ledger balanced', { timeout: 180_000 }, async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-ledger-crash-'));
-    running = await start(dataDir);
+    running = await startProductProcess(dataDir);
     const members: { id: number; token: string }[] = [];
     for (let index = 0; index < membersCount; index += 1) {
       const username = `crash_${index}_${Date.now().toString(36)}`;
@@ -81,11 +52,11 @@ describe('a SIGKILL in the middle of a transfer storm (embedded database)', () =
       members.push({ id: registered.body.detail.user?.id ?? 0, token: registered.body.detail.token ?? '' });
     }
     // The embedded database admits one process: fund the members while the product is stopped.
-    await exit(running.child, 'SIGTERM');
+    await stopProcess(running.child, 'SIGTERM');
     const direct = await openDatabase({ dataDir });
     for (const member of members) await fundMember(direct.db, member.id, fundingPerMember);
     await direct.close();
-    running = await start(dataDir);
+    running = await startProductProcess(dataDir);
 
     const acknowledged = new Map<string, number>();
     const sent: { key: string; member: (typeof members)[number]; type: string; city: number; amount: string }[] = [];
@@ -94,7 +65,7 @@ describe('a SIGKILL in the middle of a transfer storm (embedded database)', () =
     const killed = (async () => {
       while (acknowledged.size < acknowledgedBeforeKill) await new Promise((resolve) => setTimeout(resolve, 5));
       stop = true;
-      await exit(running?.child as ChildProcess, 'SIGKILL');
+      await stopProcess(running?.child as ChildProcess, 'SIGKILL');
     })();
     await Promise.all(
       Array.from({ length: clients }, async () => {
@@ -127,7 +98,7 @@ describe('a SIGKILL in the middle of a transfer storm (embedded database)', () =
     console.info(`SIGKILL after ${acknowledged.size} acknowledged transfers; ${inFlight} sent without a completed answer`);
     expect(inFlight).toBeGreaterThan(0);
 
-    running = await start(dataDir);
+    running = await startProductProcess(dataDir);
     // Every transfer sent is retried with its key: acknowledged ones must come back as they were,
     // and none may move points a second time.
     for (const planned of sent) {
@@ -143,7 +114,7 @@ describe('a SIGKILL in the middle of a transfer storm (embedded database)', () =
         expect(response.body.detail.id).toBe(first);
       }
     }
-    await exit(running.child, 'SIGTERM');
+    await stopProcess(running.child, 'SIGTERM');
     running = undefined;
 
     const after = await openDatabase({ dataDir });
