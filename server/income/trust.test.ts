@@ -5,26 +5,8 @@ import { operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { accounts, balanceOf } from '../ledger/accounts.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
+import type { TrustDay, TrustRoom } from '../../widgets/trust/trust.ts';
 import { distributeIncome } from './income.service.ts';
-
-interface TrustDay {
-  engine_room_id: number;
-  business_date: string;
-  kwh: number;
-  revenue: number;
-  evidence: string;
-  adjustments: number;
-  fee_percent: number | null;
-  distributable: number | null;
-  income: number;
-  kept: number;
-}
-interface TrustRoom {
-  id: number;
-  revenue: number;
-  income: number;
-  balance: number;
-}
 
 describe.each(databaseKinds())('GET v1/trust, the public proof of income, on %s', (kind) => {
   let testApp: TestApp;
