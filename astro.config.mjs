@@ -9,12 +9,21 @@ import { buildConstants } from './scripts/build-info.mjs';
  */
 const bundledForServer = ['@nanostores/react'];
 
+/**
+ * The server's preview and publish builds (docs/decisions/022-published-brand-site.md) set these: the
+ * folder the version is written to, the address prefix of a preview, and a cache of processed
+ * pictures kept between versions. Unset, the build is the repository's own, into dist/site.
+ */
+const { SITE_OUT_DIR, SITE_BASE, SITE_CACHE_DIR } = process.env;
+
 export default defineConfig({
   // The public address, for absolute hreflang and canonical links (unset: relative links).
   ...(process.env.SITE_URL ? { site: process.env.SITE_URL } : {}),
   srcDir: './site',
   publicDir: './site/public',
-  outDir: './dist/site',
+  outDir: SITE_OUT_DIR ?? './dist/site',
+  ...(SITE_BASE ? { base: SITE_BASE } : {}),
+  ...(SITE_CACHE_DIR ? { cacheDir: SITE_CACHE_DIR } : {}),
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,

@@ -1,27 +1,64 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import alias from '@rollup/plugin-alias';
 import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
-import type { RollupOptions } from 'rollup';
+import type { OutputBundle, Plugin, RollupOptions } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
 import { buildConstants } from './scripts/build-info.mjs';
+import { cssTextModule, inlineCssQuery } from './scripts/shadow-css.mjs';
+import { widgetCatalogues } from './scripts/widget-catalogues.ts';
+
+/** Style sheets imported as text (widgets/embed/sheets.ts), minified, for shadow roots. */
+const cssText: Plugin = {
+  name: 'css-text',
+  resolveId(source, importer) {
+    if (!source.endsWith(`.css${inlineCssQuery}`) || importer === undefined) return null;
+    return `${path.resolve(path.dirname(importer), source.slice(0, -inlineCssQuery.length))}${inlineCssQuery}`;
+  },
+  load(id) {
+    return id.endsWith(`.css${inlineCssQuery}`) ? cssTextModule(id.slice(0, -inlineCssQuery.length)) : null;
+  },
+};
 
 /**
- * The embeddable widgets: one loader (embed.js) a partner page includes with a script tag,
- * and code-split chunks per widget and per catalogue. React is aliased to Preact's compat
- * layer to keep the loader and shared core small (budget checked by the tests).
+ * Fewer round trips: a dynamic import first adds <link rel="modulepreload"> for every chunk its
+ * target imports, so a chunk and all it needs download in parallel rather than level by level
+ * as each is parsed. The helper is written once per chunk that needs it. The loader, kept under
+ * 2 KB, preloads only the runtime's chunks (the core every widget shares); it starts a
+ * widget's screen, catalogue and style sheets at the same moment, and only the screen's own
+ * few helper chunks follow it.
  */
-const config: RollupOptions = {
-  input: { embed: 'widgets/embed/embed.ts' },
-  output: {
-    dir: 'dist/widgets',
-    format: 'es',
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
-    compact: true,
-  },
-  plugins: [
+const preloadHelper =
+  "const __gsPreload=(d,b)=>{for(const h of d){const u=new URL(h,b).href;if(!document.head.querySelector(`[href=\"${u}\"]`)){const l=document.createElement('link');l.rel='modulepreload';l.href=u;document.head.append(l)}}};";
+function preloadImports(): Plugin {
+  const lists = new Map<string, string[]>();
+  return {
+    name: 'preload-dynamic-imports',
+    renderDynamicImport({ chunk, targetModuleId, getTargetChunkImports }) {
+      if (chunk.isEntry && !/runtime\.tsx$/.test(targetModuleId ?? '')) return null;
+      const files = (getTargetChunkImports() ?? []).flatMap((target) => (target.type === 'internal' ? [target.fileName] : []));
+      if (files.length === 0) return null;
+      const marker = `preload:${lists.size}`;
+      lists.set(marker, files);
+      return { left: `(__gsPreload(${JSON.stringify(marker)},import.meta.url),import(`, right: '))' };
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes('__gsPreload(')) return null;
+      // File names here are rollup's preliminary ones: it fills in their hashes after this hook.
+      const from = path.posix.dirname(chunk.fileName);
+      const relative = (file: string) => path.posix.relative(from, file);
+      return `${preloadHelper}${code.replace(/"(preload:\d+)"/g, (_whole, marker: string) => JSON.stringify((lists.get(marker) ?? []).map(relative)))}`;
+    },
+  };
+}
+
+/** What both builds share: Preact for React, build constants, TypeScript and JSON, text style sheets, preloading. */
+function plugins(): Plugin[] {
+  return [
+    cssText,
+    preloadImports(),
     alias({
       entries: [
         { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -33,18 +70,83 @@ const config: RollupOptions = {
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production'), ...buildConstants() } }),
     nodeResolve({ exportConditions: ['browser'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
     json({ preferConst: true, compact: true }),
-    esbuild({ target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact', minify: true, legalComments: 'none' }),
+    esbuild({ target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact', minify: true, legalComments: 'none', charset: 'utf8' }),
+  ];
+}
+
+/**
+ * The embeddable widgets: the loader a partner page includes with one script tag
+ * (v1/embed.js, its address versioned by the embedding contract, not by build) and hashed,
+ * immutable chunks per widget, per catalogue and per style sheet. React is aliased to
+ * Preact's compat layer to keep the loader and shared core small (budgets checked by the tests).
+ */
+const widgets: RollupOptions = {
+  input: { 'v1/embed': 'widgets/embed/embed.ts' },
+  output: { dir: 'dist/widgets', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[hash:6].js', compact: true },
+  plugins: [
+    ...plugins(),
+    widgetCatalogues(),
     {
       name: 'partner-demo-page',
       buildStart() {
         // Chunk names carry hashes: clear the old ones so the budget test sees only this build.
         fs.rmSync('dist/widgets', { recursive: true, force: true });
       },
-      generateBundle() {
-        this.emitFile({ type: 'asset', fileName: 'demo/partner.html', source: fs.readFileSync('widgets/embed/partner-demo.html') });
+      generateBundle(_options, bundle) {
+        for (const [source, name] of [
+          ['partner-demo.html', 'partner.html'],
+          ['partner-demo.css', 'partner.css'],
+          ['partner-demo.js', 'partner.js'],
+        ]) {
+          this.emitFile({ type: 'asset', fileName: `demo/${name}`, source: fs.readFileSync(`widgets/embed/${source}`) });
+        }
+        this.emitFile({ type: 'asset', fileName: 'manifest.json', source: JSON.stringify(widgetManifest(bundle), null, 2) });
       },
     },
   ],
 };
 
-export default config;
+/**
+ * The session frame's script (v1/frame.js), run on our origin inside a partner's page. A frame is
+ * a document of its own, which shares no module with the page around it, so it is a build of
+ * its own and the partner page's loader stays free of it.
+ */
+const frame: RollupOptions = {
+  input: { 'v1/frame': 'widgets/embed/frame.ts' },
+  output: { dir: 'dist/widgets', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'frame/[hash:6].js', compact: true },
+  plugins: plugins(),
+};
+
+/**
+ * What the build made, for the budget test and the benchmark: the loader, each element's screen
+ * chunk, the runtime, each style sheet's chunk, and every chunk's static imports.
+ */
+function widgetManifest(bundle: OutputBundle) {
+  const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+  const byModule = (test: (id: string) => boolean) => chunks.find((chunk) => test(chunk.facadeModuleId ?? ''))?.fileName;
+  // A screen's module may share a chunk with code another chunk imports too (rollup then gives it no facade of its own).
+  const holding = (test: (id: string) => boolean) =>
+    byModule(test) ?? chunks.find((chunk) => chunk.moduleIds.some(test) && !chunk.isEntry)?.fileName;
+  const registry = fs.readFileSync('widgets/screens/registry.ts', 'utf8');
+  const elements = Object.fromEntries(
+    [...registry.matchAll(/'(gs-[\w-]+)': \(\) => import\('\.\.\/([^']+)'\)/g)].map(([, tag = '', module = '']) => [
+      tag,
+      holding((id) => id.endsWith(`widgets/${module}`)),
+    ]),
+  );
+  const sheets = Object.fromEntries(
+    chunks.flatMap((chunk) => {
+      const sheet = /\/([\w-]+)\.css\?inline$/.exec(chunk.facadeModuleId ?? '')?.[1];
+      return sheet === undefined ? [] : [[sheet, chunk.fileName]];
+    }),
+  );
+  return {
+    loader: 'v1/embed.js',
+    runtime: byModule((id) => id.endsWith('widgets/embed/runtime.tsx')),
+    elements,
+    sheets,
+    chunks: Object.fromEntries(chunks.map((chunk) => [chunk.fileName, chunk.imports])),
+  };
+}
+
+export default [widgets, frame];

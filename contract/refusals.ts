@@ -55,6 +55,7 @@ export const refusalCodes = [
   'product_unknown',
   'product_sold_out',
   'order_not_found',
+  'notification_not_found',
   'order_unknown',
   'order_one_product',
   'order_amount_below_minimum',
@@ -89,8 +90,15 @@ export const refusalCodes = [
   'device_serial_taken',
   'device_bound_elsewhere',
   'device_credentials_wrong',
+  'device_not_found',
+  'device_retired',
   'engine_room_not_found',
   'engine_room_unknown',
+  // Partner sites (decision 017).
+  'partner_site_origin_invalid',
+  'partner_site_duplicate',
+  'partner_site_not_found',
+  'partner_site_not_allowed',
   // Back office.
   'operator_name_invalid',
   'operator_password_short',
@@ -104,6 +112,19 @@ export const refusalCodes = [
   'revenue_correction_empty',
   'engine_room_short',
   'time_zone_unknown',
+  // Receiving accounts and payments not open yet (decision 024).
+  'receiving_account_not_found',
+  'receiving_account_number_invalid',
+  'receiving_account_demo_fixed',
+  'receiving_account_unavailable',
+  'virtual_currency_address_invalid',
+  'payments_not_open',
+  // The brand site (decision 022).
+  'site_section_not_found',
+  'site_content_invalid',
+  'site_build_running',
+  'site_build_not_found',
+  'site_version_not_found',
 ] as const;
 
 export type RefusalCode = (typeof refusalCodes)[number];

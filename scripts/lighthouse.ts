@@ -29,6 +29,7 @@ const routes = [
   '/setting/question',
   '/setting/vrb',
   '/setting/contact',
+  '/partners/embed',
 ];
 /** How long Chromium may take to open its DevTools port. */
 const chromiumStartMs = 15_000;

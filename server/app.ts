@@ -12,8 +12,10 @@ import { buyingListRoutes } from './catalog/buying.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
+import { dashboardAdminRoutes } from './dashboard/dashboard.admin.routes.ts';
 import { deviceAdminRoutes } from './devices/devices.admin.routes.ts';
 import { deviceRoutes } from './devices/devices.routes.ts';
+import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { engineRoomsAdminRoutes } from './income/engine-rooms.admin.routes.ts';
 import { engineRoomRoutes } from './income/engine-rooms.routes.ts';
@@ -22,8 +24,11 @@ import { interestRoutes } from './income/interest.routes.ts';
 import { trustRoutes } from './income/trust.routes.ts';
 import { orderRoutes } from './orders/orders.routes.ts';
 import { PartnerDirectory } from './partners/partner-directory.ts';
+import { partnerSiteAdminRoutes } from './partner-sites/partner-sites.admin.routes.ts';
+import { PartnerSiteDirectory } from './partner-sites/partner-site-directory.ts';
 import { paymentAdminRoutes } from './payments/payments.admin.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
+import { receivingAccountAdminRoutes } from './receiving/receiving.admin.routes.ts';
 import { failure } from './http/envelope.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { withFailureEnvelope } from './http/openapi-failure.ts';
@@ -39,8 +44,13 @@ import { verificationAdminRoutes } from './verification/verification.admin.route
 import { verificationRoutes } from './verification/verification.routes.ts';
 import { historyRoutes } from './wallet/history.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
-import { registerSecurityHeaders } from './web/security-headers.ts';
+import { corsOptionsFor } from './web/cors.ts';
+import { registerSecurityHeaders, sitePolicyHeader } from './web/security-headers.ts';
+import { sessionFrameRoutes } from './web/session-frame.ts';
 import { registerStaticSite } from './web/static-site.ts';
+import { LiveSite } from './site/live-site.ts';
+import { siteAdminRoutes } from './site/site.admin.routes.ts';
+import { SitePublisher } from './site/site-publish.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +61,10 @@ declare module 'fastify' {
     partners: PartnerDirectory;
     /** Live member sessions, evicted on revocation in every process (decision 021). */
     sessionCache: SessionCache;
+    /** Preview, publish and rollback of the brand site (decision 022). */
+    sitePublisher: SitePublisher;
+    /** The enabled partner sites, kept current in every process through LISTEN/NOTIFY (decision 017). */
+    partnerSites: PartnerSiteDirectory;
   }
 }
 
@@ -95,6 +109,21 @@ export async function buildApp(
   await sessionCache.start(database);
   app.decorate('sessionCache', sessionCache);
   app.addHook('onClose', () => sessionCache.stop());
+  const partnerSites = new PartnerSiteDirectory();
+  await partnerSites.start(database);
+  app.decorate('partnerSites', partnerSites);
+  app.addHook('onClose', () => partnerSites.stop());
+  const liveSite = new LiveSite(
+    { productSiteDir: config.staticDir, widgetsDir: config.widgetsDir, siteDir: config.siteDir, policyOf: sitePolicyHeader, log: app.log },
+    database,
+  );
+  await liveSite.start();
+  const sitePublisher = new SitePublisher(database.db, liveSite, app.log);
+  app.decorate('sitePublisher', sitePublisher);
+  app.addHook('onClose', async () => {
+    await sitePublisher.stop();
+    await liveSite.stop();
+  });
   app.decorateRequest('member', null);
   app.decorateRequest('operator', null);
 
@@ -110,7 +139,8 @@ export async function buildApp(
   await registerSecurityHeaders(app, [config.staticDir, config.widgetsDir]);
 
   await app.register(fastifyFormbody, { parser: parseFormBody, bodyLimit: config.bodyBytesMax });
-  await app.register(fastifyCors, { origin: config.corsOrigins.length === 0 ? false : config.corsOrigins, maxAge: 600 });
+  // Allowed origins come from the partner sites operators manage, not from the configuration (decision 017).
+  await app.register(fastifyCors, { delegator: (request, callback) => callback(null, corsOptionsFor(request)) });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -128,6 +158,8 @@ export async function buildApp(
       await api.register(userRoutes);
       await api.register(adminRoutes);
       await api.register(memberAdminRoutes);
+      await api.register(partnerSiteAdminRoutes);
+      await api.register(receivingAccountAdminRoutes);
       await api.register(uploadRoutes);
       await api.register(verificationRoutes);
       await api.register(verificationAdminRoutes);
@@ -147,12 +179,16 @@ export async function buildApp(
       await api.register(paymentRoutes);
       await api.register(paymentAdminRoutes);
       await api.register(deviceRoutes);
+      await api.register(notificationRoutes);
       await api.register(deviceAdminRoutes);
+      await api.register(siteAdminRoutes);
+      await api.register(dashboardAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
-  await registerStaticSite(app, { siteDir: config.staticDir, widgetsDir: config.widgetsDir });
+  await app.register(sessionFrameRoutes);
+  await registerStaticSite(app, liveSite);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -30,8 +30,16 @@ describe('loadConfig', () => {
       logLevel: 'info',
       staticDir: path.join(root, 'dist', 'site'),
       widgetsDir: path.join(root, 'dist', 'widgets'),
+      siteDir: path.join(root, 'data', 'site'),
       bodyBytesMax: 64 * 1024,
+      demoMode: false,
     });
+  });
+
+  it('reads DEMO_MODE as true or false and refuses anything else', () => {
+    expect(loadConfig({ DEMO_MODE: 'true' }, root).demoMode).toBe(true);
+    expect(loadConfig({ DEMO_MODE: 'false' }, root).demoMode).toBe(false);
+    expect(configError({ DEMO_MODE: 'yes' }).message).toContain('DEMO_MODE');
   });
 
   it('treats blank values as unset', () => {
@@ -85,6 +93,8 @@ describe('loadConfig', () => {
     ['HOUSE_REFERRAL_CODE', 'a!'],
     ['HOUSE_REFERRAL_CODE', 'ABC'],
     ['BODY_BYTES_MAX', '10'],
+    ['SMTP_URL', 'mail.example:587'],
+    ['SMTP_URL', 'http://mail.example'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.name).toBe('ConfigError');

@@ -8,11 +8,17 @@ export interface Config {
   databaseUrl: string | undefined;
   uploadDir: string;
   houseReferralCode: string;
+  /** CORS_ORIGINS: only seeds the partner sites at start-up; operators manage them from then on (decision 017). */
   corsOrigins: string[];
   businessTimeZone: string;
   logLevel: LogLevel;
   staticDir: string;
   widgetsDir: string;
+  /**
+   * Where operators' preview and publish builds of the brand site are kept (SITE_DIR, default
+   * DATA_DIR/site). Several servers on one database must share it (decision 022).
+   */
+  siteDir: string;
   /** Largest request body accepted, in bytes; uploads have their own limit. */
   bodyBytesMax: number;
   /** A session unused for this long expires (sliding). */
@@ -27,6 +33,10 @@ export interface Config {
   trustProxy: boolean;
   /** After a password change or a new card number, withdrawals to a card wait this long (0: off). */
   withdrawalCooldownMs: number;
+  /** SMTP_URL (smtp:// or smtps://, credentials in it): set, members' notifications are also e-mailed. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of those e-mails. */
+  mailFrom: string;
   /**
    * The 32-byte key card numbers are encrypted with. Unset, the server keeps one in the data
    * folder (server/cards/card-key.ts); several servers on one database must share it.
@@ -36,6 +46,11 @@ export interface Config {
   orderExpiryMs: number;
   /** How often a server process looks for expired orders (0: never; `npm run admin -- expire-orders` still works). */
   orderExpiryCheckMs: number;
+  /**
+   * DEMO_MODE: members are shown the seeded demo receiving accounts, labelled demo, and may notify
+   * payments against them. Off (the default), only accounts an operator entered are shown (decision 024).
+   */
+  demoMode: boolean;
 }
 
 /** Abuse limits: defaults a real user never reaches. */
@@ -110,10 +125,18 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     problems.push(`BUSINESS_TIME_ZONE "${businessTimeZone}" is not an IANA time zone`);
   }
 
+  const smtpUrl = text('SMTP_URL', '') || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) {
+    problems.push('SMTP_URL must look like smtp://user:password@mail.example:587 or smtps://…');
+  }
+
   const logLevel = text('LOG_LEVEL', 'info');
   if (!(logLevels as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
   }
+
+  const demoMode = text('DEMO_MODE', 'false');
+  if (demoMode !== 'true' && demoMode !== 'false') problems.push(`DEMO_MODE must be true or false, got "${demoMode}"`);
 
   const config: Config = {
     port: integer('PORT', 3000, 0, 65535),
@@ -127,6 +150,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     logLevel: logLevel as LogLevel,
     staticDir: path.resolve(root, text('STATIC_DIR', 'dist/site')),
     widgetsDir: path.resolve(root, text('WIDGETS_DIR', 'dist/widgets')),
+    siteDir: path.resolve(root, text('SITE_DIR', path.join(dataDir, 'site'))),
     bodyBytesMax: integer('BODY_BYTES_MAX', bodyBytesMaxDefault, 1024, 10 * 1024 * 1024),
     sessionIdleMs: integer('SESSION_IDLE_DAYS', 30, 1, 365) * dayMs,
     limits: {
@@ -139,9 +163,12 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     publicUrl,
     trustProxy: text('TRUST_PROXY', 'false') === 'true',
     withdrawalCooldownMs: integer('WITHDRAWAL_COOLDOWN_HOURS', 24, 0, 24 * 30) * hourMs,
+    smtpUrl,
+    mailFrom: text('MAIL_FROM', 'Graphene Solar <no-reply@localhost>'),
     cardNumberKey: undefined,
     orderExpiryMs: integer('ORDER_EXPIRY_DAYS', 3, 1, 365) * dayMs,
     orderExpiryCheckMs: integer('ORDER_EXPIRY_CHECK_MINUTES', 10, 0, 24 * 60) * minuteMs,
+    demoMode: demoMode === 'true',
   };
   const cardKey = text('CARD_NUMBER_KEY', '');
   if (cardKey !== '') {

@@ -5,7 +5,9 @@ import { loadOrCreateCardKey } from './cards/card-key.ts';
 import { scheduleDistribution } from './income/scheduler.ts';
 import type { Config } from './config.ts';
 import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { startMailing } from './notifications/mailer.ts';
 import { startOrderExpiry } from './orders/order-expiry.ts';
+import { seedPartnerSites } from './partner-sites/partner-sites.service.ts';
 import { seedDatabase } from './seed.ts';
 
 export interface RunningServer {
@@ -30,6 +32,8 @@ export async function prepareServer(config: Config): Promise<RunningServer> {
   }
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
+  // CORS_ORIGINS only seeds the partner sites: operators manage them from then on (decision 017).
+  await seedPartnerSites(database.db, config.corsOrigins);
   // A process killed mid-upload may have left a half-written or unreferenced photo behind.
   await sweepOrphanedUploads(database.db, config.uploadDir);
   // Without CARD_NUMBER_KEY the key lives in the data folder, made on the first start.
@@ -39,15 +43,20 @@ export async function prepareServer(config: Config): Promise<RunningServer> {
     // Any logged headers, not only the request's: at trace level the upload parser logs its own copy.
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.headers.authorization', '*.headers.cookie'],
   });
+  // A deploy of new code rebuilds the published brand site with it, in the background (decision 022).
+  app.sitePublisher.republishIfStale().catch((error: unknown) => app.log.error({ err: error }, 'could not rebuild the brand site'));
   // Unpaid orders are cancelled on a timer in every process; the job is safe to run concurrently.
   const orderExpiry = startOrderExpiry(database.db, config, app.log);
   // Every process looks for ended business days; a lock per room and day makes two runs queue.
   const stopDistribution = scheduleDistribution(database.db, config, app.log);
+  // With SMTP_URL set, members' notifications are also e-mailed, each once, by whichever process locks it first.
+  const stopMailing = startMailing(database.db, config, app.log);
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       await orderExpiry.stop();
       await stopDistribution();
+      await stopMailing();
       await app.close();
       await database.close();
     })());

@@ -1,6 +1,7 @@
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError, notFound } from '../shared/errors.ts';
+import { addNotification } from '../notifications/notifications.repository.ts';
 import { setAccountStatus } from '../users/user.repository.ts';
 import { lockAccountStatus } from './members.repository.ts';
 
@@ -13,6 +14,7 @@ export async function reinstateMember(db: Db, operatorId: number, userId: number
     if (member === undefined) throw notFound('member_not_found', 'Member not found');
     if (member.account_status !== 'suspended') throw new ApiError(409, 'member_not_suspended', notSuspendedMessage);
     await setAccountStatus(trx, userId, 'active');
+    await addNotification(trx, userId, 'account_reinstated');
     await recordAudit(trx, {
       operatorId,
       action: 'member.reinstate',

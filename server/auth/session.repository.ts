@@ -33,15 +33,17 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
 }
 
 /** Revokes the member's active sessions, all of them or all but one. */
-export async function revokeSessions(db: Db, userId: number, reason: SessionRevokedReason, exceptSessionId?: string): Promise<void> {
+/** Revokes the member's open sessions (all, or all but one); answers how many were open. */
+export async function revokeSessions(db: Db, userId: number, reason: SessionRevokedReason, exceptSessionId?: string): Promise<number> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: new Date(), revoked_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
-  await query.execute();
+  const revoked = await query.executeTakeFirst();
   await announceRevocation(db, userId);
+  return Number(revoked.numUpdatedRows);
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: SessionRevokedReason): Promise<void> {

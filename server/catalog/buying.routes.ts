@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { listDeliveryMethods, listPaymentMethods, listRemittanceAccounts } from './catalog.repository.ts';
+import { accountsShown } from '../receiving/payable.service.ts';
+import { qrCodeOf } from '../receiving/qr-code.ts';
+import { listDeliveryMethods, listPaymentMethods } from './catalog.repository.ts';
 
 const remittanceAccountSchema = Type.Object({
   id: Type.Integer(),
@@ -11,8 +15,9 @@ const remittanceAccountSchema = Type.Object({
   account_holder: Type.String(),
   account_number: Type.String(),
   remittance_account_type: Type.Object({
-    type: Type.String({ description: 'e.g. China, Vietnam, Taiwan; the payment view hides Taiwan' }),
+    type: Type.String({ description: 'The country type: China, Vietnam, Taiwan, ...' }),
   }),
+  demo: Type.Boolean({ description: 'A placeholder for trying the product (listed only in demo mode): label it, never pay into it' }),
 });
 
 const paymentMethodSchema = Type.Object({
@@ -21,6 +26,17 @@ const paymentMethodSchema = Type.Object({
   kind: Type.Union([Type.Literal('remittance'), Type.Literal('virtual_currency')]),
   serial_number: Type.Union([Type.String(), Type.Null()], { description: 'Shown for virtual currency: where to send it' }),
   available: Type.Boolean({ description: 'False: orders naming this method are refused (422)' }),
+  network: Type.Union([Type.String(), Type.Null()], { description: 'Virtual currency: the network of the address (e.g. TRC-20)' }),
+  qr: Type.Union(
+    [
+      Type.Object({
+        size: Type.Integer({ description: 'Modules per side, quiet zone included: the viewBox is 0 0 size size' }),
+        path: Type.String({ description: 'SVG path data of the dark modules' }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'Virtual currency, when available: the address as a QR code to draw as one SVG path' },
+  ),
 });
 
 const deliveryMethodSchema = Type.Object({
@@ -31,6 +47,20 @@ const deliveryMethodSchema = Type.Object({
   }),
 });
 
+/**
+ * The member behind a bearer token, if the request carries a live one; the lists stay public, so a
+ * missing or stale token is a visitor, never a 401.
+ */
+async function optionalMember(request: FastifyRequest, reply: FastifyReply): Promise<number | undefined> {
+  if (request.headers.authorization === undefined) return undefined;
+  try {
+    await requireMember(request, reply);
+    return request.member?.userId;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The lists the cart and the payment screen choose from; public, like the catalogue. */
 export const buyingListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -38,12 +68,22 @@ export const buyingListRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Accounts to remit payment to, every type included; clients hide type "Taiwan" in the payment view',
+        summary:
+          'Accounts to remit payment to, in the operator’s order: enabled ones shown on the site’s locale and meant for the ' +
+          'member’s country (with a member token; a visitor sees those for every country). Demo accounts only in demo mode. ' +
+          'Empty: payments are not open yet',
+        querystring: Type.Object({
+          locale: Type.Optional(
+            Type.Union([Type.Literal('zhs'), Type.Literal('zht'), Type.Literal('eng')], {
+              description: 'The site’s locale; without it, accounts shown on any site',
+            }),
+          ),
+        }),
         response: { 200: envelopeOf(Type.Array(remittanceAccountSchema)) },
       },
     },
-    async () => {
-      const rows = await listRemittanceAccounts(app.db);
+    async (request, reply) => {
+      const rows = await accountsShown(app.db, app.config.demoMode, request.query.locale, await optionalMember(request, reply));
       return success(
         rows.map((row) => ({
           id: row.id,
@@ -52,6 +92,7 @@ export const buyingListRoutes: FastifyPluginAsyncTypebox = async (app) => {
           account_holder: row.account_holder,
           account_number: row.account_number,
           remittance_account_type: { type: row.type },
+          demo: row.demo,
         })),
       );
     },
@@ -66,7 +107,23 @@ export const buyingListRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: envelopeOf(Type.Array(paymentMethodSchema)) },
       },
     },
-    async () => success(await listPaymentMethods(app.db)),
+    async () => {
+      const methods = await listPaymentMethods(app.db);
+      return success(
+        methods.map((method) => {
+          const usable = method.available && (method.kind !== 'virtual_currency' || method.serial_number !== null);
+          return {
+            id: method.id,
+            name: method.name,
+            kind: method.kind,
+            serial_number: usable ? method.serial_number : null,
+            available: usable,
+            network: usable ? method.network : null,
+            qr: usable && method.kind === 'virtual_currency' && method.serial_number !== null ? qrCodeOf(method.serial_number) : null,
+          };
+        }),
+      );
+    },
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { seededRoomNames } from '../db/localised-names.ts';
 
 /**
  * The seed's engine rooms: the cart always sends room 1. Operators add and edit rooms later. Each room's
@@ -11,8 +12,9 @@ export const seededEngineRooms = [
 ] as const;
 
 /**
- * Placeholder receiving accounts for a local demo (replace them before taking real payments).
- * Every account is served with its type; the payment view hides type "Taiwan", as the seed does.
+ * Placeholder receiving accounts for trying the product: marked demo, so members see them only
+ * while the server runs in demo mode (decision 024). The seed's payment view hides type "Taiwan";
+ * that rule is the Taiwan account's data here: no site's payment screen shows it.
  */
 export const seededRemittanceAccounts = [
   {
@@ -22,6 +24,9 @@ export const seededRemittanceAccounts = [
     account_holder: 'Graphene Solar Ltd',
     account_number: '6217000000000001',
     type: 'China',
+    position: 1,
+    demo: true,
+    locales: ['zhs', 'zht', 'eng'],
   },
   {
     id: 2,
@@ -30,6 +35,9 @@ export const seededRemittanceAccounts = [
     account_holder: 'Graphene Solar Ltd',
     account_number: '0071000000002',
     type: 'Vietnam',
+    position: 2,
+    demo: true,
+    locales: ['zhs', 'zht', 'eng'],
   },
   {
     id: 3,
@@ -38,12 +46,16 @@ export const seededRemittanceAccounts = [
     account_holder: 'Graphene Solar Ltd',
     account_number: '004000000000003',
     type: 'Taiwan',
+    position: 3,
+    demo: true,
+    locales: [],
   },
 ] as const;
 
 /**
  * 1 bank remittance (the default). 2 virtual currency exists in the seed's screens with a serial
- * number shown, but has no receiving address until an operator sets one, so it is not available.
+ * number shown, but has no receiving address until an operator sets one in the back office
+ * (Receiving accounts), so it is not available until then.
  */
 export const seededPaymentMethods = [
   { id: 1, name: 'Bank remittance', kind: 'remittance', serial_number: null, available: true },
@@ -60,12 +72,18 @@ export const seededDeliveryMethods = [
 export async function seedBuyingLists(db: Db): Promise<void> {
   await db
     .insertInto('engine_rooms')
-    .values(seededEngineRooms.map((room) => ({ ...room })))
+    .values(
+      seededEngineRooms.map((room) => ({
+        ...room,
+        names: JSON.stringify(seededRoomNames[room.name]?.names ?? {}),
+        locations: JSON.stringify(seededRoomNames[room.name]?.locations ?? {}),
+      })),
+    )
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
   await db
     .insertInto('remittance_accounts')
-    .values(seededRemittanceAccounts.map((account) => ({ ...account })))
+    .values(seededRemittanceAccounts.map((account) => ({ ...account, locales: [...account.locales] })))
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
   await db

@@ -1,8 +1,10 @@
 import type { Db } from '../db/database.ts';
+import type { Localised } from '../db/localised-names.ts';
 
 export interface ProductRow {
   id: number;
   name: string;
+  names: Localised;
   price: bigint;
   quantity: number;
   ratedCapacityWatts: bigint;
@@ -18,10 +20,18 @@ export async function findProduct(db: Db, id: number): Promise<ProductRow | unde
   return row === undefined ? undefined : toProduct(row);
 }
 
-function toProduct(row: { id: number; name: string; price: string; quantity: number; rated_capacity_watts: string }): ProductRow {
+function toProduct(row: {
+  id: number;
+  name: string;
+  names: Localised;
+  price: string;
+  quantity: number;
+  rated_capacity_watts: string;
+}): ProductRow {
   return {
     id: row.id,
     name: row.name,
+    names: row.names,
     price: BigInt(row.price),
     quantity: row.quantity,
     ratedCapacityWatts: BigInt(row.rated_capacity_watts),
@@ -29,7 +39,11 @@ function toProduct(row: { id: number; name: string; price: string; quantity: num
 }
 
 export async function listEngineRooms(db: Db) {
-  return db.selectFrom('engine_rooms').select(['id', 'name', 'type', 'location', 'capacity_units']).orderBy('id').execute();
+  return db
+    .selectFrom('engine_rooms')
+    .select(['id', 'name', 'names', 'type', 'location', 'locations', 'capacity_units'])
+    .orderBy('id')
+    .execute();
 }
 
 export async function findEngineRoom(db: Db, id: number) {

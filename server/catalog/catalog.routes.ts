@@ -37,6 +37,7 @@ function productJson(product: ProductRow) {
   return {
     id: product.id,
     name: product.name,
+    names: product.names,
     price: pointsToNumber(product.price),
     quantity: product.quantity,
     rated_capacity_watts: Number(product.ratedCapacityWatts),

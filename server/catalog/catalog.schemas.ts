@@ -1,8 +1,10 @@
 import { Type } from 'typebox';
+import { localisedSchema } from './localised-names.ts';
 
 export const productSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
+  names: localisedSchema('the name in each language; show `name` where one is missing'),
   price: Type.Number({ description: 'Points, 4 decimals' }),
   quantity: Type.Integer({ description: 'Units the product can sell in all' }),
   rated_capacity_watts: Type.Integer({ description: 'Rated capacity of one whole unit, for the cart estimate' }),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { seededProductNames } from '../db/localised-names.ts';
 import { solarProduct } from './solar-product.ts';
 import { seedBuyingLists } from './buying.seed.ts';
 
@@ -16,6 +17,7 @@ export async function seedCatalog(db: Db): Promise<void> {
       price: solarProduct.price,
       quantity: solarProduct.quantity,
       rated_capacity_watts: solarProduct.ratedCapacityWatts,
+      names: JSON.stringify(seededProductNames[solarProduct.name] ?? {}),
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();

@@ -12,6 +12,7 @@ import { upsertOperator } from '../admin/operator.service.ts';
 import { distributeIncome } from '../income/income.service.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { ApiError } from '../shared/errors.ts';
+import { exportSite } from '../site/site-export.ts';
 import { backup, restore } from './backup.ts';
 import { readSecret } from './read-secret.ts';
 
@@ -55,6 +56,11 @@ const commands: Record<string, { summary: string; run(db: Db, args: string[]): P
       });
       return `${summary.days.length} day(s): ${summary.ordersCredited} orders credited, ${pointsToDecimal(summary.amountCredited)} points`;
     },
+  },
+  'export-site': {
+    summary:
+      'export-site <folder>: write the live brand site (with 404.html) and the widget bundles as plain files for a static host or CDN',
+    run: (db, [folder]) => exportSite(db, loadConfig(), folder),
   },
   'create-operator': {
     summary: 'create-operator <username>: add an operator, or set a new password (OPERATOR_PASSWORD, or asked)',

@@ -16,7 +16,10 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-'));
 const dataDir = path.join(root, 'data');
 const archive = path.join(root, 'backup.tar.gz');
 
-const open = () => prepareServer(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '', ORDER_EXPIRY_CHECK_MINUTES: '0' }));
+const open = () =>
+  prepareServer(
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '', ORDER_EXPIRY_CHECK_MINUTES: '0', DEMO_MODE: 'true' }),
+  );
 
 /** What a restore must bring back exactly: rows that hold money and identity, photos, and the card key. */
 async function snapshot(server: RunningServer) {

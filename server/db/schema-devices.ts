@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of migration 0008: the machine inventory and who each machine is bound to. */
+/** Tables of migration 0008 (and 0017): the machine inventory, who each machine is bound to, and retirement. */
 export interface DevicesTables {
   devices: DeviceTable;
 }
@@ -16,4 +16,9 @@ export interface DeviceTable {
   bound_at: Date | null;
   last_heartbeat_at: Date | null;
   created_at: ColumnType<Date, never, never>;
+  /** When an operator retired the machine (migration 0017); null while it is in service. */
+  retired_at: ColumnType<Date | null, never, Date | null>;
+  /** Why it was retired: set exactly when retired_at is. */
+  retired_reason: ColumnType<string | null, never, string | null>;
+  retired_by: ColumnType<number | null, never, number | null>;
 }

@@ -22,6 +22,9 @@ export interface EngineRoomTable {
   location: string;
   /** Installed capacity in whole units (migration 0010): what each order's units are a share of; null earns nobody anything. */
   capacity_units: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Name and location in each language (migration 0016); `name` and `location` are the fallbacks. JSON text when written. */
+  names: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
+  locations: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
   created_at: ColumnType<Date, never, never>;
 }
 
@@ -31,8 +34,20 @@ export interface RemittanceAccountTable {
   branch: string;
   account_holder: string;
   account_number: string;
+  /** The country type the seed names (China, Vietnam, Taiwan, ...). */
   type: string;
   created_at: ColumnType<Date, never, never>;
+  /** Migration 0014 (decision 024): the member's list is in this order, then by id. */
+  position: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: string | null;
+  /** A seeded placeholder: shown to members only in demo mode. */
+  demo: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Site locales whose payment screen shows the account; empty: none. */
+  locales: ColumnType<string[], string[] | undefined, string[]>;
+  /** Member countries that see the account; empty: every country. */
+  country_ids: ColumnType<number[], number[] | undefined, number[]>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export type PaymentMethodKind = 'remittance' | 'virtual_currency';
@@ -41,8 +56,12 @@ export interface PaymentMethodTable {
   id: number;
   name: string;
   kind: PaymentMethodKind;
+  /** The receiving address of virtual currency (the seed's "serial number"). */
   serial_number: string | null;
   available: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The address's network (migration 0014), e.g. TRC-20. */
+  network: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export type DeliveryRequirement = 'engine_room' | 'address';
@@ -78,6 +97,8 @@ export interface OrderTable {
   decided_by: number | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
+  /** The partner site the order was placed through (migration 0012); attribution only. */
+  partner_site_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type NoticeStatus = 'pending' | 'confirmed' | 'rejected' | 'refunded';
@@ -90,6 +111,8 @@ export interface OrderNoticeTable {
   upload_id: ColumnType<string, string, never>;
   remark: string | null;
   status: NoticeStatus;
+  /** The receiving account the member paid into (migration 0014); kept when the account is disabled. */
+  remittance_account_id: ColumnType<number | null, number | null | undefined, never>;
   decided_by: number | null;
   decided_at: Date | null;
   created_at: ColumnType<Date, never, never>;

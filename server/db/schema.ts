@@ -3,7 +3,10 @@ import type { BackOfficeTables } from './schema-back-office.ts';
 import type { DevicesTables } from './schema-devices.ts';
 import type { IncomeTables } from './schema-income.ts';
 import type { IdentityCardsWithdrawalsTables } from './schema-members-money.ts';
+import type { NotificationsTables } from './schema-notifications.ts';
 import type { OrdersPaymentsTables } from './schema-orders.ts';
+import type { PartnerSitesTables } from './schema-partner-sites.ts';
+import type { SiteTables } from './schema-site.ts';
 import type { TransferStatus } from '../../contract/statuses.ts';
 
 /** The seed's transaction_recod_status, named in the contract. */
@@ -13,7 +16,16 @@ export type { TransferStatus };
  * The database as Kysely sees it. BIGINT columns come back as strings on both drivers
  * (see database.ts) and are parsed with BigInt at the edge of each repository.
  */
-export interface Database extends BackOfficeTables, IdentityCardsWithdrawalsTables, OrdersPaymentsTables, IncomeTables, DevicesTables {
+export interface Database
+  extends
+    BackOfficeTables,
+    IdentityCardsWithdrawalsTables,
+    OrdersPaymentsTables,
+    IncomeTables,
+    DevicesTables,
+    PartnerSitesTables,
+    NotificationsTables,
+    SiteTables {
   products: ProductTable;
   users: UserTable;
   sessions: SessionTable;
@@ -54,6 +66,8 @@ export interface UserTable {
   verification_submitted_at: Date | null;
   /** Withdrawals wait a while after a password change (WITHDRAWAL_COOLDOWN_HOURS). */
   password_changed_at: Date | null;
+  /** The partner site the member registered through (migration 0012); attribution only. */
+  partner_site_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionTable {
@@ -81,6 +95,8 @@ export interface ProductTable {
   quantity: number;
   /** Rated capacity of one whole unit in watts, for the cart's MW estimate. */
   rated_capacity_watts: ColumnType<string, string | bigint, string | bigint>;
+  /** The name in each language (migration 0016); `name` is the fallback. JSON text when written. */
+  names: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
 }

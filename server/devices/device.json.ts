@@ -1,12 +1,13 @@
-import type { DeviceRow } from './devices.repository.ts';
+import type { DeviceRow, InventoryRow } from './devices.repository.ts';
 
 /** A machine is online while its last heartbeat is under this old (API.md). */
 export const deviceOnlineMs = 5 * 60_000;
 
 export type DeviceStatus = 'online' | 'offline';
 
-export function deviceStatus(row: Pick<DeviceRow, 'last_heartbeat_at'>, now: Date): DeviceStatus {
-  if (row.last_heartbeat_at === null) return 'offline';
+/** A retired machine is offline, whatever it last said. */
+export function deviceStatus(row: Pick<DeviceRow, 'last_heartbeat_at' | 'retired_at'>, now: Date): DeviceStatus {
+  if (row.last_heartbeat_at === null || row.retired_at !== null) return 'offline';
   return now.getTime() - new Date(row.last_heartbeat_at).getTime() < deviceOnlineMs ? 'online' : 'offline';
 }
 
@@ -24,11 +25,13 @@ export function deviceJson(row: DeviceRow, now = new Date()) {
     /** The last heartbeat itself; null while the machine has never reported in. */
     last_heartbeat_at: row.last_heartbeat_at === null ? null : new Date(row.last_heartbeat_at).toISOString(),
     engine_room_id: row.engine_room_id,
+    /** Retired by the operators: it no longer reports in and earns nothing as a machine. */
+    retired: row.retired_at !== null,
   };
 }
 
 /** A machine as the operators read it in the inventory. */
-export function inventoryJson(row: DeviceRow, now = new Date()) {
+export function inventoryJson(row: InventoryRow, now = new Date()) {
   const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
   return {
     id: row.id,
@@ -39,5 +42,10 @@ export function inventoryJson(row: DeviceRow, now = new Date()) {
     bound_at: iso(row.bound_at),
     last_heartbeat_at: iso(row.last_heartbeat_at),
     created_at: new Date(row.created_at).toISOString(),
+    engine_room_name: row.engine_room_name,
+    engine_room_names: row.engine_room_names,
+    username: row.username,
+    retired_at: iso(row.retired_at),
+    retired_reason: row.retired_reason,
   };
 }

@@ -33,7 +33,8 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: requireMember,
       schema: {
         tags,
-        summary: 'Bind a machine from the inventory by its serial (404 unknown, 409 bound to another member; again for one’s own is 200)',
+        summary:
+          'Bind a machine from the inventory by its serial (404 unknown, 409 bound to another member or retired; again for one’s own is 200)',
         body: Type.Object({ serial: serialField }),
         security: bearer,
         response: { 201: envelopeOf(deviceSchema), 200: envelopeOf(deviceSchema) },
@@ -51,7 +52,8 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A machine reports in with its serial and device secret (no member token); 401 for a wrong pair, 429 past 12 a minute',
+        summary:
+          'A machine reports in with its serial and device secret (no member token); 401 for a wrong pair, 409 once retired, 429 past 12 a minute',
         body: Type.Object({ serial: serialField, secret: Type.String({ minLength: 1, maxLength: 200 }) }),
         response: {
           200: envelopeOf(Type.Object({ serial_number: Type.String(), status: Type.Literal('online'), last_heartbeat_at: Type.String() })),

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { localisedSchema } from '../catalog/localised-names.ts';
 
 /**
  * A serial as printed on the machine's label: letters, digits, dot, dash, underscore, 3 to 40
@@ -15,6 +16,7 @@ export const deviceSchema = Type.Object({
     description: 'The last heartbeat; null while the machine has never reported in',
   }),
   engine_room_id: Type.Integer(),
+  retired: Type.Boolean({ description: 'Retired by the operators: it no longer reports in (status stays offline)' }),
 });
 
 export const inventorySchema = Type.Object({
@@ -26,6 +28,11 @@ export const inventorySchema = Type.Object({
   bound_at: Type.Union([Type.String(), Type.Null()]),
   last_heartbeat_at: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String({ format: 'date-time' }),
+  engine_room_name: Type.String(),
+  engine_room_names: localisedSchema('the room name in each language; show `engine_room_name` where one is missing'),
+  username: Type.Union([Type.String(), Type.Null()], { description: 'The bound member; null while unbound' }),
+  retired_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  retired_reason: Type.Union([Type.String(), Type.Null()], { description: 'Why it was retired (also in the audit log)' }),
 });
 
 export const newDeviceSchema = Type.Intersect([

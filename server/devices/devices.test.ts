@@ -11,7 +11,13 @@ import {
 } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { boundElsewhereMessage, duplicateSerialMessage, heartbeatsPerMinuteMax, unknownSerialMessage } from './devices.service.ts';
+import {
+  boundElsewhereMessage,
+  deviceRetiredMessage,
+  duplicateSerialMessage,
+  heartbeatsPerMinuteMax,
+  unknownSerialMessage,
+} from './devices.service.ts';
 
 interface NewDevice {
   id: number;
@@ -29,6 +35,18 @@ interface Device {
   updated_at: string;
   last_heartbeat_at: string | null;
   engine_room_id: number;
+  retired: boolean;
+}
+
+interface InventoryDevice {
+  id: number;
+  serial_number: string;
+  username: string | null;
+  engine_room_name: string;
+  engine_room_names: Record<string, string>;
+  status: string;
+  retired_at: string | null;
+  retired_reason: string | null;
 }
 
 const uniqueSerial = () => `GS-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -240,5 +258,109 @@ describe.each(databaseKinds())('machines on %s', (kind) => {
       .where('id', '=', device.id)
       .executeTakeFirstOrThrow();
     expect(untouched.user_id).toBeNull();
+  });
+
+  /** As the operator unless told; null sends no token at all. */
+  const retire = (id: number, body: Record<string, unknown>, token: string | null = operator) =>
+    send(testApp.app, 'POST', `admin/v1/devices/${id}/retire`, { ...(token === null ? {} : { token }), body });
+  const inventory = async (query = '') =>
+    expectSuccess(await send(testApp.app, 'GET', `admin/v1/devices${query}`, { token: operator })) as {
+      data: InventoryDevice[];
+      total: number;
+    };
+
+  it('the inventory names each machine’s room and bound member', async () => {
+    const member = await registerMember(testApp.app);
+    const device = await newDevice(uniqueSerial(), 2);
+    expectSuccess(await bind(member.token, device.serial_number), 201);
+    const listed = (await inventory()).data.find((row) => row.id === device.id);
+    expect(listed).toMatchObject({ username: member.username, retired_at: null, retired_reason: null, status: 'offline' });
+    expect(listed?.engine_room_name).toBeTruthy();
+    expect(Object.keys(listed?.engine_room_names ?? {})).toContain('zht');
+  });
+
+  it('an operator retires a machine with a reason: audited before and after, still listed, refused a heartbeat and a bind', async () => {
+    const owner = await registerMember(testApp.app);
+    const device = await newDevice();
+    const spare = await newDevice();
+    expectSuccess(await bind(owner.token, device.serial_number), 201);
+    expectSuccess(await beat(device.serial_number, device.secret));
+
+    // A reason is required, and a blank one changes nothing.
+    for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
+      const refused = expectFailure(await retire(device.id, body), 422);
+      expect(Object.keys(refused.errors as object), JSON.stringify(body)).toEqual(['reason']);
+    }
+    expect((await inventory()).data.find((row) => row.id === device.id)?.retired_at).toBeNull();
+
+    const retired = expectSuccess(await retire(device.id, { reason: 'Panel cracked in the storm' })) as InventoryDevice;
+    expect(retired).toMatchObject({
+      id: device.id,
+      status: 'offline',
+      retired_reason: 'Panel cracked in the storm',
+      username: owner.username,
+    });
+    expect(retired.retired_at).not.toBeNull();
+    expect(expectFailure(await retire(device.id, { reason: 'again' }), 409).error_code).toBe('device_retired');
+    expect(expectFailure(await retire(2_000_000_000, { reason: 'no such' }), 404).error_code).toBe('device_not_found');
+
+    const audit = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/audit', { token: operator })) as {
+      data: { action: string; subject_id: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
+    };
+    const entries = audit.data.filter((row) => row.action === 'device.retire' && row.subject_id === String(device.id));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.before).toMatchObject({ serial_number: device.serial_number, retired_at: null });
+    expect(entries[0]?.after).toMatchObject({ serial_number: device.serial_number, reason: 'Panel cracked in the storm' });
+    expect(entries[0]?.after.retired_at).toBe(retired.retired_at);
+
+    // Its heartbeat is refused, even with the right secret, and writes nothing.
+    const stamp = async () =>
+      (await testApp.database.db.selectFrom('devices').select('last_heartbeat_at').where('id', '=', device.id).executeTakeFirstOrThrow())
+        .last_heartbeat_at;
+    const before = await stamp();
+    const refusedBeat = expectFailure(await beat(device.serial_number, device.secret), 409);
+    expect(refusedBeat).toMatchObject({ error_code: 'device_retired', message: deviceRetiredMessage });
+    expect(await stamp()).toEqual(before);
+    // A wrong secret is still only "wrong": retirement is told to the machine that proves it is the machine.
+    expect(expectFailure(await beat(device.serial_number, spare.secret), 401).error_code).toBe('device_credentials_wrong');
+
+    // Nobody can bind it, its owner included.
+    const stranger = await registerMember(testApp.app);
+    expect(expectFailure(await bind(stranger.token, device.serial_number), 409).error_code).toBe('device_retired');
+    expect(expectFailure(await bind(owner.token, device.serial_number), 409).error_code).toBe('device_retired');
+
+    // It stays listed, as retired; the member sees it retired and offline.
+    expect((await inventory()).data.find((row) => row.id === device.id)).toMatchObject({
+      status: 'offline',
+      retired_reason: 'Panel cracked in the storm',
+    });
+    const retiredOnly = await inventory('?filter=retired');
+    expect(retiredOnly.data.map((row) => row.id)).toContain(device.id);
+    expect(retiredOnly.data.every((row) => row.retired_at !== null)).toBe(true);
+    expect((await inventory('?filter=offline')).data.map((row) => row.id)).not.toContain(device.id);
+    expect(await devicesOf(owner.token)).toEqual([expect.objectContaining({ id: device.id, status: 'offline', retired: true })]);
+    expect(await devicesOf(stranger.token)).toEqual([]);
+  });
+
+  it('filters the inventory on the server: online and offline count only machines in service', async () => {
+    const online = await newDevice();
+    const silent = await newDevice();
+    expectSuccess(await beat(online.serial_number, online.secret));
+    const onlineIds = (await inventory('?filter=online')).data.map((row) => row.id);
+    expect(onlineIds).toContain(online.id);
+    expect(onlineIds).not.toContain(silent.id);
+    const offline = await inventory('?filter=offline');
+    expect(offline.data.map((row) => row.id)).toContain(silent.id);
+    expect(offline.data.map((row) => row.id)).not.toContain(online.id);
+    expect(offline.data.every((row) => row.status === 'offline' && row.retired_at === null)).toBe(true);
+    expectFailure(await send(testApp.app, 'GET', 'admin/v1/devices?filter=lost', { token: operator }), 422);
+  });
+
+  it('retiring needs an operator: 401 without a token, 403 for a member, and the machine stays in service', async () => {
+    const member = await registerMember(testApp.app);
+    const device = await newDevice();
+    expect(expectFailure(await retire(device.id, { reason: 'mine now' }, null), 401).error_code).toBe('session_expired');
+    expect(expectFailure(await retire(device.id, { reason: 'mine now' }, member.token), 403).error_code).toBe('operators_only');
+    expectSuccess(await beat(device.serial_number, device.secret));
   });
 });

@@ -39,6 +39,13 @@ describe('a SIGKILL in the middle of an income distribution (embedded database)'
     if (dataDir !== undefined) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
+  /** The room's income for the day as the public proof shows it (0 until a first batch is committed). */
+  const paidOutOn = async (baseUrl: string, day: string) => {
+    const response = await fetch(`${baseUrl}/api/v1/trust`);
+    const body = (await response.json()) as { detail: { data: { engine_room_id: number; business_date: string; income: number }[] } };
+    return body.detail.data.find((row) => row.engine_room_id === 1 && row.business_date === day)?.income ?? 0;
+  };
+
   it('restarts with nothing half-written: each order paid once, the ledger balanced', { timeout: 240_000 }, async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-distribution-crash-'));
     // A first start migrates and seeds the data folder; then the orders and a recorded day are written directly.
@@ -59,9 +66,13 @@ describe('a SIGKILL in the middle of an income distribution (embedded database)'
       await recordRevenue(db, config, operator.id, 1, { business_date: day, kwh: '1000', revenue: '3333333.3333', evidence: 'meter' });
     });
 
-    // The schedule's first look (a second after start) begins sharing the ended day; kill it part-way.
-    running = (await startProductProcess(dataDir)).child;
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // The schedule's first look (a second after start) begins sharing the ended day; kill it as soon as the
+    // public proof shows a first batch paid, so the kill lands part-way however fast this machine is today.
+    const first = await startProductProcess(dataDir);
+    running = first.child;
+    const firstDeadline = Date.now() + 60_000;
+    while ((await paidOutOn(first.baseUrl, day)) === 0 && Date.now() < firstDeadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     await stopProcess(running, 'SIGKILL');
     const partial = await withDatabase(dataDir, async (db) => {
       const row = await sql<{ n: string }>`select count(*) as n from income_records where business_date = ${day}::date`.execute(db);
@@ -71,13 +82,9 @@ describe('a SIGKILL in the middle of an income distribution (embedded database)'
     // Started again, the schedule catches up on the rest of the day: watch the public proof until it is all paid.
     const restarted = await startProductProcess(dataDir);
     running = restarted.child;
-    const paidOut = async () => {
-      const response = await fetch(`${restarted.baseUrl}/api/v1/trust`);
-      const body = (await response.json()) as { detail: { data: { engine_room_id: number; business_date: string; income: number }[] } };
-      return body.detail.data.find((row) => row.engine_room_id === 1 && row.business_date === day)?.income ?? 0;
-    };
     const deadline = Date.now() + 120_000;
-    while ((await paidOut()) < expectedPoints && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+    while ((await paidOutOn(restarted.baseUrl, day)) < expectedPoints && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 500));
     await stopProcess(running, 'SIGTERM');
 
     await withDatabase(dataDir, async (db) => {

@@ -5,6 +5,7 @@ import { accounts, ensureAccounts } from '../ledger/accounts.ts';
 import { postIncomeJournal } from '../ledger/income-posting.ts';
 import { unitScale } from '../shared/money.ts';
 import { basisPoints } from './fee.ts';
+import { addIncomeNotifications } from '../notifications/notifications.repository.ts';
 
 /**
  * Orders credited per transaction: bounds each transaction's locks and the ids held in memory.
@@ -162,10 +163,15 @@ export async function distributeDay(
     };
     progress?.({ ...outcome, finished: step.finished });
     if (step.finished) return outcome;
+    // Let the server answer requests between batches: the embedded database runs on this thread,
+    // and a day of many batches would otherwise hold every request until its last one.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
+/** Marks the day shared out; the members it paid hear of it in the same transaction, once. */
 async function markFinished(trx: Db, roomId: number, day: string): Promise<void> {
-  await sql`update income_distributions set finished_at = now()
+  const finished = await sql`update income_distributions set finished_at = now()
     where engine_room_id = ${roomId} and business_date = ${day}::date and finished_at is null`.execute(trx);
+  if (finished.numAffectedRows !== undefined && finished.numAffectedRows > 0n) await addIncomeNotifications(trx, roomId, day);
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listEngineRooms } from '../catalog/catalog.repository.ts';
+import { localisedSchema } from '../catalog/localised-names.ts';
 import { businessDate } from '../shared/business-day.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
@@ -10,8 +11,10 @@ import { readSettings } from './settings.repository.ts';
 const engineRoomSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
+  names: localisedSchema('the name in each language; show `name` where one is missing'),
   type: Type.String(),
   location: Type.String(),
+  locations: localisedSchema('the location in each language; show `location` where one is missing'),
   capacity_units: Type.Union([Type.Integer(), Type.Null()], {
     description:
       "installed capacity in units: each order earns its units over this share of the room's day (null: not set, nobody earns yet)",

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Localised } from '../db/localised-names.ts';
 
 /** One engine room's business day as the public proof shows it; amounts in ten-thousandths of a point. */
 export interface TrustDayRow {
@@ -18,6 +19,7 @@ export interface TrustDayRow {
 export interface TrustRoomRow {
   id: number;
   name: string;
+  names: Localised;
   capacity_units: number | null;
   revenue: string;
   income: string;
@@ -71,7 +73,7 @@ export async function trustDays(db: Db, offset: number, limit: number): Promise<
  */
 export async function trustRooms(db: Db): Promise<TrustRoomRow[]> {
   const rows = await sql<TrustRoomRow>`
-    select room.id, room.name, room.capacity_units,
+    select room.id, room.name, room.names, room.capacity_units,
       coalesce(sum(e.amount) filter (where j.kind in ('revenue_recorded', 'revenue_adjusted')), 0)::text as revenue,
       coalesce(-sum(e.amount) filter (where j.kind = 'income'), 0)::text as income,
       coalesce(max(a.balance), 0)::text as balance
@@ -79,7 +81,7 @@ export async function trustRooms(db: Db): Promise<TrustRoomRow[]> {
     left join ledger_accounts a on a.key = 'engine_room:' || room.id || ':revenue'
     left join ledger_entries e on e.account_id = a.id
     left join ledger_journals j on j.id = e.journal_id
-    group by room.id, room.name, room.capacity_units
+    group by room.id, room.name, room.names, room.capacity_units
     order by room.id`.execute(db);
   return rows.rows;
 }

@@ -6,6 +6,7 @@ import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts'
 import { envelopeOf } from '../http/schemas.ts';
 import { bpToPercent } from './settings.repository.ts';
 import { countTrustDays, trustDays, trustRooms, type TrustDayRow, type TrustRoomRow } from './trust.repository.ts';
+import { localisedSchema } from '../catalog/localised-names.ts';
 
 /** Days per page: a month of one room. */
 export const trustDaysPerPage = 30;
@@ -28,6 +29,7 @@ const trustDay = Type.Object({
 const trustRoom = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
+  names: localisedSchema('the name in each language; show `name` where one is missing'),
   capacity_units: Type.Union([Type.Integer(), Type.Null()]),
   revenue: points('all revenue ever moved into the room’s account'),
   income: points('all income ever paid out of it'),
@@ -54,6 +56,7 @@ const dayJson = (row: TrustDayRow) => {
 const roomJson = (row: TrustRoomRow) => ({
   id: row.id,
   name: row.name,
+  names: row.names,
   capacity_units: row.capacity_units,
   revenue: pointsToNumber(BigInt(row.revenue)),
   income: pointsToNumber(BigInt(row.income)),

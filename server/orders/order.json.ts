@@ -29,7 +29,26 @@ export const orderSchema = Type.Object({
   ),
   payment_method_id: Type.Integer(),
   order_notice: nullable(
-    Type.Object({ account_back_five: Type.String(), image: Type.Integer(), image_path: Type.String(), remark: nullable(Type.String()) }),
+    Type.Object({
+      account_back_five: Type.String(),
+      image: Type.Integer(),
+      image_path: Type.String(),
+      remark: nullable(Type.String()),
+      remittance_account: nullable(
+        Type.Object(
+          {
+            id: Type.Integer(),
+            bank_name: Type.String(),
+            branch: Type.String(),
+            account_holder: Type.String(),
+            account_number: Type.String(),
+            remittance_account_type: Type.Object({ type: Type.String() }),
+            demo: Type.Boolean(),
+          },
+          { description: 'The receiving account paid into, kept even after it is disabled; null when the member did not say' },
+        ),
+      ),
+    }),
   ),
   reject_reason: nullable(Type.String({ description: 'Why an operator rejected the last payment notice (or cancelled the order)' })),
   hold_reason: nullable(Type.String({ description: 'Why a waiting order cannot be confirmed yet (identity not verified)' })),
@@ -64,6 +83,18 @@ export function orderJson(row: OrderRow, notice: Notice | undefined) {
             image: Number(notice.upload_id),
             image_path: uploadPath(notice.upload_id),
             remark: notice.remark,
+            remittance_account:
+              notice.account_id === null
+                ? null
+                : {
+                    id: notice.account_id,
+                    bank_name: notice.bank_name ?? '',
+                    branch: notice.branch ?? '',
+                    account_holder: notice.account_holder ?? '',
+                    account_number: notice.account_number ?? '',
+                    remittance_account_type: { type: notice.account_type ?? '' },
+                    demo: notice.account_demo === true,
+                  },
           },
     reject_reason: row.reject_reason,
     hold_reason: row.status === orderStatus.waitingConfirmation && row.verification_status !== 'approved' ? notVerifiedMessage : null,

@@ -90,14 +90,29 @@ export async function unitsHeld(db: Db, productId: number, exceptOrderId?: strin
   return BigInt((await query.executeTakeFirstOrThrow()).held);
 }
 
-/** The live notice of each order (pending or confirmed), with its photo id. */
+/** The live notice of each order (pending or confirmed), with its photo id and the account it was paid into. */
 export async function liveNotices(db: Db, orderIds: string[]) {
   if (orderIds.length === 0) return [];
+  // The account stays on the notice after an operator disables it: it is what the member paid into.
   return db
     .selectFrom('order_notices')
-    .select(['order_id', 'account_back_five', 'upload_id', 'remark', 'status'])
-    .where('order_id', 'in', orderIds)
-    .where('status', 'in', ['pending', 'confirmed'])
+    .leftJoin('remittance_accounts as account', 'account.id', 'order_notices.remittance_account_id')
+    .select([
+      'order_notices.order_id',
+      'order_notices.account_back_five',
+      'order_notices.upload_id',
+      'order_notices.remark',
+      'order_notices.status',
+      'account.id as account_id',
+      'account.bank_name',
+      'account.branch',
+      'account.account_holder',
+      'account.account_number',
+      'account.type as account_type',
+      'account.demo as account_demo',
+    ])
+    .where('order_notices.order_id', 'in', orderIds)
+    .where('order_notices.status', 'in', ['pending', 'confirmed'])
     .execute();
 }
 

@@ -41,7 +41,14 @@ interface OrderPlan {
   paymentMethodId: number;
 }
 
-export async function createOrder(db: Db, config: Config, userId: number, input: NewOrderInput, now = new Date()): Promise<string> {
+export async function createOrder(
+  db: Db,
+  config: Config,
+  userId: number,
+  input: NewOrderInput,
+  now = new Date(),
+  partnerSiteId: number | null = null,
+): Promise<string> {
   if (input.item_content.length !== 1) throw validationError({ item_content: [oneProductMessage] }, 'order_one_product');
   const [item] = input.item_content;
   const amount = parseOrderAmount(input.amount);
@@ -72,6 +79,7 @@ export async function createOrder(db: Db, config: Config, userId: number, input:
         payment_method_id: plan.paymentMethodId,
         status: orderStatus.pendingPayment,
         pending_since: now,
+        partner_site_id: partnerSiteId,
       });
       if (inserted !== undefined) return inserted;
     }

@@ -10,6 +10,7 @@ import { orderJson, ordersJson, orderSchema, type OrderJson } from './order.json
 import { countOrders, findOrder, listOrders } from './order.repository.ts';
 import { newOrderBody, orderUpdateBody } from './order.schemas.ts';
 import { createOrder, updateOrder } from './order.service.ts';
+import { partnerOriginHeaders, partnerSiteOf } from '../partner-sites/partner-origin.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['orders'];
@@ -33,6 +34,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Order a share of a product; the order waits for payment (status 1) with a number to write on the transfer',
+        headers: partnerOriginHeaders,
         body: newOrderBody,
         security: bearer,
         response: { 201: envelopeOf(orderSchema) },
@@ -40,7 +42,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { userId } = memberOf(request);
-      const id = await createOrder(app.db, app.config, userId, request.body);
+      // Attribution only: the header is the client's word (decision 017).
+      const site = partnerSiteOf(app.partnerSites, request.headers);
+      const id = await createOrder(app.db, app.config, userId, request.body, new Date(), site?.id ?? null);
       return reply.status(201).send(success(await memberOrder(app.db, userId, id), 'Order created'));
     },
   );

@@ -10,6 +10,7 @@ import { lockMemberStanding, setAccountStatus } from '../users/user.repository.t
 import { decideNotice, pendingNoticeOf } from './notices.repository.ts';
 import { insertOwedRefund } from './refunds.repository.ts';
 import { orderStatus } from '../../contract/statuses.ts';
+import { addNotification } from '../notifications/notifications.repository.ts';
 
 export const notWaitingMessage = 'This order is not waiting for confirmation';
 export const payerMismatchMessage =
@@ -63,6 +64,7 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
         updated_at: now,
       });
       if (notice !== undefined) await decideNotice(trx, notice.id, 'confirmed', operatorId, now);
+      await addNotification(trx, order.user_id, 'payment_confirmed', { order_number: order.order_number });
       await recordAudit(trx, {
         operatorId,
         action: 'order.confirm',
@@ -105,6 +107,7 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
     });
     if (notice !== undefined) await decideNotice(trx, notice.id, 'refunded', operatorId, now);
     await setAccountStatus(trx, member.id, 'suspended', now);
+    await addNotification(trx, member.id, 'payment_refunded', { order_number: order.order_number });
     await recordAudit(trx, {
       operatorId,
       action: 'order.payer_mismatch',
@@ -149,6 +152,7 @@ export async function rejectNotice(db: Db, operatorId: number, orderId: string, 
       updated_at: now,
     });
     if (notice !== undefined) await decideNotice(trx, notice.id, 'rejected', operatorId, now);
+    await addNotification(trx, order.user_id, 'payment_rejected', { order_number: order.order_number, reason: why });
     await recordAudit(trx, {
       operatorId,
       action: 'order.reject_notice',

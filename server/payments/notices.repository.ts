@@ -21,13 +21,19 @@ const noticeColumns = [
   'users.realname',
   'users.verification_status',
   'users.account_status',
+  'account.id as account_id',
+  'account.bank_name as account_bank_name',
+  'account.account_number as account_number',
+  'account.demo as account_demo',
 ] as const;
 
 const withOrder = (db: Db) =>
   db
     .selectFrom('order_notices')
     .innerJoin('orders', 'orders.id', 'order_notices.order_id')
-    .innerJoin('users', 'users.id', 'order_notices.user_id');
+    .innerJoin('users', 'users.id', 'order_notices.user_id')
+    // The receiving account the member paid into, still shown when it has been disabled since.
+    .leftJoin('remittance_accounts as account', 'account.id', 'order_notices.remittance_account_id');
 
 export type NoticeRow = NonNullable<Awaited<ReturnType<typeof findNotice>>>;
 

@@ -42,6 +42,10 @@ const adminNotice = Type.Object({
     verification_status: Type.String(),
     account_status: Type.String(),
   }),
+  remittance_account: Type.Union(
+    [Type.Object({ id: Type.Integer(), bank_name: Type.String(), account_number: Type.String(), demo: Type.Boolean() }), Type.Null()],
+    { description: 'The receiving account the member paid into (whose statement to check); null when they did not say' },
+  ),
 });
 
 function adminNoticeJson(row: NoticeRow) {
@@ -67,6 +71,15 @@ function adminNoticeJson(row: NoticeRow) {
       verification_status: row.verification_status,
       account_status: row.account_status,
     },
+    remittance_account:
+      row.account_id === null
+        ? null
+        : {
+            id: row.account_id,
+            bank_name: row.account_bank_name ?? '',
+            account_number: row.account_number ?? '',
+            demo: row.account_demo === true,
+          },
   };
 }
 

@@ -35,6 +35,13 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           account_back_five: Type.String({ pattern: '^[0-9]{5}$', description: 'Exactly 5 digits' }),
           image: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'An upload id from POST v1/image/upload' }),
           remark: Type.Optional(multilineText({ maxLength: 200 })),
+          remittance_account_id: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: 2_147_483_647,
+              description: 'The receiving account paid into, from GET v1/remittanceAccount (optional; refused when it takes no payments)',
+            }),
+          ),
         }),
         security: [{ bearer: [] }],
         response: { 201: envelopeOf(noticeSchema) },
@@ -42,7 +49,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { userId } = memberOf(request);
-      const id = await submitNotice(app.db, userId, request.body);
+      const id = await submitNotice(app.db, app.config.demoMode, userId, request.body);
       const notice = await findNotice(app.db, id);
       if (notice === undefined) throw new Error('notice vanished after insert');
       const order = await memberOrder(app.db, userId, notice.order_id);

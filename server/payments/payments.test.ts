@@ -84,6 +84,8 @@ describe.each(databaseKinds())('payment notices and confirmation on %s', (kind) 
       image,
       image_path: `/api/v1/image/${image}`,
       remark: 'Paid at the counter',
+      // Two accounts take payments and the member named none.
+      remittance_account: null,
     });
     expect(read.hold_reason).toBe(notVerifiedMessage);
     expect(expectFailure(await notifyPayment(testApp.app, member, order.id), 409).message).toBe(notPendingMessage);

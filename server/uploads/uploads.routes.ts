@@ -76,7 +76,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-async function readImageField(request: FastifyRequest): Promise<Buffer> {
+/** The bytes of the one file in the multipart field "image", or a refusal that says how to send it. */
+export async function readImageField(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new ApiError(422, 'image_field_missing', sendAsField, { errors: { image: [sendAsField] } });
   const file = await request.file().catch(() => undefined);
   if (file === undefined || file.fieldname !== 'image')

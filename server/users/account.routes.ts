@@ -9,6 +9,7 @@ import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { loginBody, registerBody, sessionDetail } from './account.schemas.ts';
 import { login, register } from './account.service.ts';
 import { revokeSession } from '../auth/session.repository.ts';
+import { partnerOriginHeaders, partnerSiteOf } from '../partner-sites/partner-origin.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -18,13 +19,17 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['members'],
-        summary: 'Register with a referral code',
+        summary:
+          'Register with a referral code. Through an enabled partner site (X-Partner-Origin), the member is attributed to it and a blank code defaults to its referral code',
+        headers: partnerOriginHeaders,
         body: registerBody,
         response: { 201: envelopeOf(sessionDetail) },
       },
     },
     async (request, reply) => {
-      const { token, user } = await register(app.db, app.config, request.body, request.ip);
+      const site = partnerSiteOf(app.partnerSites, request.headers);
+      const attribution = site === undefined ? undefined : { partnerSiteId: site.id, referralCode: site.referralCode };
+      const { token, user } = await register(app.db, app.config, request.body, request.ip, attribution);
       return reply.status(201).send(success({ token, user: await userView(app.db, user) }, 'Registered successfully'));
     },
   );

@@ -22,7 +22,8 @@ export const registerBody = Type.Object({
   username: Type.String({ minLength: usernameMinLength, maxLength: usernameMaxLength, pattern: nameCharacters }),
   password: newPasswordField,
   password_confirmation: Type.String({ maxLength: passwordMaxLength }),
-  parent_code: referralCodeField,
+  /** Required, unless the member registers through a partner site with a referral code of its own (the default then). */
+  parent_code: Type.Optional(Type.String({ maxLength: referralCodeMaxLength, pattern: '^[\\w\\u4e00-\\u9fa5]*$' })),
   countries_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, default: 1 })),
 });
 

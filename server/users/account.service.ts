@@ -21,6 +21,7 @@ import { newReferralCode } from './referral-code.ts';
 import { createSession, revokeSessions } from '../auth/session.repository.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import { oldPasswordMatches } from './old-password-guard.ts';
+import { addNotification } from '../notifications/notifications.repository.ts';
 
 export const referrerNotFoundMessage = 'Find no such referrer.';
 export const nameTakenMessage = 'name has been registered';
@@ -32,9 +33,18 @@ export interface RegisterInput {
   username: string;
   password: string;
   password_confirmation: string;
-  parent_code: string;
+  parent_code?: string;
   countries_id?: number;
 }
+
+/** The enabled partner site a registration came through (decision 017): attribution only, never a grant. */
+export interface RegistrationAttribution {
+  partnerSiteId: number;
+  /** The site's referral code, the default when the member types none. */
+  referralCode: string | null;
+}
+
+export const parentCodeRequiredMessage = 'The parent_code field is required.';
 
 export interface SessionResult {
   token: string;
@@ -45,7 +55,13 @@ export interface SessionResult {
  * Password hashing is deliberately slow: it happens before the transaction opens, never while
  * the transaction holds locks.
  */
-export async function register(db: Db, config: Config, input: RegisterInput, address: string): Promise<SessionResult> {
+export async function register(
+  db: Db,
+  config: Config,
+  input: RegisterInput,
+  address: string,
+  attribution?: RegistrationAttribution,
+): Promise<SessionResult> {
   const limit: Limit = {
     bucket: `register:${address}`,
     max: config.limits.registrationsPerAddress,
@@ -54,7 +70,10 @@ export async function register(db: Db, config: Config, input: RegisterInput, add
   await takeSlot(db, limit);
   if (input.password !== input.password_confirmation)
     throw fieldError('password_confirmation', 'password_confirmation_mismatch', 'The password confirmation does not match.');
-  const parentId = await referrerId(db, config, input.parent_code);
+  const typedCode = (input.parent_code ?? '').trim();
+  const parentCode = typedCode === '' ? (attribution?.referralCode ?? '') : typedCode;
+  if (parentCode === '') throw fieldError('parent_code', 'validation', parentCodeRequiredMessage);
+  const parentId = await referrerId(db, config, parentCode);
   const passwordHash = await hashPassword(input.password);
 
   for (let attempt = 1; ; attempt += 1) {
@@ -66,6 +85,7 @@ export async function register(db: Db, config: Config, input: RegisterInput, add
           referral_code: newReferralCode(),
           parent_id: parentId,
           countries_id: input.countries_id ?? 1,
+          partner_site_id: attribution?.partnerSiteId ?? null,
         });
         const token = newToken();
         await createSession(trx, user.id, tokenHash(token));
@@ -125,7 +145,9 @@ export async function login(
   return db.transaction().execute(async (trx) => {
     // Two logins at once for one member queue here, so exactly one session survives.
     await lockUser(trx, user.id);
-    await revokeSessions(trx, user.id, 'other_device');
+    const replaced = await revokeSessions(trx, user.id, 'other_device');
+    // The member hears of it on every device: a login they did not make is theirs to report.
+    if (replaced > 0) await addNotification(trx, user.id, 'logged_in_elsewhere', { at: new Date().toISOString() });
     const token = newToken();
     await createSession(trx, user.id, tokenHash(token));
     return { token, user };

@@ -22,7 +22,9 @@ export async function findUserProfile(db: Db, userId: number): Promise<UserProfi
       sql<string | null>`(select p.referral_code from users p where p.id = u.parent_id)`.as('parent_code'),
       sql<string | null>`(select a.balance from ledger_accounts a where a.key = ${accounts.memberMain(userId).key})`.as('main_balance'),
       sql<DeviceRow[]>`coalesce((select json_agg(d order by d.id) from (select id, serial_number, engine_room_id, secret_hash, user_id,
-        bound_at, last_heartbeat_at, created_at from devices where user_id = u.id) d), '[]'::json)`.as('devices'),
+        bound_at, last_heartbeat_at, created_at, retired_at, retired_reason from devices where user_id = u.id) d), '[]'::json)`.as(
+        'devices',
+      ),
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();

@@ -4,6 +4,7 @@ import { ApiError, fieldError, notFound, validationError } from '../shared/error
 import { ownsUploads } from '../uploads/uploads.repository.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { findCertificateType, findCountry, lockVerification, setVerificationDecision, writeSubmission } from './verification.repository.ts';
+import { addNotification } from '../notifications/notifications.repository.ts';
 
 export interface VerificationInput {
   name?: string;
@@ -74,6 +75,8 @@ export async function reviewVerification(
       ? { verification_status: 'approved' as const, verification_reason: null }
       : { verification_status: 'rejected' as const, verification_reason: decision.reason.trim() };
     await setVerificationDecision(trx, userId, after);
+    if (decision.approve) await addNotification(trx, userId, 'verification_approved');
+    else await addNotification(trx, userId, 'verification_rejected', { reason: decision.reason.trim() });
     await recordAudit(trx, {
       operatorId,
       action: decision.approve ? 'verification.approve' : 'verification.reject',

@@ -36,6 +36,16 @@ function sitePolicy(scriptHashes: string[]) {
 }
 
 /**
+ * The Content-Security-Policy header of the pages built into these folders. Each published version
+ * of the site has its own, since its inline scripts are hashed (decision 022).
+ */
+export function sitePolicyHeader(builtFolders: string[]): string {
+  return Object.entries(sitePolicy(inlineScriptHashes(builtFolders)))
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/**
  * Security headers on every answer, from @fastify/helmet: a Content-Security-Policy (the
  * site's for pages, a closed one for the API), X-Content-Type-Options, Referrer-Policy,
  * X-Frame-Options; HSTS only over TLS (behind a load balancer, with TRUST_PROXY and
@@ -43,10 +53,6 @@ function sitePolicy(scriptHashes: string[]) {
  * local deployment. API answers are never stored by a cache: most carry private data or a token.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, builtFolders: string[]): Promise<void> {
-  const directives = sitePolicy(inlineScriptHashes(builtFolders));
-  const sitePolicyHeader = Object.entries(directives)
-    .map(([name, values]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${values.join(' ')}`)
-    .join('; ');
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: apiPolicy },
     hsts: false,
@@ -55,7 +61,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, builtFolders
     // Partner pages load the widget bundles from another site; the static route opens them up.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-  app.decorate('sitePolicy', sitePolicyHeader);
+  app.decorate('sitePolicy', sitePolicyHeader(builtFolders));
 
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') {
@@ -67,7 +73,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, builtFolders
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The Content-Security-Policy header of built pages (see registerSecurityHeaders). */
+    /** The Content-Security-Policy header of the pages built with the product (see registerSecurityHeaders). */
     sitePolicy: string;
   }
 }

@@ -108,6 +108,24 @@ describe.each(databaseKinds())('static site on %s', (kind) => {
       expect(response.headers.location).toBe(location);
     });
 
+    it('a page without a locale prefix goes to the language the visitor chose, when that page exists there', async () => {
+      const chosen = await get('/home?from=bookmark', { cookie: 'locale=eng' });
+      expect(chosen.statusCode).toBe(302);
+      expect(chosen.headers.location).toBe('/eng/home?from=bookmark');
+      expect(chosen.headers.vary).toContain('Cookie');
+      // The default language's choice, no choice, an unknown one, or a prefixed page: served as asked.
+      for (const [url, cookie] of [
+        ['/home', 'locale=zhs'],
+        ['/home', ''],
+        ['/home', 'locale=klingon'],
+        ['/eng/home', 'locale=zht'],
+      ]) {
+        expect((await get(url ?? '', cookie === '' ? {} : { cookie: cookie ?? '' })).statusCode, `${url} ${cookie}`).toBe(200);
+      }
+      // No such page in the chosen language (here, no Traditional Chinese build of it): the default page is served.
+      expect((await get('/home', { cookie: 'locale=zht' })).statusCode).toBe(200);
+    });
+
     it('never redirects off the site', async () => {
       for (const url of ['//evil.example', '/\\evil.example', '/eng//evil.example']) {
         const response = await get(url);

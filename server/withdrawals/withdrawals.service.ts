@@ -22,6 +22,7 @@ import {
   type WithdrawalRow,
 } from './withdrawals.repository.ts';
 import { withdrawalStatus } from '../../contract/statuses.ts';
+import { addNotification } from '../notifications/notifications.repository.ts';
 
 /** The seed's least withdrawal. */
 export const withdrawalMinPoints = BigInt(withdrawMinPoints) * pointScale;
@@ -137,6 +138,12 @@ export async function decide(
     });
     if (!decided) throw new ApiError(409, 'withdrawal_already_decided', notAcceptedMessage);
     const amount = BigInt(before.amount);
+    await addNotification(
+      trx,
+      before.user_id,
+      decision.pay ? 'withdrawal_paid' : 'withdrawal_rejected',
+      decision.pay ? { amount: before.amount } : { amount: before.amount, reason: decision.reason.trim() },
+    );
     const [held = 0, destination = 0] = await ensureAccounts(trx, [
       accounts.withdrawalsHeld(),
       decision.pay ? accounts.remittanceClearing() : accounts.memberMain(before.user_id),

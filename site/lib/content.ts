@@ -49,3 +49,8 @@ export function telHref(phone: string): string {
 export function slideLabel(template: string, n: number, total: number): string {
   return template.replace('{n}', String(n)).replace('{total}', String(total));
 }
+
+/** The catalogue's products, in id order (the server writes them from the database before each build). */
+export async function catalogProducts(): Promise<(CollectionEntry<'catalog'>['data'] & { id: string })[]> {
+  return (await getCollection('catalog')).map(({ id, data }) => ({ id, ...data })).sort((a, b) => Number(a.id) - Number(b.id));
+}

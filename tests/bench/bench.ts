@@ -2,7 +2,8 @@
  * Prints the product's speed figures, each beside what it is measured against in the same run:
  * start-up to the first served request; member reads beside GET /api/health; wallet transfers
  * beside `pgbench -N` on the same PostgreSQL; one server process beside three on one PostgreSQL;
- * the income distribution beside a bare INSERT … SELECT. Not part of the test command: figures,
+ * the income distribution beside a bare INSERT … SELECT; the partner widgets' bytes and the time to
+ * the first widget on a partner page; a publish of the whole brand site. Not part of the test command: figures,
  * not verdicts, and noisy on a shared machine (BENCH_SECONDS sets the length of each figure).
  */
 import fs from 'node:fs/promises';
@@ -16,7 +17,9 @@ import { distributionFigures } from './distribution.ts';
 import { acrossServers, durationSeconds, load, ratioAgainstGoal, row, transferLoad } from './load.ts';
 import { connections, loadNote, measureServer, routeFigure, type ServerFigures } from './member-figures.ts';
 import { pgbenchTps } from './pgbench.ts';
+import { publishFigures } from './site-publish.ts';
 import { createFundedMembers } from './transfer-members.ts';
+import { firstWidgetFigures, widgetBytes } from './widget-figures.ts';
 
 /** Members the spread transfer load rotates through; the hot load puts every transfer on one of them. */
 const transferMembers = 1_000;
@@ -163,6 +166,9 @@ async function postgres(): Promise<void> {
 console.log(
   `Machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator on the same machine`,
 );
+console.log('\n== Partner widgets');
+console.log(widgetBytes());
+console.log(await firstWidgetFigures());
 await embedded();
 if (process.env.DATABASE_URL) await postgres();
 else console.log('\nDATABASE_URL is not set: no PostgreSQL figures, no pgbench limit, no three-process figures');
@@ -173,4 +179,9 @@ if (process.env.BENCH_DISTRIBUTION !== '0') {
   );
   console.log(await distributionFigures('pglite', Number(process.env.BENCH_ORDERS_PGLITE ?? 100_000)));
   if (process.env.DATABASE_URL) console.log(await distributionFigures('postgres', Number(process.env.BENCH_ORDERS_POSTGRES ?? 1_000_000)));
+}
+
+if (process.env.BENCH_SITE !== '0') {
+  console.log('\nPublishing the brand site (every page in three locales; the build runs in child processes)');
+  console.log(await publishFigures());
 }

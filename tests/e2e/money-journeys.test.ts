@@ -96,12 +96,12 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await office.getByLabel(eng.admin_username).fill(operatorName);
       await office.getByLabel(eng.admin_password).fill(operatorPassword);
       await office.getByRole('button', { name: eng.admin_login }).click();
-      await office.getByRole('button', { name: eng.admin_verifications }).click();
+      await office.getByRole('button', { name: eng.admin_verifications, exact: true }).click();
       await office.getByText('A123456789').waitFor();
       await office.getByRole('button', { name: eng.admin_approve }).click();
       await office.getByText(eng.admin_queue_empty).waitFor();
 
-      await office.getByRole('button', { name: eng.admin_notices }).click();
+      await office.getByRole('button', { name: eng.admin_notices, exact: true }).click();
       await office.getByText(orderNumber).waitFor();
       await office.getByLabel(eng.admin_notice_payer).fill(realname);
       await office.getByLabel(eng.admin_notice_reference).fill('REMIT-1');
@@ -110,7 +110,7 @@ describe('money journeys: paid order → income → wallet transfers → withdra
 
       // Today's revenue, distributed on demand by ownership: the order's 0.0002 units of room 1's 23 units
       // earn 0.0002/23 of 115,000,000 less the 10 % fee, which is 900.
-      await office.getByRole('button', { name: eng.admin_revenue }).click();
+      await office.getByRole('button', { name: eng.admin_revenue, exact: true }).click();
       await office.getByLabel(eng.admin_business_date).fill(businessDate(new Date(), 'Asia/Taipei'));
       await office.getByLabel(eng.admin_kwh).fill('2400.5');
       await office.getByLabel(eng.admin_revenue_amount).fill('115000000');
@@ -121,9 +121,19 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await office.getByText('900.0000').waitFor();
       assert.deepEqual(await accessibilityViolations(office), []);
 
-      // The member sees it on the machine page and in the main wallet.
+      // The member sees it on the machine page and in the main wallet, and the bell in the header told them.
       await page.goto(`${product.baseUrl}/eng/dig`);
       await page.getByRole('cell', { name: '900.0000' }).first().waitFor();
+      const bell = page.getByRole('button', { name: new RegExp(`^${eng.notices_open}, `) });
+      await bell.click();
+      const notices = page.getByRole('region', { name: eng.notices_title });
+      await notices.getByText(eng.notice_verification_approved).waitFor();
+      await notices.getByText(eng.notice_payment_confirmed.replace('{{order_number}}', orderNumber)).waitFor();
+      await notices.getByText(/900\.0000/).waitFor();
+      assert.deepEqual(await accessibilityViolations(page), []);
+      await notices.getByRole('button', { name: eng.notices_read_all }).click();
+      await page.getByRole('button', { name: eng.notices_open, exact: true }).waitFor();
+      await page.keyboard.press('Escape');
       await page.getByText('900.0000').first().waitFor();
     } finally {
       await phone.close();
@@ -201,7 +211,7 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await office.getByLabel(eng.admin_username).fill(operatorName);
       await office.getByLabel(eng.admin_password).fill(operatorPassword);
       await office.getByRole('button', { name: eng.admin_login }).click();
-      await office.getByRole('button', { name: eng.admin_withdrawals }).click();
+      await office.getByRole('button', { name: eng.admin_withdrawals, exact: true }).click();
       await office.getByText('4567').waitFor();
       assert.deepEqual(await accessibilityViolations(office), []);
       await office.getByLabel(eng.admin_reference_or_reason).fill('PAYOUT-77');

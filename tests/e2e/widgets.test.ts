@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
 import zhs from '../../locales/zhs.json' with { type: 'json' };
+import { screenElements } from '../../widgets/screens/registry.ts';
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
-describe('widgets on a partner page, loaded by one script tag', () => {
+/** The demo partner page (widgets/embed/partner-demo.html), served from our own origin, which is always a partner. */
+describe('the demo partner page: every widget from one script tag', () => {
   let product: ProductServer;
   before(async () => {
     product = await startProduct();
@@ -14,50 +16,8 @@ describe('widgets on a partner page, loaded by one script tag', () => {
     await product.dispose();
   });
 
-  test('two badges and a language picker share one session and one locale', async () => {
-    const visitor = await newVisitor();
-    try {
-      const { page, context } = visitor;
-      await page.goto(`${product.baseUrl}/widgets/demo/partner.html`);
-      const badges = page.locator('gs-session-badge');
-      await page.waitForFunction(
-        (text) => [...document.querySelectorAll('gs-session-badge')].every((el) => el.textContent === text),
-        zhs.badge_not_logged_in,
-      );
-      assert.equal(await badges.count(), 2);
-      assert.deepEqual(await accessibilityViolations(page), []);
-
-      // Choosing English in the picker re-renders both badges.
-      await page.getByLabel(zhs.language_eng).check();
-      await page.waitForFunction(
-        (text) => [...document.querySelectorAll('gs-session-badge')].every((el) => el.textContent === text),
-        eng.badge_not_logged_in,
-      );
-
-      // A session started in another tab reaches both badges on this one, balance and all.
-      const response = await fetch(`${product.baseUrl}/api/v1/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'partner_member', password: 'sun2026', password_confirmation: 'sun2026', parent_code: 'SOLAR1' }),
-      });
-      const session = ((await response.json()) as { detail: { token: string; user: unknown } }).detail;
-      const otherTab = await context.newPage();
-      await otherTab.goto(`${product.baseUrl}/widgets/demo/partner.html`);
-      await otherTab.evaluate(({ token, user }) => {
-        localStorage.setItem('user', JSON.stringify(user));
-        localStorage.setItem('token', token);
-      }, session);
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('gs-session-badge')].every((el) => el.textContent?.includes('partner_member')),
-      );
-      await page.waitForFunction(() => /0\.0000/.test(document.querySelector('gs-session-badge')?.textContent ?? ''));
-    } finally {
-      await visitor.close();
-    }
-  });
-
-  test('logging in through the login widget opens the wallet widget beside it, without leaving the page', async () => {
-    const username = `partner_${Date.now().toString(36)}`;
+  test('shows every widget, never a blank box; the language picker re-words them all; a login in the frame reaches every badge', async () => {
+    const username = `demo_${Date.now().toString(36)}`;
     const register = await fetch(`${product.baseUrl}/api/v1/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -68,34 +28,53 @@ describe('widgets on a partner page, loaded by one script tag', () => {
     try {
       const { page } = visitor;
       await page.goto(`${product.baseUrl}/widgets/demo/partner.html`);
-      await page.getByLabel(zhs.language_eng).check();
-      const wallet = page.locator('gs-wallet');
-      // Logged out, the wallet offers its way in inline: no modal over the partner's page.
-      await wallet.getByText(eng.login_prompt_body).waitFor();
-      assert.equal(await page.getByRole('dialog').count(), 0);
-
-      const login = page.locator('gs-login');
-      await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('gs-login button[type="submit"]')?.disabled === false);
-      await login.getByLabel(eng.login_username).fill(username);
-      await login.getByLabel(eng.login_password, { exact: true }).fill('sun2026');
-      await login.getByLabel(eng.login_password, { exact: true }).press('Enter');
-
-      await wallet.getByRole('heading', { name: eng.wallet_partner_wallets }).waitFor();
-      await wallet.getByRole('term').filter({ hasText: eng.wallet_cinema }).waitFor();
+      // Every element on the page shows something of its own (logged out: its content or its way in); the bell waits for a member.
       await page.waitForFunction(
-        (name) => [...document.querySelectorAll('gs-session-badge')].every((el) => el.textContent?.includes(name)),
-        username,
+        (tags) =>
+          tags.every((tag) => {
+            const root = document.querySelector(tag)?.shadowRoot;
+            return root !== null && root !== undefined && (root.textContent?.trim() !== '' || root.querySelector('iframe') !== null);
+          }),
+        Object.keys(screenElements).filter((tag) => tag !== 'gs-notifications'),
       );
+      await page.locator('gs-session-badge').getByText(zhs.badge_not_logged_in).waitFor();
+
+      await page.locator('gs-language-picker').getByLabel(zhs.language_eng).check();
+      await page.locator('gs-session-badge').getByText(eng.badge_not_logged_in).waitFor();
+      await page.locator('gs-wallet').getByText(eng.login_prompt_body).waitFor();
+
+      const form = page.frameLocator('gs-login iframe');
+      await form.getByLabel(eng.login_username).fill(username);
+      await form.getByLabel(eng.login_password, { exact: true }).fill('sun2026');
+      await form.getByRole('button', { name: eng.login_submit }).click();
+      await form.getByText(eng.embed_signed_in.replace('{{username}}', username)).waitFor();
+      await page.locator('gs-session-badge').getByText(username).waitFor();
+      await page.locator('gs-wallet').getByText(eng.wallet_main).first().waitFor();
+      await page.locator('#event-log').getByText('gs:login').waitFor();
+      await page.locator('gs-notifications').getByRole('button', { name: eng.notices_open }).waitFor();
       assert.ok(page.url().endsWith('/widgets/demo/partner.html'));
       assert.deepEqual(await accessibilityViolations(page), []);
+
+      // Where the browser lets our frame keep storage (here, a page on our own site), the session outlives a reload.
+      await page.reload();
+      await page.locator('gs-session-badge').getByText(username).waitFor();
+      await page.frameLocator('gs-login iframe').getByText(username).waitFor();
     } finally {
       await visitor.close();
     }
   });
 
-  test('the loader is served with the API origin it came from', async () => {
-    const response = await fetch(`${product.baseUrl}/widgets/embed.js`);
-    assert.equal(response.status, 200);
-    assert.match(response.headers.get('content-type') ?? '', /javascript/);
+  test('the loader is revalidated, chunks are immutable, and both load from any origin', async () => {
+    const loader = await fetch(`${product.baseUrl}/widgets/v1/embed.js`, { headers: { origin: 'https://anywhere.example' } });
+    assert.equal(loader.status, 200);
+    assert.match(loader.headers.get('content-type') ?? '', /javascript/);
+    assert.equal(loader.headers.get('cache-control'), 'no-cache');
+    assert.equal(loader.headers.get('access-control-allow-origin'), '*');
+    const chunk = /import\("\.\.\/(chunks\/[\w-]+\.js)"\)/.exec(await loader.text())?.[1];
+    assert.ok(chunk, 'the loader names its chunks');
+    const chunkAnswer = await fetch(`${product.baseUrl}/widgets/${chunk}`, { headers: { origin: 'https://anywhere.example' } });
+    assert.equal(chunkAnswer.status, 200);
+    assert.match(chunkAnswer.headers.get('cache-control') ?? '', /max-age=31536000, immutable/);
+    assert.equal(chunkAnswer.headers.get('access-control-allow-origin'), '*');
   });
 });

@@ -47,6 +47,45 @@ export class ProductApi {
     return { token: detail.token, id: detail.user.id };
   }
 
+  /** A member registered with the house code, identity approved by the operator under `realname`; logged in. */
+  async verifiedMember(operator: string, username: string, password: string, realname = 'Lin Mei'): Promise<{ token: string; id: number }> {
+    await this.call('POST', 'v1/register', undefined, { username, password, password_confirmation: password, parent_code: 'SOLAR1' });
+    const member = await this.login(username, password);
+    const photo = () => this.uploadPhoto(member.token);
+    await this.call('PUT', `v1/user/${member.id}`, member.token, {
+      name: username,
+      realname,
+      email: `${username}@example.com`,
+      phone: '+886 912 345 678',
+      countries_id: 1,
+      certificates_id: 1,
+      certificate_number: 'A123456789',
+      certificate_front: await photo(),
+      certificate_back: await photo(),
+      certificate_handle: await photo(),
+    });
+    await this.call('POST', `admin/v1/verifications/${member.id}/approve`, operator);
+    return member;
+  }
+
+  /** An order of `amount` points in `roomId`, its payment notified and confirmed by the operator. */
+  async paidOrder(operator: string, member: { token: string }, roomId: number, amount: number, realname = 'Lin Mei') {
+    const order = await this.call<{ id: number; order_number: string }>('POST', 'v1/order', member.token, {
+      item_content: [{ product_id: 1, count: 1 }],
+      delivery_method_id: 1,
+      engine_room_id: roomId,
+      payment_method_id: 1,
+      amount,
+    });
+    await this.call('POST', 'v1/orderNotice', member.token, {
+      order_id: order.id,
+      account_back_five: '12345',
+      image: await this.uploadPhoto(member.token),
+    });
+    await this.call('POST', `admin/v1/orders/${order.id}/confirm`, operator, { payer_name: realname, bank_reference: `REMIT-${order.id}` });
+    return order;
+  }
+
   async operatorLogin(username: string, password: string): Promise<string> {
     return (await this.call<{ token: string }>('POST', 'admin/v1/login', undefined, { username, password })).token;
   }

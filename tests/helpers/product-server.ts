@@ -10,6 +10,8 @@ const readyTimeoutMs = 60_000;
 export interface ProductServer {
   baseUrl: string;
   dataDir: string;
+  /** The server process's id (for memory figures). */
+  pid: number | undefined;
   /** Everything the process printed, for failure messages. */
   output(): string;
   stop(): Promise<number | null>;
@@ -17,12 +19,22 @@ export interface ProductServer {
   dispose(): Promise<void>;
 }
 
-/** Starts the built product the way the README does (node server/main.ts), on a free port and a fresh data folder. */
+/** Starts the built product the way the README does (node server/main.ts), on a free port (or env.PORT) and a fresh data folder. */
 export async function startProduct(env: Record<string, string> = {}, dataDir?: string): Promise<ProductServer> {
-  const port = await freePort();
+  // A test that must know the address before the product starts (a partner page naming it) passes PORT.
+  const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
   const folder = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'gs-e2e-')));
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: folder, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: folder,
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -33,6 +45,7 @@ export async function startProduct(env: Record<string, string> = {}, dataDir?: s
   return {
     baseUrl,
     dataDir: folder,
+    pid: child.pid,
     output: () => output,
     stop: () => stopChild(child),
     dispose: async () => {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { seedPartnerSites } from '../../server/partner-sites/partner-sites.service.ts';
 import { seedDatabase } from '../../server/seed.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -23,13 +24,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A migrated, seeded app on a database of its own: in-memory PGlite, or a fresh PostgreSQL database. */
+/**
+ * A migrated, seeded app on a database of its own: in-memory PGlite, or a fresh PostgreSQL database.
+ * It runs in demo mode, as `npm start` does, so the seeded receiving accounts take payments; tests of
+ * a real install pass `DEMO_MODE: 'false'`.
+ */
 export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data', CARD_NUMBER_KEY: testCardKey, ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent-test-data',
+    CARD_NUMBER_KEY: testCardKey,
+    DEMO_MODE: 'true',
+    ...env,
+  });
   const scratch = kind === 'postgres' ? await createScratchDatabase() : undefined;
   const database = await openDatabase(scratch === undefined ? { memory: true } : { databaseUrl: scratch.url });
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
+  await seedPartnerSites(database.db, config.corsOrigins);
   const app = await buildApp(config, database);
   await app.ready();
   return {

@@ -73,6 +73,9 @@ describe('AdminApp (the back office)', () => {
     typeInto(inputLabelled(page.host, eng.admin_username), 'alice');
     typeInto(inputLabelled(page.host, eng.admin_password), 'a long passphrase');
     act(() => buttonNamed(page.host, eng.admin_login).click());
+    // The dashboard is the first tab; the payment notices are one press away.
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_notices).click());
     await waitFor(() => page.host.textContent?.includes('GS2611210001') === true, 'the payment notices');
     const queueCall = stub.calls.find((call) => call.path === '/admin/v1/order-notices');
     expect(queueCall?.authorization).to.equal(`Bearer ${operatorToken}`);
@@ -151,6 +154,8 @@ describe('AdminApp (the back office)', () => {
     const mismatch = 'The payer name differs from the verified real name: nothing was credited';
     stub = backOffice((call) => (call.path === '/admin/v1/orders/12/confirm' ? refuse(409, 'payer_mismatch', mismatch) : undefined));
     const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_notices).click());
     await waitFor(() => page.host.textContent?.includes('GS2611210001') === true, 'the notice');
     act(() => buttonNamed(page.host, eng.admin_confirm_payment).click());
     await waitFor(() => alertText(page.host) === eng.admin_payer_needed, 'the missing payer notice');

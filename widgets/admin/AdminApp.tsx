@@ -8,7 +8,12 @@ import { refusalKey } from '../core/refusal.ts';
 import { decisionRefusals } from './decision.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { AuditLog } from './AuditLog.tsx';
+import { contentMessageKeys } from './content-messages.ts';
 import { NoticeQueue } from './NoticeQueue.tsx';
+import { lazyTab } from './lazy-tab.tsx';
+import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
+import { receivingAccountsMessageKeys } from './receiving-keys.ts';
+import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
 import { RevenuePanel } from './RevenuePanel.tsx';
 import { ReviewQueue } from './ReviewQueue.tsx';
@@ -16,14 +21,23 @@ import { VerificationQueue } from './VerificationQueue.tsx';
 import { WithdrawalQueue } from './WithdrawalQueue.tsx';
 
 const tabs = [
+  { id: 'dashboard', label: 'admin_dashboard' },
   { id: 'notices', label: 'admin_notices' },
   { id: 'verifications', label: 'admin_verifications' },
   { id: 'withdrawals', label: 'admin_withdrawals' },
   { id: 'revenue', label: 'admin_revenue' },
   { id: 'reviews', label: 'admin_reviews' },
+  { id: 'receiving', label: 'admin_receiving_accounts' },
+  { id: 'machines', label: 'admin_machines' },
+  { id: 'partners', label: 'admin_partner_sites' },
+  { id: 'content', label: 'admin_content' },
   { id: 'audit', label: 'admin_audit' },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
+
+/** The dashboard and the machine inventory load when first opened, keeping the page under its budget. */
+const DashboardTab = lazyTab(() => import('./Dashboard.tsx').then((module) => module.Dashboard));
+const MachinesTab = lazyTab(() => import('./Machines.tsx').then((module) => module.Machines));
 
 export const adminAppMessageKeys = [
   'loading',
@@ -65,6 +79,7 @@ export const adminAppMessageKeys = [
   'admin_order_number',
   'admin_not_verified',
   'admin_account_back_five',
+  'admin_notice_paid_into',
   'admin_remark',
   'admin_proof_photo',
   'admin_notice_payer',
@@ -108,17 +123,29 @@ export const adminAppMessageKeys = [
   'bank_bank_name',
   'transaction_time',
   'transaction_amount',
+  ...contentMessageKeys,
   ...payoutCardMessageKeys,
+  ...partnerSitesMessageKeys,
+  ...receivingAccountsMessageKeys,
+  ...dashboardMessageKeys,
+  ...machinesMessageKeys,
   ...pagerMessageKeys,
   ...decisionRefusals.map(refusalKey),
 ];
+
+/** More tabs whose screens load when first opened (lazyTab): the back office's largest screens. */
+const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((module) => module.ReceivingAccounts));
+const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
+const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => module.ContentPanel));
 
 /** The back office: operators log in with their own accounts and work the review and payout queues. */
 export function AdminApp() {
   const { t } = useI18n();
   const mounted = useMounted();
   const token = useStore($operatorToken);
-  const [tab, setTab] = useState<Tab>('notices');
+  const [tab, setTab] = useState<Tab>('dashboard');
+  // The machines offline, when the dashboard's count opened the tab; every machine otherwise.
+  const [machineView, setMachineView] = useState<'all' | 'offline'>('all');
 
   if (!mounted)
     return (
@@ -136,7 +163,10 @@ export function AdminApp() {
             type="button"
             className="button button--small"
             aria-pressed={tab === item.id}
-            onClick={() => setTab(item.id)}
+            onClick={() => {
+              setMachineView('all');
+              setTab(item.id);
+            }}
           >
             {t(item.label)}
           </button>
@@ -145,11 +175,26 @@ export function AdminApp() {
           {t('admin_logout')}
         </button>
       </nav>
+      {tab === 'dashboard' && (
+        <DashboardTab
+          tabs={tabs}
+          onOpen={(id, view) => {
+            const found = tabs.find((item) => item.id === id);
+            if (found === undefined) return;
+            setMachineView(view === 'offline' ? 'offline' : 'all');
+            setTab(found.id);
+          }}
+        />
+      )}
       {tab === 'notices' && <NoticeQueue />}
       {tab === 'verifications' && <VerificationQueue />}
       {tab === 'withdrawals' && <WithdrawalQueue />}
       {tab === 'revenue' && <RevenuePanel />}
       {tab === 'reviews' && <ReviewQueue />}
+      {tab === 'receiving' && <ReceivingTab />}
+      {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
+      {tab === 'partners' && <PartnerSitesTab />}
+      {tab === 'content' && <ContentTab />}
       {tab === 'audit' && <AuditLog />}
     </div>
   );

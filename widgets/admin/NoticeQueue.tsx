@@ -17,6 +17,8 @@ export interface PaymentNotice {
   created_at: string;
   order: { id: number; order_number: string; total_amount: number };
   member: { id: number; username: string; realname: string | null; verification_status: string };
+  /** The receiving account the member paid into; null when they did not say. */
+  remittance_account?: { id: number; bank_name: string; account_number: string; demo: boolean } | null;
 }
 
 /**
@@ -85,6 +87,20 @@ export function NoticeQueue() {
               <dd>{notice.member.realname ?? t('admin_not_verified')}</dd>
               <dt>{t('admin_account_back_five')}</dt>
               <dd>{notice.account_back_five}</dd>
+              {notice.remittance_account && (
+                <>
+                  <dt>{t('admin_notice_paid_into')}</dt>
+                  <dd>
+                    {notice.remittance_account.bank_name} <code>{notice.remittance_account.account_number}</code>
+                    {notice.remittance_account.demo && (
+                      <>
+                        {' '}
+                        <span className="gs-admin__demo">{t('admin_recv_demo')}</span>
+                      </>
+                    )}
+                  </dd>
+                </>
+              )}
               <dt>{t('transaction_time')}</dt>
               <dd>
                 <time dateTime={notice.created_at}>{time.format(new Date(notice.created_at))}</time>

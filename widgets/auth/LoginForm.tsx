@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { localePath } from '../../locales/index.ts';
-import { apiRequest } from '../core/api.ts';
+import { apiRequest, noAnswerKey } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { returnPath } from '../core/return-to.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { afterLoginRoute, readSavedUsername, saveUsername, startSession, type SessionUser } from '../core/session.ts';
-import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
+import { Field, FormMessage, SubmitButton } from '../ui/form.tsx';
 
 export const loginFormMessageKeys = [
   'login_username',
@@ -18,6 +18,8 @@ export const loginFormMessageKeys = [
   'login_passblank',
   'login_error',
   'error_too_many',
+  'error_network',
+  'error_timeout',
   'session_login_success',
   'login_no_account',
   'login_register_link',
@@ -38,7 +40,8 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The outcome's message key, translated when shown: switching language re-words it.
+  const [outcome, setOutcome] = useState<{ key: string; failed: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -71,12 +74,13 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
       startSession(detail.token, detail.user);
       saveUsername(name);
       setPassword('');
-      setOutcome({ text: t('session_login_success'), failed: false });
+      setOutcome({ key: 'session_login_success', failed: false });
       if (navigate) location.assign(returnPath(location.search) ?? localePath(locale, afterLoginRoute));
     } catch (error) {
       setPassword('');
-      const tooMany = refusalCode(error) === 'rate_limited';
-      setOutcome({ text: t(tooMany ? 'error_too_many' : 'login_error'), failed: true });
+      // No answer is not a wrong password: say which it was.
+      const key = noAnswerKey(error) ?? (refusalCode(error) === 'rate_limited' ? 'error_too_many' : 'login_error');
+      setOutcome({ key, failed: true });
       passwordInput.current?.focus();
     } finally {
       setBusy(false);
@@ -113,7 +117,7 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
         autoComplete="current-password"
         inputRef={passwordInput}
       />
-      <FormMessage outcome={outcome} />
+      <FormMessage outcome={outcome && { text: t(outcome.key), failed: outcome.failed }} />
       <SubmitButton busy={busy}>{t('login_submit')}</SubmitButton>
       <p className="gs-form__aside">
         {t('login_no_account')} <a href={siteHref(locale, '/register')}>{t('login_register_link')}</a>

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import { localePath } from '../../locales/index.ts';
-import { ApiFailure, apiRequest } from '../core/api.ts';
+import { ApiFailure, apiRequest, noAnswerKey } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { afterLoginRoute, startSession, type SessionUser } from '../core/session.ts';
-import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
+import { Field, FormMessage, SubmitButton } from '../ui/form.tsx';
 import {
   keepNameCharacters,
   keepPasswordCharacters,
@@ -41,6 +41,7 @@ export const registerFormMessageKeys = [
   'register_login_link',
   'login_show_password',
   'error_network',
+  'error_timeout',
   'error_too_many',
 ] as const;
 
@@ -88,7 +89,8 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
   /** The server's refusal of one field, shown until that field changes. */
   const [refused, setRefused] = useState<{ field: FieldName; key: string } | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The outcome's message key, translated when shown: switching language re-words it.
+  const [outcome, setOutcome] = useState<{ key: string; failed: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const inputs: Record<FieldName, RefObject<HTMLInputElement | null>> = {
@@ -143,7 +145,7 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
       $sessionNotice.set(null);
       startSession(detail.token, detail.user);
       setDone(true);
-      setOutcome({ text: t('register_success'), failed: false });
+      setOutcome({ key: 'register_success', failed: false });
       if (navigate) setTimeout(() => location.assign(localePath(locale, afterLoginRoute)), registerSuccessNoticeMs);
     } catch (error) {
       const failure = error instanceof ApiFailure ? error : new ApiFailure(0, 'failed to connect');
@@ -159,12 +161,12 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
         field = 'username';
       } else if (code === 'rate_limited') {
         key = 'error_too_many';
-      } else if (failure.status === 0) {
-        key = 'error_network';
+      } else {
+        key = noAnswerKey(failure) ?? key;
       }
       // A refusal about one field is said once, under that field, which takes focus; any other
       // (a validation refusal and the rest: register_error) heads the form.
-      if (field === undefined) setOutcome({ text: t(key), failed: true });
+      if (field === undefined) setOutcome({ key, failed: true });
       else {
         setRefused({ field, key });
         inputs[field].current?.focus();
@@ -219,7 +221,7 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
         autoComplete="off"
         maxLength={referralCodeMaxLength}
       />
-      <FormMessage outcome={outcome} />
+      <FormMessage outcome={outcome && { text: t(outcome.key), failed: outcome.failed }} />
       <SubmitButton busy={busy} disabled={done}>
         {t('register_submit')}
       </SubmitButton>

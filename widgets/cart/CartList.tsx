@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { ApiFailure } from '../core/api.ts';
+import { ordersChanged } from '../core/changes.ts';
+import { useHostEvents } from '../core/host-events.ts';
 import { useI18n } from '../core/i18n.ts';
 import { knownRefusalKey, refusalCode, refusalKey } from '../core/refusal.ts';
 import { formatPoints } from '../core/money.ts';
@@ -21,6 +23,7 @@ import {
   type CartForm,
   type CartProblem,
 } from './cart-rules.ts';
+import { localLocation, localName } from '../core/local-name.ts';
 
 /** Refusals an order meets that the cart words by their own code. */
 const cartRefusals = [
@@ -58,7 +61,8 @@ export const cartListMessageKeys = [
   'cart_payment_method',
   'cart_payment_remittance',
   'cart_payment_virtual_currency',
-  'cart_virtual_serial',
+  'cart_virtual_address',
+  'cart_payments_not_open',
   'cart_virtual_unavailable',
   'cart_choose_payment',
   'cart_submit_order',
@@ -81,6 +85,8 @@ interface CartListProps {
   onChange: (form: CartForm) => void;
   /** The order being edited (back from the payment step): PUT instead of POST, no delete icon. */
   editing: Order | null;
+  /** No account takes a remittance yet (the server listed none): said before the member orders. */
+  remittanceClosed?: boolean;
   onSaved: (order: Order) => void;
   onDelete: () => void;
 }
@@ -95,10 +101,12 @@ export function CartList({
   form,
   onChange,
   editing,
+  remittanceClosed = false,
   onSaved,
   onDelete,
 }: CartListProps) {
   const { locale, t } = useI18n();
+  const hostEvents = useHostEvents();
   const id = useId();
   const [errors, setErrors] = useState<Partial<Record<CartProblem['field'], string>>>({});
   const [failed, setFailed] = useState('');
@@ -128,7 +136,10 @@ export function CartList({
     setErrors({});
     setFailed('');
     try {
-      onSaved(await saveOrder(orderBody(form, editing === null), editing?.id));
+      const order = await saveOrder(orderBody(form, editing === null), editing?.id);
+      ordersChanged();
+      if (editing === null) hostEvents('order-created', { order_number: order.order_number, total_amount: order.total_amount });
+      onSaved(order);
     } catch (error) {
       const envelope = error instanceof ApiFailure ? error.envelope : undefined;
       const below = refusalCode(error) === 'order_amount_below_minimum';
@@ -161,7 +172,7 @@ export function CartList({
       <div className="gs-cart__item">
         <div>
           <p className="gs-cart__label">{t('cart_product')}</p>
-          <p className="gs-cart__name">{product.name}</p>
+          <p className="gs-cart__name">{localName(product, locale)}</p>
           <p className="gs-cart__price">
             {t('cart_price')}: {formatPoints(product.price, locale)}
           </p>
@@ -242,7 +253,10 @@ export function CartList({
           label={t('cart_engine_room')}
           value={form.engineRoomId}
           placeholder={t('wallet_choose')}
-          options={rooms.map((room) => ({ value: String(room.id), text: room.location ? `${room.name} (${room.location})` : room.name }))}
+          options={rooms.map((room) => {
+            const [name, where] = [localName(room, locale), localLocation(room, locale)];
+            return { value: String(room.id), text: where ? `${name} (${where})` : name };
+          })}
           onChange={(value) => set({ engineRoomId: value })}
           error={errors.room}
         />
@@ -289,9 +303,10 @@ export function CartList({
         {virtual?.available === false && <p className="gs-field__hint">{t('cart_virtual_unavailable')}</p>}
         {payment === paymentVirtualCurrency && virtual?.serial_number && (
           <p className="gs-cart__serial">
-            {t('cart_virtual_serial')}: <code>{virtual.serial_number}</code>
+            {t('cart_virtual_address')}: <code>{virtual.serial_number}</code>
           </p>
         )}
+        {payment === paymentRemittance && remittanceClosed && <p className="gs-field__hint">{t('cart_payments_not_open')}</p>}
         <p id={`${id}-payment-error`} className="gs-field__error" aria-live="polite">
           {errors.payment}
         </p>

@@ -24,25 +24,26 @@ const accounts = [
     remittance_account_type: { type: 'China' },
   },
   {
-    id: 2,
-    bank_name: 'Taiwan Bank',
-    branch: 'Xinyi',
-    account_holder: 'GS TW',
-    account_number: '0001112223',
-    remittance_account_type: { type: 'Taiwan' },
-  },
-  {
     id: 3,
     bank_name: 'Vietcombank',
     branch: 'Hanoi',
     account_holder: 'GS VN',
     account_number: '99887766',
     remittance_account_type: { type: 'Vietnam' },
+    demo: true,
   },
 ];
 const paymentMethods = [
   { id: 1, name: 'Bank remittance', kind: 'remittance', serial_number: null, available: true },
-  { id: 2, name: 'Virtual currency', kind: 'virtual_currency', serial_number: 'TXy1SERIAL', available: true },
+  {
+    id: 2,
+    name: 'Virtual currency',
+    kind: 'virtual_currency',
+    serial_number: 'TXy1SERIAL',
+    available: true,
+    network: 'TRC-20',
+    qr: { size: 29, path: 'M4 4h7v1h-7z' },
+  },
 ];
 const deliveryMethods = [
   { id: 1, name: 'Hosting', requires: 'engine_room' },
@@ -64,7 +65,7 @@ const order = (change: Record<string, unknown> = {}) => ({
 });
 
 /** The catalogue lists; `answer` handles the rest (orders, notices, uploads). */
-function cartServer(answer: (call: RecordedCall) => Reply = () => fail(500, 'unexpected')) {
+function cartServer(answer: (call: RecordedCall) => Reply = () => fail(500, 'unexpected'), shown: unknown[] = accounts) {
   return stubFetch((call) => {
     if (call.path === '/v1/product/1') return ok(product);
     if (call.path === '/v1/interest')
@@ -72,7 +73,7 @@ function cartServer(answer: (call: RecordedCall) => Reply = () => fail(500, 'une
     if (call.path === '/v1/engineRoom') return ok(rooms);
     if (call.path === '/v1/deliveryMethod') return ok(deliveryMethods);
     if (call.path === '/v1/paymentMethod') return ok(paymentMethods);
-    if (call.path === '/v1/remittanceAccount') return ok(accounts);
+    if (call.path === '/v1/remittanceAccount') return ok(shown);
     return answer(call);
   });
 }
@@ -177,7 +178,7 @@ describe('CartScreen', () => {
     page.unmount();
   });
 
-  it('places the order (POST v1/order), then shows the order number and the accounts without Taiwan, each field with a copy button', async () => {
+  it('places the order (POST v1/order), then shows the order number and the accounts the server shows on this site, each field with a copy button', async () => {
     stub = cartServer((call) => (call.path === '/v1/order' && call.method === 'POST' ? created(order()) : fail(500, 'unexpected')));
     const page = await mountLoaded();
     await placeOrder(page);
@@ -197,7 +198,10 @@ describe('CartScreen', () => {
     expect(banks).to.have.length(2);
     expect(banks[0]).to.contain('China Bank').and.contain('6222000011112222');
     expect(banks[1]).to.contain('Vietcombank');
-    expect(page.host.textContent).not.to.contain('Taiwan Bank');
+    expect(stub.calls.find((call) => call.path === '/v1/remittanceAccount')?.query.get('locale')).to.equal('eng');
+    // A demo account is labelled on the account itself; a real one is not.
+    expect(banks[0]).not.to.contain(eng.cart_demo_account);
+    expect(banks[1]).to.contain(eng.cart_demo_account);
     expect(page.host.querySelectorAll(`button[aria-label="${eng.cart_copy} ${eng.cart_account_number}"]`)).to.have.length(2);
     expect(page.host.querySelectorAll('.gs-copy')).to.have.length(9);
     const later = [...page.host.querySelectorAll('a')].find((link) => link.textContent === eng.cart_pay_later);
@@ -206,6 +210,20 @@ describe('CartScreen', () => {
     const verify = page.host.querySelector('.gs-pay__verify');
     expect(verify?.textContent).to.contain(eng.cart_verify_first);
     expect(verify?.querySelector('a')?.getAttribute('href')).to.equal('/eng/setting/verify');
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
+
+  it('says payments are not open yet when the server shows no account, and lists none', async () => {
+    stub = cartServer((call) => (call.path === '/v1/order' && call.method === 'POST' ? created(order()) : fail(500, 'unexpected')), []);
+    const page = await mountLoaded();
+    // Said on the list step already, before the member orders.
+    await waitFor(() => page.host.textContent?.includes(eng.cart_payments_not_open) === true, 'the list step’s notice');
+    await placeOrder(page);
+    await waitFor(() => page.host.querySelector('.gs-pay__closed') !== null, 'the closed notice');
+    expect(page.host.querySelector('.gs-pay__closed')?.textContent).to.equal(eng.cart_payments_not_open);
+    expect(page.host.querySelectorAll('.gs-pay__accounts > li')).to.have.length(0);
+    expect(page.host.textContent).not.to.contain(eng.cart_remittance_rule);
     expect(await axeViolations(page.host)).to.deep.equal([]);
     page.unmount();
   });
@@ -287,7 +305,7 @@ describe('CartScreen', () => {
     page.unmount();
   });
 
-  it('changes the payment method on the order only when it differs, and shows the virtual currency serial number', async () => {
+  it('changes the payment method on the order only when it differs, and shows the virtual currency address, network and QR code', async () => {
     stub = cartServer((call) => {
       if (call.path === '/v1/order' && call.method === 'POST') return created(order());
       if (call.path === '/v1/order/41' && call.method === 'PUT')
@@ -299,7 +317,12 @@ describe('CartScreen', () => {
     pickOption(page.host, eng.cart_payment_remittance);
     expect(orderCalls(stub.calls)).to.have.length(1);
     pickOption(page.host, eng.cart_payment_virtual_currency);
-    await waitFor(() => page.host.textContent?.includes('TXy1SERIAL') === true, 'the serial number');
+    await waitFor(() => page.host.textContent?.includes('TXy1SERIAL') === true, 'the receiving address');
+    expect(page.host.textContent).to.contain(eng.cart_virtual_network).and.contain('TRC-20');
+    const qr = page.host.querySelector('svg.gs-pay__qr');
+    expect(qr?.getAttribute('aria-label')).to.equal(eng.cart_virtual_qr);
+    expect(qr?.getAttribute('viewBox')).to.equal('0 0 29 29');
+    expect(qr?.querySelector('path')?.getAttribute('d')).to.equal('M4 4h7v1h-7z');
     await waitFor(() => orderCalls(stub?.calls ?? []).length === 2, 'the update');
     await waitFor(() => !optionLabelled(page.host, eng.cart_payment_remittance).disabled, 'the update to finish');
     const puts = orderCalls(stub.calls).filter((call) => call.method === 'PUT');
@@ -324,7 +347,7 @@ describe('CartScreen', () => {
     page.unmount();
   });
 
-  it('notifies payment with five digits and a checked, uploaded proof photo; the order then waits for confirmation', async () => {
+  it('notifies payment with five digits, a checked, uploaded proof photo and the account paid into; the order then waits for confirmation', async () => {
     stub = cartServer((call) => {
       if (call.path === '/v1/order' && call.method === 'POST') return created(order());
       if (call.path === '/v1/image/upload')
@@ -353,7 +376,7 @@ describe('CartScreen', () => {
     expect(await axeViolations(page.host)).to.deep.equal([]);
 
     const label = [...page.host.querySelectorAll<HTMLLabelElement>('.gs-photo label')].find(
-      (candidate) => candidate.textContent === eng.cart_proof_photo,
+      (candidate) => candidate.firstChild?.textContent === eng.cart_proof_photo,
     );
     const photo = page.host.querySelector<HTMLInputElement>(`input[id="${label?.htmlFor ?? ''}"]`);
     if (photo === null) throw new Error('no photo input');
@@ -376,6 +399,9 @@ describe('CartScreen', () => {
 
     typeInto(five, '12345');
     typeInto(inputLabelled(page.host, eng.cart_remark), 'Paid at the counter');
+    // Two accounts were listed: the member may say which one they paid into.
+    expect(page.host.querySelector('.gs-notify legend')?.textContent).to.equal(eng.cart_paid_into);
+    pickOption(page.host, 'Vietcombank');
     act(() => buttonNamed(page.host, eng.cart_notify_payment).click());
     await waitFor(() => statusText(page.host).includes(eng.cart_notify_success), 'the notice');
     const notice = stub.calls.find((call) => call.path === '/v1/orderNotice');
@@ -384,6 +410,7 @@ describe('CartScreen', () => {
       account_back_five: '12345',
       image: '88',
       remark: 'Paid at the counter',
+      remittance_account_id: '3',
     });
     expect(page.host.textContent).to.contain(eng.order_status_2);
     page.unmount();

@@ -137,13 +137,13 @@ export function CartScreen() {
         setForm((current) => (current.engineRoomId === '' && room !== undefined ? { ...current, engineRoomId: String(room.id) } : current));
       })
       .catch(() => live && setLoadFailed(true));
-    loadRemittanceAccounts()
+    loadRemittanceAccounts(locale)
       .then((list) => live && setAccounts(list))
       .catch(() => live && setAccounts([]));
     return () => {
       live = false;
     };
-  }, []);
+  }, [locale]);
 
   if (loadFailed)
     return (
@@ -177,6 +177,7 @@ export function CartScreen() {
           form={form}
           onChange={setForm}
           editing={editing ? order : null}
+          remittanceClosed={accounts !== null && accounts.length === 0}
           onSaved={saved}
           onDelete={() => {
             $cartRemoved.set(true);
@@ -204,7 +205,7 @@ export function CartScreen() {
               }}
             />
           ) : (
-            <steps.EndStep order={order} onNotified={setOrder} />
+            <steps.EndStep order={order} accounts={accounts} onNotified={setOrder} />
           )}
         </>
       )}

@@ -58,7 +58,15 @@ export function PaymentStep({ order, accounts, paymentMethods, onBack, onNext, o
 }
 
 /** End: notify payment (five digits, proof photo, remark) or pay later; once notified, the order waits for confirmation. */
-export function EndStep({ order, onNotified }: { order: Order; onNotified: (order: Order) => void }) {
+export function EndStep({
+  order,
+  accounts,
+  onNotified,
+}: {
+  order: Order;
+  accounts: RemittanceAccount[] | null;
+  onNotified: (order: Order) => void;
+}) {
   const { locale, t } = useI18n();
   const heading = useStepHeading();
   return (
@@ -84,7 +92,7 @@ export function EndStep({ order, onNotified }: { order: Order; onNotified: (orde
         </>
       ) : (
         <>
-          <NotifyForm order={order} onNotified={onNotified} />
+          <NotifyForm order={order} accounts={accounts} onNotified={onNotified} />
           <a className="button button--block button--quiet gs-cart__later" href={siteHref(locale, '/setting/order')}>
             {t('cart_pay_later')}
           </a>

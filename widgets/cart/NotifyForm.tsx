@@ -4,24 +4,30 @@ import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { PhotoField } from '../ui/PhotoField.tsx';
 import { notifyPayment, type Order } from './cart-api.ts';
-import { lastFiveInput, lastFiveProblem } from './cart-rules.ts';
+import { lastFiveInput, lastFiveProblem, paymentRemittance, type RemittanceAccount } from './cart-rules.ts';
 import { orderStatus } from '../../contract/statuses.ts';
 
 interface NotifyFormProps {
   order: Order;
+  /** The accounts the payment screen listed: with more than one, the member may say which they paid into. */
+  accounts?: RemittanceAccount[] | null;
   onNotified: (order: Order) => void;
 }
 
 /**
  * Notify payment: the last five digits of the paying account (exactly five), a proof photo
- * (png/jpeg, 2048 KB, checked before the upload, previewed), an optional remark → POST v1/orderNotice.
+ * (png/jpeg, 2048 KB, checked before the upload, previewed), an optional remark, and, when several
+ * accounts were listed, which one was paid into (optional) → POST v1/orderNotice.
  */
-export function NotifyForm({ order, onNotified }: NotifyFormProps) {
+export function NotifyForm({ order, accounts, onNotified }: NotifyFormProps) {
   const { t } = useI18n();
   const id = useId();
   const [five, setFive] = useState('');
   const [imageId, setImageId] = useState<number | undefined>(undefined);
   const [remark, setRemark] = useState('');
+  const [paidInto, setPaidInto] = useState<number | undefined>(undefined);
+  const choices =
+    order.payment_method_id === paymentRemittance && accounts !== null && accounts !== undefined && accounts.length > 1 ? accounts : [];
   const [errors, setErrors] = useState<{ five?: string; photo?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
 
@@ -40,13 +46,24 @@ export function NotifyForm({ order, onNotified }: NotifyFormProps) {
     setBusy(true);
     setErrors({});
     try {
-      const updated = await notifyPayment({ order_id: order.id, account_back_five: five, image: imageId, remark });
+      const updated = await notifyPayment({
+        order_id: order.id,
+        account_back_five: five,
+        image: imageId,
+        remark,
+        ...(paidInto === undefined ? {} : { remittance_account_id: paidInto }),
+      });
       onNotified(updated ?? { ...order, order_status: orderStatus.waitingConfirmation, order_notice: { account_back_five: five, remark } });
     } catch (error) {
       const five = error instanceof ApiFailure ? error.envelope?.errors?.account_back_five : undefined;
       setErrors({
         ...(five === undefined ? {} : { five: t('cart_last_five_invalid') }),
-        form: refusalCode(error) === 'order_not_pending' ? t('order_not_pending') : t('cart_notify_error'),
+        form:
+          refusalCode(error) === 'order_not_pending'
+            ? t('order_not_pending')
+            : refusalCode(error) === 'payments_not_open'
+              ? t('cart_payments_not_open')
+              : t('cart_notify_error'),
       });
     } finally {
       setBusy(false);
@@ -74,19 +91,34 @@ export function NotifyForm({ order, onNotified }: NotifyFormProps) {
           {errors.five}
         </p>
       </div>
-      <p id={`${id}-photo-hint`} className="gs-field__hint">
-        {t('verify_photo_hint')}
-      </p>
       <PhotoField
         id={`${id}-photo`}
         label={t('cart_proof_photo')}
         hintIds={`${id}-photo-hint`}
+        hint={{ id: `${id}-photo-hint`, text: t('verify_photo_hint') }}
         serverError={errors.photo}
         onUploaded={(uploaded) => {
           setImageId(uploaded);
           if (uploaded !== undefined) setErrors(({ photo: _photo, ...rest }) => rest);
         }}
       />
+      {choices.length > 0 && (
+        <fieldset className="gs-choice">
+          <legend>{t('cart_paid_into')}</legend>
+          {choices.map((account) => (
+            <label key={account.id} className="gs-choice__option">
+              <input
+                type="radio"
+                name={`${id}-paid-into`}
+                value={account.id}
+                checked={paidInto === account.id}
+                onChange={() => setPaidInto(account.id)}
+              />
+              {account.bank_name} {account.account_number}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="gs-field">
         <label htmlFor={`${id}-remark`}>{t('cart_remark')}</label>
         <div className="gs-field__control">

@@ -6,14 +6,7 @@ import { $user } from '../core/session.ts';
 import { formatPoints } from '../core/money.ts';
 import type { Order, PaymentMethod } from './cart-api.ts';
 import { saveOrder } from './cart-api.ts';
-import {
-  paymentMethodKey,
-  paymentMethodUpdate,
-  paymentRemittance,
-  paymentVirtualCurrency,
-  visibleAccounts,
-  type RemittanceAccount,
-} from './cart-rules.ts';
+import { paymentMethodKey, paymentMethodUpdate, paymentRemittance, paymentVirtualCurrency, type RemittanceAccount } from './cart-rules.ts';
 
 /** Copies one value; the outcome is announced in the shared status line of the payment view. */
 function CopyButton({ value, label, onCopied }: { value: string; label: string; onCopied: (key: string | null) => void }) {
@@ -42,6 +35,19 @@ function CopyButton({ value, label, onCopied }: { value: string; label: string; 
   );
 }
 
+/**
+ * The receiving address as a QR code: one SVG path the server computed, drawn inline, so it needs
+ * no image from another origin and no inline style under any page's CSP.
+ */
+function AddressQr({ qr, label }: { qr: { size: number; path: string }; label: string }) {
+  return (
+    <svg className="gs-pay__qr" viewBox={`0 0 ${qr.size} ${qr.size}`} width="176" height="176" role="img" aria-label={label}>
+      <rect width={qr.size} height={qr.size} fill="#fff" />
+      <path d={qr.path} fill="#000" shapeRendering="crispEdges" />
+    </svg>
+  );
+}
+
 interface PaymentInfoProps {
   order: Order;
   accounts: RemittanceAccount[] | null;
@@ -53,8 +59,10 @@ interface PaymentInfoProps {
 
 /**
  * What the member needs to pay: the order number (the memo on the transfer), the amount, the
- * remittance accounts (type Taiwan hidden) each with copy buttons, and the payment method, which
- * updates the order only when the choice differs from the order's.
+ * remittance accounts the server shows this member on this site, each with copy buttons (a demo
+ * account labelled so; none at all: payments are not open yet), or the virtual-currency address
+ * with its network and QR code, and the payment method, which updates the order only when the
+ * choice differs from the order's.
  */
 export function PaymentInfo({ order, accounts, paymentMethods, showMethodChoice, onOrderChanged }: PaymentInfoProps) {
   const { locale, t } = useI18n();
@@ -91,7 +99,7 @@ export function PaymentInfo({ order, accounts, paymentMethods, showMethodChoice,
     }
   };
 
-  const shown = accounts === null ? [] : visibleAccounts(accounts);
+  const shown = accounts ?? [];
   const virtual = paymentMethods.find((candidate) => candidate.id === paymentVirtualCurrency);
   const fields = (account: RemittanceAccount) =>
     [
@@ -148,25 +156,44 @@ export function PaymentInfo({ order, accounts, paymentMethods, showMethodChoice,
         </fieldset>
       )}
 
-      {method === paymentVirtualCurrency && virtual?.serial_number ? (
-        <dl className="gs-pay__facts">
-          <div>
-            <dt>{t('cart_virtual_serial')}</dt>
-            <dd>
-              <code>{virtual.serial_number}</code>
-              <CopyButton value={virtual.serial_number} label={t('cart_virtual_serial')} onCopied={(key) => onCopied(key, true)} />
-            </dd>
-          </div>
-        </dl>
+      {method === paymentVirtualCurrency && virtual?.available !== false && virtual?.serial_number ? (
+        <div className="gs-pay__virtual">
+          <dl className="gs-pay__facts">
+            <div>
+              <dt>{t('cart_virtual_address')}</dt>
+              <dd>
+                <code className="gs-pay__digits">{virtual.serial_number}</code>
+                <CopyButton value={virtual.serial_number} label={t('cart_virtual_address')} onCopied={(key) => onCopied(key, true)} />
+              </dd>
+            </div>
+            {virtual.network && (
+              <div>
+                <dt>{t('cart_virtual_network')}</dt>
+                <dd>{virtual.network}</dd>
+              </div>
+            )}
+          </dl>
+          {virtual.qr && <AddressQr qr={virtual.qr} label={t('cart_virtual_qr')} />}
+        </div>
       ) : (
         <section aria-labelledby={`${id}-accounts`}>
           <h2 id={`${id}-accounts`}>{t('cart_remittance_accounts')}</h2>
-          <p className="gs-pay__rule">{t('cart_remittance_rule')}</p>
-          {accounts !== null && shown.length === 0 && <p>{t('cart_accounts_empty')}</p>}
+          {accounts !== null && shown.length === 0 ? (
+            <p className="gs-message gs-pay__closed" role="status">
+              {t('cart_payments_not_open')}
+            </p>
+          ) : (
+            <p className="gs-pay__rule">{t('cart_remittance_rule')}</p>
+          )}
           <ul className="gs-pay__accounts">
             {shown.map((account) => (
-              <li key={account.id}>
-                <dl className="gs-pay__facts">
+              <li key={account.id} className={account.demo === true ? 'gs-pay__account--demo' : undefined}>
+                {account.demo === true && (
+                  <p className="gs-pay__demo" id={`${id}-demo-${account.id}`}>
+                    <strong>{t('cart_demo_account')}</strong>
+                  </p>
+                )}
+                <dl className="gs-pay__facts" aria-describedby={account.demo === true ? `${id}-demo-${account.id}` : undefined}>
                   {fields(account).map(([key, value]) => (
                     <div key={key}>
                       <dt>{t(key)}</dt>

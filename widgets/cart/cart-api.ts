@@ -1,10 +1,12 @@
 import { apiRequest, type Envelope } from '../core/api.ts';
 import type { RemittanceAccount } from './cart-rules.ts';
+import type { LocalisedNames } from '../core/local-name.ts';
 
 /** GET v1/product/{id}. */
 export interface Product {
   id: number;
   name: string;
+  names?: LocalisedNames;
   price: number;
   quantity: number;
   /** Rated capacity of one whole unit in watts (the cart's MW estimate). */
@@ -14,17 +16,23 @@ export interface Product {
 export interface EngineRoom {
   id: number;
   name: string;
+  names?: LocalisedNames;
   type: string;
   location: string;
+  locations?: LocalisedNames;
 }
 
-/** GET v1/paymentMethod: 1 bank remittance, 2 virtual currency (serial shown; unavailable until set). */
+/** GET v1/paymentMethod: 1 bank remittance, 2 virtual currency (its address; unavailable until an operator sets it). */
 export interface PaymentMethod {
   id: number;
   name: string;
   kind?: string;
+  /** Virtual currency: the receiving address. */
   serial_number: string | null;
   available?: boolean;
+  network?: string | null;
+  /** Virtual currency: the address as a QR code, one SVG path over a `size` × `size` box. */
+  qr?: { size: number; path: string } | null;
 }
 
 /** GET v1/deliveryMethod: 1 hosting (needs a room), 2 home delivery (needs an address). */
@@ -57,8 +65,9 @@ export async function getDetail<T>(path: string): Promise<T> {
   return (await apiRequest<T>('GET', path)).detail;
 }
 
-export async function loadRemittanceAccounts(): Promise<RemittanceAccount[]> {
-  return getDetail<RemittanceAccount[]>('/v1/remittanceAccount');
+/** The accounts the server shows this member on this site (decision 024); empty: payments are not open yet. */
+export async function loadRemittanceAccounts(locale: string): Promise<RemittanceAccount[]> {
+  return getDetail<RemittanceAccount[]>(`/v1/remittanceAccount?locale=${encodeURIComponent(locale)}`);
 }
 
 export async function loadPaymentMethods(): Promise<PaymentMethod[]> {
@@ -87,8 +96,11 @@ export async function notifyPayment(body: {
   account_back_five: string;
   image: number;
   remark: string;
+  /** The receiving account paid into, when the member said. */
+  remittance_account_id?: number;
 }): Promise<Order | null> {
   const sent: Record<string, string | number> = { order_id: body.order_id, account_back_five: body.account_back_five, image: body.image };
+  if (body.remittance_account_id !== undefined) sent.remittance_account_id = body.remittance_account_id;
   if (body.remark.trim() !== '') sent.remark = body.remark.trim();
   const envelope = await apiRequest<{ order?: Order }>('POST', '/v1/orderNotice', sent);
   return envelope.detail.order ?? null;

@@ -8,7 +8,6 @@ import {
   orderBody,
   paymentMethodUpdate,
   purchaseEstimate,
-  visibleAccounts,
   type CartForm,
 } from './cart-rules.ts';
 
@@ -66,17 +65,6 @@ describe('purchase estimate', () => {
 });
 
 describe('payment view rules', () => {
-  it('hides remittance accounts of type Taiwan', () => {
-    const accounts = [
-      { id: 1, remittance_account_type: { type: 'China' } },
-      { id: 2, remittance_account_type: { type: 'Taiwan' } },
-      { id: 3, remittance_account_type: { type: 'Vietnam' } },
-      { id: 4, remittance_account_type: { type: ' taiwan ' } },
-      { id: 5, remittance_account_type: null },
-    ];
-    expect(visibleAccounts(accounts).map((account) => account.id)).toEqual([1, 3, 5]);
-  });
-
   it('wants exactly five digits of the paying account, and keeps only digits as typed', () => {
     expect(lastFiveProblem('12345')).toBeNull();
     for (const text of ['', '1234', '123456', '12a45', '12 45']) expect(lastFiveProblem(text)).toBe('cart_last_five_invalid');

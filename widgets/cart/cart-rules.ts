@@ -65,7 +65,11 @@ export function purchaseEstimate(
   return { units, mw, daily };
 }
 
-/** A remittance account of GET v1/remittanceAccount. */
+/**
+ * A remittance account of GET v1/remittanceAccount. The server lists only the accounts this member
+ * sees on this site (the seed's rule that the payment view hides type "Taiwan" is now the accounts'
+ * data, decision 024), so the screens show every one they get.
+ */
 export interface RemittanceAccount {
   id: number;
   bank_name: string;
@@ -73,11 +77,8 @@ export interface RemittanceAccount {
   account_holder: string;
   account_number: string;
   remittance_account_type: { type: string } | null;
-}
-
-/** The payment view hides accounts of type "Taiwan" (the seed). */
-export function visibleAccounts<T extends Pick<RemittanceAccount, 'remittance_account_type'>>(accounts: T[]): T[] {
-  return accounts.filter((account) => account.remittance_account_type?.type.trim().toLowerCase() !== 'taiwan');
+  /** A placeholder listed only in demo mode: labelled so that nobody pays into it. */
+  demo?: boolean;
 }
 
 /** The last five digits of the paying account: exactly five digits. */

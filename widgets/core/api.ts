@@ -1,6 +1,5 @@
 import { atom, computed } from 'nanostores';
 import type { RefusalCode } from '../../contract/refusals.ts';
-import { $apiOrigin } from './api-origin.ts';
 import { $token } from './session.ts';
 import { handleUnauthorized } from './session-expiry.ts';
 
@@ -19,17 +18,29 @@ export interface Envelope<T = unknown> {
   [extra: string]: unknown;
 }
 
+/** Why no answer came: the network failed, or the answer took longer than the time-out. */
+export type NoAnswer = 'network' | 'timeout';
+
 /** A request that did not succeed: the HTTP status (0 when no response came) and the server's envelope, if any. */
 export class ApiFailure extends Error {
   override name = 'ApiFailure';
   readonly status: number;
   readonly envelope: Envelope | undefined;
+  /** Set when no answer came (status 0), so a screen can tell a dead network from a refusal. */
+  readonly noAnswer: NoAnswer | undefined;
 
-  constructor(status: number, message: string, envelope?: Envelope) {
+  constructor(status: number, message: string, envelope?: Envelope, noAnswer?: NoAnswer) {
     super(message);
     this.status = status;
     this.envelope = envelope;
+    this.noAnswer = status === 0 ? (noAnswer ?? 'network') : undefined;
   }
+}
+
+/** The message key for a request that got no answer, or undefined when the server did answer. */
+export function noAnswerKey(failure: unknown): 'error_network' | 'error_timeout' | undefined {
+  if (!(failure instanceof ApiFailure) || failure.noAnswer === undefined) return undefined;
+  return failure.noAnswer === 'timeout' ? 'error_timeout' : 'error_network';
 }
 
 /** Requests in flight; the loading indicator shows while it is above zero and always clears. */
@@ -48,19 +59,67 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** One call as a transport carries it: the path under /api, with the member's token when there is one. */
+export interface ApiCall {
+  method: Method;
+  path: string;
+  token: string;
+  body?: Body | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/**
+ * How calls reach the API. On the storefront's pages, straight over HTTP (http.ts, loaded with
+ * the first request). On a partner's page, through our session frame (embed/bridge.ts), which
+ * holds the token on our origin and makes the call there.
+ */
+export interface Transport {
+  send<T>(call: ApiCall): Promise<Envelope<T>>;
+  /** A multipart upload of one file in the named field. */
+  upload<T>(call: Omit<ApiCall, 'body'>, field: string, file: File): Promise<Envelope<T>>;
+  /** A file the member downloads (the statement CSV). */
+  download(call: Omit<ApiCall, 'body'>): Promise<Blob>;
+}
+
+let chosenTransport: Transport | undefined;
+
+/** Replaces the direct HTTP transport (the widget runtime does, on a partner's page). */
+export function useTransport(transport: Transport): void {
+  chosenTransport = transport;
+}
+
+async function transport(): Promise<Transport> {
+  return chosenTransport ?? (await import('./http.ts')).directTransport;
+}
+
 /**
  * Calls the API, resolving to the success envelope and rejecting with ApiFailure otherwise.
  * The HTTP client (wretch, http.ts) is fetched with the first request, not with the screens:
  * a visitor who only looks at a form never downloads it.
  */
 export async function apiRequest<T>(method: Method, path: string, body?: Body, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return counted(options, async (token) => {
+    const envelope = await (await transport()).send<T>({ method, path, token, body, headers: options.headers });
+    if (envelope.status !== 1 && envelope.code !== 1) throw new ApiFailure(200, envelope.message, envelope);
+    return envelope;
+  });
+}
+
+/** Sends one file as multipart/form-data in `field`, with the same token, time-out, loading count and 401 handling. */
+export async function apiUpload<T>(path: string, field: string, file: File): Promise<Envelope<T>> {
+  return counted({}, async (token) => (await transport()).upload<T>({ method: 'POST', path, token }, field, file));
+}
+
+/** Fetches a file the member asked for (a plain link cannot carry the bearer token). */
+export async function apiDownload(path: string): Promise<Blob> {
+  return counted({}, async (token) => (await transport()).download({ method: 'GET', path, token }));
+}
+
+async function counted<R>(options: RequestOptions, call: (token: string) => Promise<R>): Promise<R> {
   $pending.set($pending.get() + 1);
   const token = options.anonymous === true ? '' : (options.token ?? $token.get());
   try {
-    const { send } = await import('./http.ts');
-    const envelope = await send<T>(method, `${$apiOrigin.get()}/api${path}`, token, body, options.headers);
-    if (envelope.status !== 1 && envelope.code !== 1) throw new ApiFailure(200, envelope.message, envelope);
-    return envelope;
+    return await call(token);
   } catch (error) {
     const failure = error instanceof ApiFailure ? error : new ApiFailure(0, 'failed to connect');
     // Only a request that carried a token can find the session over.

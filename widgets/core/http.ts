@@ -1,26 +1,77 @@
 import wretch from 'wretch';
 import FormUrlAddon from 'wretch/addons/formUrl';
 import QueryStringAddon from 'wretch/addons/queryString';
-import { ApiFailure, requestTimeoutMs, type Body, type Envelope, type Method } from './api.ts';
+import { ApiFailure, requestTimeoutMs, type ApiCall, type Envelope, type Transport } from './api.ts';
+import { $apiOrigin } from './api-origin.ts';
 
-/** One request through wretch: the envelope of a 2xx answer, an ApiFailure for anything else. */
-export async function send<T>(
-  method: Method,
-  url: string,
-  token: string,
-  body: Body | undefined,
-  headers: Record<string, string> = {},
-): Promise<Envelope<T>> {
+/**
+ * What every request says about where it comes from. The seed's query names the page's host;
+ * our session frame on a partner's page names the partner's host instead, and adds its header.
+ */
+const context = { domain: '', headers: {} as Record<string, string> };
+
+export function setRequestContext(domain: string, headers: Record<string, string>): void {
+  context.domain = domain;
+  context.headers = headers;
+}
+
+function query(): Record<string, string> {
+  const domain = context.domain || (typeof location === 'undefined' ? '' : location.hostname);
+  return { mode: 'web', domain, device: 'mobile' };
+}
+
+function headersOf(call: Omit<ApiCall, 'body'>): Record<string, string> {
+  const headers = { ...context.headers, ...call.headers };
+  return call.token === '' ? headers : { ...headers, Authorization: `Bearer ${call.token}` };
+}
+
+const url = (path: string) => `${$apiOrigin.get()}/api${path}`;
+
+/** Calls straight over HTTP: wretch for form-encoded calls, fetch for files. */
+export const directTransport: Transport = {
+  async send<T>(call: ApiCall): Promise<Envelope<T>> {
+    try {
+      const request = wretch(url(call.path))
+        .addon(QueryStringAddon)
+        .addon(FormUrlAddon)
+        .query(query())
+        .headers(headersOf(call))
+        .options({ signal: AbortSignal.timeout(requestTimeoutMs) });
+      return await (call.body === undefined ? request : request.formUrl(call.body)).fetch(call.method).json<Envelope<T>>();
+    } catch (error) {
+      throw await toFailure(error);
+    }
+  },
+
+  async upload<T>(call: Omit<ApiCall, 'body'>, field: string, file: File): Promise<Envelope<T>> {
+    const body = new FormData();
+    body.append(field, file);
+    const response = await fetched(call, body);
+    const envelope = await readEnvelope(response);
+    if (!response.ok || envelope === undefined || (envelope.status !== 1 && envelope.code !== 1)) {
+      throw new ApiFailure(response.status, envelope?.message ?? 'upload failed', envelope);
+    }
+    return envelope as Envelope<T>;
+  },
+
+  async download(call: Omit<ApiCall, 'body'>): Promise<Blob> {
+    const response = await fetched(call);
+    if (!response.ok) throw new ApiFailure(response.status, statusText(response.status), await readEnvelope(response));
+    return response.blob();
+  },
+};
+
+async function fetched(call: Omit<ApiCall, 'body'>, body?: FormData): Promise<Response> {
   try {
-    const request = wretch(url)
-      .addon(QueryStringAddon)
-      .addon(FormUrlAddon)
-      .query({ mode: 'web', domain: typeof location === 'undefined' ? '' : location.hostname, device: 'mobile' })
-      .headers(token === '' ? headers : { ...headers, Authorization: `Bearer ${token}` })
-      .options({ signal: AbortSignal.timeout(requestTimeoutMs) });
-    return await (body === undefined ? request : request.formUrl(body)).fetch(method).json<Envelope<T>>();
+    const search = new URLSearchParams(query()).toString();
+    return await fetch(`${url(call.path)}?${search}`, {
+      method: call.method,
+      headers: headersOf(call),
+      body: body ?? null,
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
   } catch (error) {
-    throw await toFailure(error);
+    throw noAnswer(error);
   }
 }
 
@@ -30,8 +81,13 @@ async function toFailure(error: unknown): Promise<ApiFailure> {
     console.warn(`API ${error.status}: ${statusText(error.status)}`);
     return new ApiFailure(error.status, envelope?.message ?? statusText(error.status), envelope);
   }
-  console.warn('API: failed to connect');
-  return new ApiFailure(0, 'failed to connect');
+  return noAnswer(error);
+}
+
+function noAnswer(error: unknown): ApiFailure {
+  const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+  console.warn(timedOut ? 'API: timed out' : 'API: failed to connect');
+  return new ApiFailure(0, timedOut ? 'timed out' : 'failed to connect', undefined, timedOut ? 'timeout' : 'network');
 }
 
 /** wretch rejects a non-2xx answer with an error carrying the status and the response. */

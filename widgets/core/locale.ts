@@ -1,5 +1,6 @@
 import { defaultLocale, isLocale, localePath, localeStorageKey, type Locale } from '../../locales/index.ts';
 import { $apiOrigin } from './api-origin.ts';
+import { onPartnerPage } from './page-mode.ts';
 import { storedAtom } from './stored-atom.ts';
 
 /** How long the locale cookie lasts: the server reads it to redirect to the visitor's language. */
@@ -13,7 +14,8 @@ export const $locale = storedAtom<Locale>(localeStorageKey, defaultLocale, {
 
 export function chooseLocale(locale: Locale): void {
   $locale.set(locale);
-  if (typeof document !== 'undefined') {
+  // A partner's page keeps no cookie of ours: the choice lasts as long as the page.
+  if (typeof document !== 'undefined' && !onPartnerPage()) {
     document.cookie = `${localeStorageKey}=${locale}; path=/; max-age=${localeCookieSeconds}; samesite=lax`;
   }
 }

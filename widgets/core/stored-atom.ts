@@ -1,4 +1,5 @@
 import { atom, type WritableAtom } from 'nanostores';
+import { onPartnerPage } from './page-mode.ts';
 
 export interface StoredAtomCodec<T> {
   encode: (value: T) => string;
@@ -11,7 +12,8 @@ const plainText = { encode: String, decode: (raw: string) => raw } as StoredAtom
  * A nanostores atom kept in local storage under `key` and synchronised across tabs through
  * the storage event. Setting the initial value removes the key. Written here rather than
  * taken from @nanostores/persistent because every widget loads it: this is a third of the size.
- * Without storage (server rendering, storage refused) it is a plain atom.
+ * Without storage (server rendering, storage refused) or on a partner's page (page-mode.ts) it
+ * is a plain atom: a partner page's storage belongs to the partner's scripts.
  */
 export function storedAtom<T>(key: string, initial: T, codec = plainText as StoredAtomCodec<T>): WritableAtom<T> {
   const storage = readableStorage();
@@ -36,6 +38,7 @@ export function storedAtom<T>(key: string, initial: T, codec = plainText as Stor
 }
 
 function readableStorage(): Storage | undefined {
+  if (onPartnerPage()) return undefined;
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;
   } catch {

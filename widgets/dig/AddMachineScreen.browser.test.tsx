@@ -61,6 +61,7 @@ describe('AddMachineScreen', () => {
   for (const [status, code, message, key] of [
     [404, 'device_serial_unknown', 'Unknown serial number', 'dig_serial_not_found'],
     [409, 'device_bound_elsewhere', 'This machine is bound to another account', 'dig_serial_taken'],
+    [409, 'device_retired', 'This machine has been retired', 'refusal_device_retired'],
     [422, 'validation', 'Parameter validation error.', 'dig_serial_invalid'],
     [503, 'service_unavailable', 'Service unavailable', 'dig_add_fail'],
   ] as const) {

@@ -20,12 +20,14 @@ export const addMachineMessageKeys = [
   'dig_serial_taken',
   'dig_submit',
   'dig_title',
+  'refusal_device_retired',
 ] as const;
 
 function failureKey(error: unknown): string {
   const code = refusalCode(error);
   if (code === 'device_serial_unknown') return 'dig_serial_not_found';
   if (code === 'device_bound_elsewhere') return 'dig_serial_taken';
+  if (code === 'device_retired') return 'refusal_device_retired';
   if (code === 'validation') return 'dig_serial_invalid';
   return 'dig_add_fail';
 }

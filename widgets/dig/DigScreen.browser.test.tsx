@@ -79,6 +79,7 @@ describe('DigScreen', () => {
           { ...device(1, 'online', 1), last_heartbeat_at: reported },
           { ...device(2, 'offline', 2), last_heartbeat_at: silent },
           { ...device(3, 'offline', 2), last_heartbeat_at: null, updated_at: new Date(now - 60_000).toISOString() },
+          { ...device(4, 'offline', 1), last_heartbeat_at: silent, retired: true },
         ]),
       ),
     );
@@ -87,7 +88,12 @@ describe('DigScreen', () => {
     await waitFor(() => page.host.textContent?.includes('Kaohsiung Rooftop B') === true, 'the room names');
     const items = [...page.host.querySelectorAll<HTMLElement>('.gs-machines__item')];
     expect(page.host.querySelector('.gs-machines h2')?.textContent).to.equal(eng.dig_machines);
-    expect(items.map((item) => item.querySelector('.gs-machines__serial')?.textContent)).to.deep.equal(['GS-0001', 'GS-0002', 'GS-0003']);
+    expect(items.map((item) => item.querySelector('.gs-machines__serial')?.textContent)).to.deep.equal([
+      'GS-0001',
+      'GS-0002',
+      'GS-0003',
+      'GS-0004',
+    ]);
     expect(items[0]?.textContent).to.contain('Tainan Solar Park A').and.contain(eng.dig_online);
     expect(items[0]?.querySelector('time')?.getAttribute('datetime')).to.equal(reported);
     expect(items[0]?.querySelector('[role="alert"]')).to.equal(null);
@@ -96,6 +102,9 @@ describe('DigScreen', () => {
     // Bound a minute ago and not yet reported: said so, not yet a warning.
     expect(items[2]?.textContent).to.contain(eng.dig_never_reported);
     expect(items[2]?.querySelector('[role="alert"]')).to.equal(null);
+    // Retired by the operators: said so, and no warning about its silence.
+    expect(items[3]?.querySelector('strong')?.textContent).to.equal(eng.dig_retired);
+    expect(items[3]?.querySelector('[role="alert"]')).to.equal(null);
     page.unmount();
   });
 
@@ -187,6 +196,14 @@ describe('DigScreen', () => {
     expect(figure?.querySelector('svg')?.getAttribute('aria-labelledby')).to.equal(caption?.id);
     expect(figure?.querySelectorAll('svg rect')).to.have.length(2);
     await waitFor(() => figure?.querySelector('polyline') !== null, 'the income line');
+    // Dates under the chart (first, middle and last of the days shown), and the line inside the chart box.
+    expect([...(figure?.querySelectorAll('.gs-dig__dates span') ?? [])].map((span) => span.textContent)).to.deep.equal([
+      '11/18',
+      '11/19',
+      '11/19',
+    ]);
+    const points = (figure?.querySelector('polyline')?.getAttribute('points') ?? '').split(' ').map((point) => Number(point.split(',')[1]));
+    expect(points.every((y) => y >= 4 && y <= 116)).to.equal(true);
     const table = [...(figure?.querySelectorAll<HTMLTableRowElement>('tbody tr') ?? [])].map((row) =>
       [...row.cells].map((cell) => cell.textContent),
     );

@@ -4,6 +4,7 @@ import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import type { Device } from './dig.ts';
 import { chartData, loadIncomeByDay, roomFor, type EngineRoom } from './income-days.ts';
+import { localName } from '../core/local-name.ts';
 
 export const incomeChartMessageKeys = [
   'dig_chart_title',
@@ -45,10 +46,14 @@ export function IncomeChart({ devices, rooms }: { devices: Device[]; rooms: Engi
   const incomeMax = Math.max(0, ...days.map((day) => day.income ?? 0));
   const step = width / days.length;
   const y = (value: number, max: number) => height - (max > 0 ? (value / max) * (height - 8) : 0);
+  // The line keeps a margin top and bottom, so its stroke never leaves the chart.
+  const lineY = (value: number) => height - 4 - (incomeMax > 0 ? (value / incomeMax) * (height - 12) : 0);
   const line = days
-    .map((day, index) => (day.income === null ? null : `${(index + 0.5) * step},${y(day.income, incomeMax)}`))
+    .map((day, index) => (day.income === null ? null : `${(index + 0.5) * step},${lineY(day.income)}`))
     .filter((point) => point !== null)
     .join(' ');
+  const shortDate = new Intl.DateTimeFormat(htmlLang[locale], { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
+  const axisDates = days.length === 0 ? [] : [days[0], days[Math.floor(days.length / 2)], days[days.length - 1]];
   const number = (value: number | null, digits = 1) =>
     value === null ? '—' : value.toLocaleString(htmlLang[locale], { maximumFractionDigits: digits });
 
@@ -56,7 +61,7 @@ export function IncomeChart({ devices, rooms }: { devices: Device[]; rooms: Engi
     <figure className="gs-dig__chart">
       <figcaption id={captionId}>
         {t('dig_chart_title')}
-        {room === undefined ? '' : ` · ${room.name}`}
+        {room === undefined ? '' : ` · ${localName(room, locale)}`}
       </figcaption>
       {kwhMax === 0 && <p className="gs-dig__note">{t('dig_chart_empty')}</p>}
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={captionId} preserveAspectRatio="none">
@@ -72,6 +77,12 @@ export function IncomeChart({ devices, rooms }: { devices: Device[]; rooms: Engi
         ))}
         {line !== '' && <polyline className="gs-dig__line" points={line} />}
       </svg>
+      {/* The dates under the chart; the table below has every one for a screen reader. */}
+      <p className="gs-dig__dates" aria-hidden="true">
+        {axisDates.map((day, index) => (
+          <span key={`${index}-${day?.date ?? ''}`}>{day === undefined ? '' : shortDate.format(new Date(`${day.date}T00:00:00Z`))}</span>
+        ))}
+      </p>
       <p className="gs-dig__legend">
         <span className="gs-dig__key gs-dig__key--bar" aria-hidden="true" /> {t('dig_chart_kwh')}
         <span className="gs-dig__key gs-dig__key--line" aria-hidden="true" /> {t('dig_chart_income')}

@@ -2,6 +2,7 @@ import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { machineSilent, type Device } from './dig.ts';
 import type { EngineRoom } from './income-days.ts';
+import { localName } from '../core/local-name.ts';
 
 export const machineListMessageKeys = [
   'dig_machines',
@@ -12,6 +13,7 @@ export const machineListMessageKeys = [
   'dig_last_seen',
   'dig_never_reported',
   'dig_offline_warning',
+  'dig_retired',
 ] as const;
 
 interface MachineListProps {
@@ -29,7 +31,10 @@ export function MachineList({ devices, rooms, now }: MachineListProps) {
   const { locale, t } = useI18n();
   if (devices.length === 0) return null;
   const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
-  const roomName = (id: number | undefined) => rooms?.find((room) => room.id === id)?.name ?? (id === undefined ? '—' : `#${id}`);
+  const roomName = (id: number | undefined) => {
+    const room = rooms?.find((candidate) => candidate.id === id);
+    return room === undefined ? (id === undefined ? '—' : `#${id}`) : localName(room, locale);
+  };
 
   return (
     <section className="gs-machines" aria-labelledby="gs-machines-title">
@@ -52,7 +57,9 @@ export function MachineList({ devices, rooms, now }: MachineListProps) {
               </dl>
               <p className="gs-machines__status">
                 <span className="gs-dig__dot" aria-hidden="true" />
-                <strong>{t(device.status === 'online' ? 'dig_online' : 'dig_offline')}</strong>{' '}
+                <strong>
+                  {t(device.retired === true ? 'dig_retired' : device.status === 'online' ? 'dig_online' : 'dig_offline')}
+                </strong>{' '}
                 {lastSeen === null || lastSeen === undefined ? (
                   <span>{t('dig_never_reported')}</span>
                 ) : (

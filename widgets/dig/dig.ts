@@ -29,6 +29,8 @@ export interface Device {
   /** The last heartbeat; null while it has never reported in (older servers leave it out). */
   last_heartbeat_at?: string | null;
   engine_room_id?: number;
+  /** Retired by the operators: it no longer reports in (older servers leave it out). */
+  retired?: boolean;
 }
 
 /** Offline this long, a machine is flagged on /dig: longer than a power blip or a router restart. */
@@ -36,7 +38,7 @@ export const machineSilentWarnMs = 10 * 60_000;
 
 /** Whether a machine has been silent long enough to warn its member (never reported counts once bound that long). */
 export function machineSilent(device: Device, now: number): boolean {
-  if (device.status === 'online') return false;
+  if (device.status === 'online' || device.retired === true) return false;
   const since = Date.parse(device.last_heartbeat_at ?? device.updated_at);
   return Number.isNaN(since) || now - since > machineSilentWarnMs;
 }

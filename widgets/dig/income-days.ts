@@ -1,6 +1,7 @@
 import { apiRequest } from '../core/api.ts';
 import type { Paged } from '../core/paged.ts';
 import type { Device, IncomeRecord } from './dig.ts';
+import type { LocalisedNames } from '../core/local-name.ts';
 
 /** One day of an engine room's recorded production (GET v1/engineRoom → production). */
 export interface ProductionDay {
@@ -12,6 +13,7 @@ export interface ProductionDay {
 export interface EngineRoom {
   id: number;
   name: string;
+  names?: LocalisedNames;
   production?: ProductionDay[];
 }
 

@@ -77,7 +77,7 @@ export function CheckPayment({ orderId }: CheckPaymentProps) {
     getDetail<Order>(`/v1/order/${id}`)
       .then((loaded) => live && setOrder(loaded))
       .catch(() => live && setFailed(true));
-    loadRemittanceAccounts()
+    loadRemittanceAccounts(locale)
       .then((list) => live && setAccounts(list))
       .catch(() => live && setAccounts([]));
     loadPaymentMethods()
@@ -86,7 +86,7 @@ export function CheckPayment({ orderId }: CheckPaymentProps) {
     return () => {
       live = false;
     };
-  }, [orderId]);
+  }, [orderId, locale]);
 
   const back = (
     <a className="gs-orders__back" href={siteHref(locale, '/setting/order')}>
@@ -135,6 +135,7 @@ export function CheckPayment({ orderId }: CheckPaymentProps) {
       {pending && notify !== null && (
         <notify.NotifyForm
           order={order}
+          accounts={accounts}
           onNotified={(changed) => {
             setOrder(changed);
             setNotified(true);

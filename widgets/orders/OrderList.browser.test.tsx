@@ -5,6 +5,7 @@ import eng from '../../locales/eng.json';
 import { fail, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
 import { axeViolations } from '../../tests/helpers/axe.ts';
 import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { ordersChanged } from '../core/changes.ts';
 import { endSession, startSession } from '../core/session.ts';
 import { CheckPayment } from './CheckPayment.tsx';
 import { OrderList } from './OrderList.tsx';
@@ -31,15 +32,9 @@ const accounts = [
     account_number: '6222000011112222',
     remittance_account_type: { type: 'China' },
   },
-  {
-    id: 2,
-    bank_name: 'Taiwan Bank',
-    branch: 'Xinyi',
-    account_holder: 'GS TW',
-    account_number: '0001112223',
-    remittance_account_type: { type: 'Taiwan' },
-  },
 ];
+/** An account this member is not shown: the server leaves it out, and nothing in the screen filters. */
+const hiddenBank = 'Taiwan Bank';
 const paymentMethods = [
   { id: 1, name: 'Bank remittance', serial_number: null, available: true },
   { id: 2, name: 'Virtual currency', serial_number: null, available: false },
@@ -54,6 +49,25 @@ describe('OrderList', () => {
     stub?.restore();
     stub = undefined;
     endSession();
+  });
+
+  it('loads the orders again when the cart beside it on the page makes one', async () => {
+    let made = 1;
+    stub = stubFetch((call) =>
+      call.path === '/v1/order'
+        ? paged(
+            1,
+            1,
+            Array.from({ length: made }, (_, index) => order(index + 1, 0)),
+          )
+        : fail(500, 'unexpected'),
+    );
+    const page = mountScreen(<OrderList />);
+    await waitFor(() => page.host.querySelectorAll('.gs-orders__item').length === 1, 'the first order');
+    made = 2;
+    act(() => ordersChanged());
+    await waitFor(() => page.host.querySelectorAll('.gs-orders__item').length === 2, 'the new order');
+    page.unmount();
   });
 
   it('lists number, time, amount and status label; pending and waiting orders open their payment information; the rejection reason shows', async () => {
@@ -138,11 +152,12 @@ describe('CheckPayment', () => {
       return fail(500, 'unexpected');
     });
 
-  it('shows a pending order: number, accounts without Taiwan with copy buttons, the method choice and the notify form', async () => {
+  it('shows a pending order: number, the accounts the server shows on this site with copy buttons, the method choice and the notify form', async () => {
     stub = server(order(12, 1, { reject_reason: 'Photo unreadable' }));
     const page = mountScreen(<CheckPayment orderId={12} />);
     await waitFor(() => page.host.querySelectorAll('.gs-pay__accounts > li').length === 1, 'the accounts');
-    expect(page.host.textContent).to.contain('GS261122000012').and.contain(eng.order_status_1).and.not.contain('Taiwan Bank');
+    expect(page.host.textContent).to.contain('GS261122000012').and.contain(eng.order_status_1).and.not.contain(hiddenBank);
+    expect(stub.calls.find((call) => call.path === '/v1/remittanceAccount')?.query.get('locale')).to.equal('eng');
     expect(page.host.textContent).to.contain(eng.order_rejected_reason.replace('{{reason}}', 'Photo unreadable'));
     expect(page.host.querySelector('.gs-choice')).not.to.equal(null);
     expect(page.host.querySelector<HTMLInputElement>('.gs-choice input[value="2"]')?.disabled).to.equal(true);

@@ -1,4 +1,7 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { htmlLang } from '../../locales/index.ts';
+import { $ordersChanged } from '../core/changes.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { formatPoints } from '../core/money.ts';
@@ -33,6 +36,15 @@ export const orderListMessageKeys = [
 export function OrderList() {
   const { locale, t } = useI18n();
   const list = usePagedList<Order>('/v1/order');
+  // An order made in the cart beside this list (on a partner's page) shows at once.
+  const changed = useStore($ordersChanged);
+  const seen = useRef(changed);
+  useEffect(() => {
+    if (seen.current === changed) return;
+    seen.current = changed;
+    list.reload();
+    // Only a new change reloads; the list's functions are new each render.
+  }, [changed]);
   const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
   const orders = list.page?.data ?? [];
 

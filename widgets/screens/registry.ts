@@ -5,16 +5,18 @@ export type ScreenLoader = () => Promise<{ default: ComponentType }>;
 
 /**
  * Every custom element a partner page can hold, and the screen each one shows. The one place
- * an element is named: the loader defines them all from here (screens/element.tsx), and each
+ * an element is named: the loader defines them all from here (embed/embed.ts), and each
  * screen's code is fetched only when its element appears. Whether a screen needs a login, and
  * what it does differently on the site, is declared once in its declaration module, which the
  * site's pages import as their island.
  */
 export const screenElements = {
   'gs-session-badge': () => import('../session-badge/SessionBadge.island.tsx'),
+  'gs-notifications': () => import('../notifications/NotificationBell.island.tsx'),
   'gs-language-picker': () => import('../language/LanguagePicker.island.tsx'),
-  'gs-login': () => import('../auth/LoginForm.island.tsx'),
-  'gs-register': () => import('../auth/RegisterForm.island.tsx'),
+  // The login and register forms run in a frame on our origin: the password never touches the partner's page.
+  'gs-login': () => import('../embed/LoginFrame.island.tsx'),
+  'gs-register': () => import('../embed/RegisterFrame.island.tsx'),
   'gs-setting': () => import('../settings/SettingScreen.island.tsx'),
   'gs-edit-user': () => import('../settings/EditUserForm.island.tsx'),
   'gs-wallet': () => import('../wallet/WalletScreen.island.tsx'),

@@ -22,7 +22,7 @@ export interface ScreenOptions<P> {
  * Declares a screen once for both places it is shown. As an Astro island the page passes its
  * locale and the few messages the screen needs, so it renders translated on the server and
  * hydrates the same, and the session is checked once per page (an ended one goes to login).
- * Inside a partner's custom element (screens/element.tsx) the element provides all of that,
+ * Inside a partner's custom element (embed/runtime.tsx) the element provides all of that,
  * and the screen renders with neither.
  */
 export function screen<P extends object>(Screen: ComponentType<P>, { guard: Guard, props: fixed, onSite }: ScreenOptions<P> = {}) {

@@ -5,11 +5,8 @@ import eng from '../../locales/eng.json';
 import { waitFor } from '../../tests/helpers/fetch-stub.ts';
 import { mountScreen } from '../../tests/helpers/mount.tsx';
 import { closeLoginPrompt } from '../auth/login-prompt.ts';
-import { $locale } from '../core/locale.ts';
 import { endSession } from '../core/session.ts';
-import '../embed/embed.ts';
 import WalletIsland from '../wallet/WalletScreen.island.tsx';
-import { screenElements } from './registry.ts';
 import { screen } from './screen.tsx';
 
 /** Shows the props it was given, so a test sees what the site and a partner's page pass. */
@@ -22,25 +19,6 @@ describe('screens: one declaration for the site and partner pages', () => {
     act(() => closeLoginPrompt());
     endSession();
     localStorage.clear();
-  });
-
-  it('defines every registered element when the loader runs', () => {
-    for (const tag of Object.keys(screenElements)) expect(customElements.get(tag), tag).to.not.equal(undefined);
-  });
-
-  it('inside a partner element, a login-only screen offers the login links inline and opens no dialog', async () => {
-    $locale.set('eng');
-    const element = document.createElement('gs-wallet');
-    document.body.append(element);
-    try {
-      await waitFor(() => element.querySelector('.gs-require-login') !== null, 'the login offer');
-      expect(element.textContent).to.contain(eng.login_prompt_body);
-      const links = [...element.querySelectorAll('a')].map((link) => link.textContent);
-      expect(links).to.deep.equal([eng.login_submit, eng.login_register_link]);
-      expect(element.querySelector('dialog')).to.equal(null);
-    } finally {
-      element.remove();
-    }
   });
 
   it('on a site page, the same login-only screen opens the login prompt', async () => {

@@ -6,6 +6,7 @@ import { usePagedList } from '../core/paged.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import { TrustChart } from './TrustChart.tsx';
 import { dailyTotals, loadMemberIncome, loadTrustPage, roomDayKey, trustPath, type TrustDay, type TrustRoom } from './trust.ts';
+import { localName } from '../core/local-name.ts';
 
 export const trustScreenMessageKeys = [
   'loading',
@@ -65,7 +66,10 @@ export function TrustScreen() {
   }, [loggedIn]);
 
   const points = (value: number | null) => (value === null ? '—' : formatPoints(value, locale));
-  const roomName = (id: number) => rooms?.find((room) => room.id === id)?.name ?? `#${id}`;
+  const roomName = (id: number) => {
+    const room = rooms?.find((candidate) => candidate.id === id);
+    return room === undefined ? `#${id}` : localName(room, locale);
+  };
   const days = list.page?.data ?? [];
 
   return (
@@ -94,7 +98,7 @@ export function TrustScreen() {
               <tbody>
                 {rooms.map((room) => (
                   <tr key={room.id}>
-                    <th scope="row">{room.name}</th>
+                    <th scope="row">{localName(room, locale)}</th>
                     <td>{room.capacity_units ?? t('trust_capacity_unset')}</td>
                     <td className="gs-number">{points(room.revenue)}</td>
                     <td className="gs-number">{points(room.income)}</td>

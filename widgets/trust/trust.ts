@@ -1,6 +1,7 @@
 import { apiRequest, type Envelope } from '../core/api.ts';
 import type { Paged } from '../core/paged.ts';
 import type { IncomeRecord } from '../dig/dig.ts';
+import type { LocalisedNames } from '../core/local-name.ts';
 
 /** One room's business day of GET v1/trust. */
 export interface TrustDay {
@@ -20,6 +21,7 @@ export interface TrustDay {
 export interface TrustRoom {
   id: number;
   name: string;
+  names?: LocalisedNames;
   capacity_units: number | null;
   revenue: number;
   income: number;

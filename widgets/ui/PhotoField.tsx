@@ -8,6 +8,8 @@ interface PhotoFieldProps {
   label: string;
   /** The ids of the shared hints (png or jpeg, 2048 KB; who sees the photos). */
   hintIds: string;
+  /** A hint of this field alone, shown under it (its id must be among hintIds). */
+  hint?: { id: string; text: string };
   /** A message from the server about this photo (a 422's errors). */
   serverError?: string | undefined;
   /** The upload id once uploaded, undefined when the placeholder shows. */
@@ -20,7 +22,7 @@ type PhotoState = { kind: 'empty' } | { kind: 'uploading' } | { kind: 'done'; pr
  * One identity photo: checked (png/jpeg, 2048 KB) before anything is sent, uploaded at once,
  * previewed from the member's own file. A failed upload returns the placeholder (the seed).
  */
-export function PhotoField({ id, label, hintIds, serverError, onUploaded }: PhotoFieldProps) {
+export function PhotoField({ id, label, hintIds, hint, serverError, onUploaded }: PhotoFieldProps) {
   const { t } = useI18n();
   const [state, setState] = useState<PhotoState>({ kind: 'empty' });
   const [error, setError] = useState('');
@@ -67,14 +69,21 @@ export function PhotoField({ id, label, hintIds, serverError, onUploaded }: Phot
           {state.kind === 'done' ? (
             <img src={state.preview} alt="" />
           ) : (
-            <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
-              <rect x="6" y="10" width="36" height="28" rx="3" />
-              <circle cx="24" cy="24" r="7" />
-            </svg>
+            <>
+              <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+                <rect x="6" y="10" width="36" height="28" rx="3" />
+                <circle cx="24" cy="24" r="7" />
+              </svg>
+              <span className="gs-photo__choose" aria-hidden="true">
+                {t('photo_choose')}
+              </span>
+            </>
           )}
         </span>
       </label>
+      {/* The frame above is the one picker: the file input stays the focusable control, out of sight. */}
       <input
+        className="gs-photo__input"
         ref={input}
         id={id}
         type="file"
@@ -83,6 +92,11 @@ export function PhotoField({ id, label, hintIds, serverError, onUploaded }: Phot
         aria-describedby={`${hintIds} ${id}-error`}
         onChange={(event) => void choose(event.currentTarget.files?.[0])}
       />
+      {hint !== undefined && (
+        <p id={hint.id} className="gs-field__hint">
+          {hint.text}
+        </p>
+      )}
       <p className="gs-photo__state" role="status">
         {state.kind === 'uploading' ? t('loading') : ''}
       </p>

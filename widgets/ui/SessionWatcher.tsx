@@ -31,7 +31,7 @@ export async function refreshSession(): Promise<void> {
 }
 
 /**
- * Rendered beside every island and widget (screens/screen.tsx, screens/element.tsx): checks the
+ * Rendered beside every island and widget (screens/screen.tsx, embed/runtime.tsx): checks the
  * session on start and says why it ended when the server refuses it. On the site it then goes to
  * the login screen; a widget stays where it is and shows itself logged out.
  */

@@ -75,14 +75,15 @@ export function Field({
     if (input.current !== null && input.current.value !== value) take(input.current);
   }, []); // Once, on mount.
   return (
-    <div className="gs-field">
-      <label id={`${id}-label`} htmlFor={id}>
+    <div className="gs-field" part="field">
+      <label id={`${id}-label`} htmlFor={id} part="label">
         {label}
       </label>
       <div className="gs-field__control">
         <input
           ref={input}
           id={id}
+          part="input"
           name={name}
           type={type === 'password' && !shown ? 'password' : 'text'}
           value={value}
@@ -117,7 +118,7 @@ export function Field({
           {hint}
         </p>
       )}
-      <p id={`${id}-error`} className="gs-field__error" aria-live="polite">
+      <p id={`${id}-error`} className="gs-field__error" part="error" aria-live="polite">
         {error}
       </p>
     </div>
@@ -133,10 +134,10 @@ export interface Outcome {
 export function FormMessage({ outcome }: { outcome: Outcome | null }) {
   return (
     <>
-      <p className="gs-message gs-message--error" role="alert">
+      <p className="gs-message gs-message--error" part="error" role="alert">
         {outcome?.failed === true ? outcome.text : ''}
       </p>
-      <p className="gs-message gs-message--ok" role="status">
+      <p className="gs-message gs-message--ok" part="message" role="status">
         {outcome?.failed === false ? outcome.text : ''}
       </p>
     </>
@@ -150,7 +151,13 @@ export function FormMessage({ outcome }: { outcome: Outcome | null }) {
 export function SubmitButton({ busy, disabled = false, children }: { busy: boolean; disabled?: boolean; children: ReactNode }) {
   const mounted = useMounted();
   return (
-    <button className="button button--block gs-submit" type="submit" disabled={busy || disabled || !mounted} aria-busy={busy}>
+    <button
+      className="button button--block gs-submit"
+      part="button submit"
+      type="submit"
+      disabled={busy || disabled || !mounted}
+      aria-busy={busy}
+    >
       {children}
     </button>
   );

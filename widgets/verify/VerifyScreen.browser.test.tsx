@@ -54,9 +54,9 @@ function choose(select: HTMLSelectElement, value: string): void {
   });
 }
 
-/** The file input of a photo: its label holds the photo's name (and the preview frame). */
+/** The file input of a photo: its label starts with the photo's name (then the frame, the one picker). */
 function photoInput(host: HTMLElement, label: string): HTMLInputElement {
-  const element = [...host.querySelectorAll('.gs-photo label')].find((candidate) => candidate.textContent === label) as
+  const element = [...host.querySelectorAll('.gs-photo label')].find((candidate) => candidate.firstChild?.textContent === label) as
     HTMLLabelElement | undefined;
   const input = element === undefined ? null : host.querySelector<HTMLInputElement>(`input[id="${element.htmlFor}"]`);
   if (input === null) throw new Error(`No photo input "${label}"`);

@@ -54,6 +54,7 @@ export const verifyScreenMessageKeys = [
   'verify_check_photo',
   'verify_check_size',
   'verify_upload_error',
+  'photo_choose',
   'verify_submit',
   'verify_success',
   'verify_error',

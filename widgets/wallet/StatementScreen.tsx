@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { htmlLang } from '../../locales/index.ts';
-import { $apiOrigin } from '../core/api-origin.ts';
+import { apiDownload } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
-import { $token } from '../core/session.ts';
 
 /** One ledger entry on the member's wallets (GET v1/statement). */
 export interface StatementEntry {
@@ -71,9 +70,7 @@ export function StatementScreen() {
   const download = async () => {
     setDownloadFailed(false);
     try {
-      const response = await fetch(`${$apiOrigin.get()}/api/v1/statement.csv`, { headers: { Authorization: `Bearer ${$token.get()}` } });
-      if (!response.ok) throw new Error(String(response.status));
-      const url = URL.createObjectURL(await response.blob());
+      const url = URL.createObjectURL(await apiDownload('/v1/statement.csv'));
       const link = document.createElement('a');
       link.href = url;
       link.download = 'statement.csv';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiFailure } from '../core/api.ts';
+import { useHostEvents } from '../core/host-events.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { $mainWallet, refreshMainWallet } from '../core/main-wallet.ts';
@@ -62,6 +63,7 @@ function parseChoice(value: string): WalletChoice {
 /** The seed's /wallet: balances, and points moved between the main wallet and a partner wallet. */
 export function WalletScreen() {
   const { locale, t } = useI18n();
+  const hostEvents = useHostEvents();
   const balance = useStore($mainWallet);
   const partners = useStore($partnerWallets);
   const partnersFailed = useStore($partnerWalletsFailed);
@@ -109,6 +111,7 @@ export function WalletScreen() {
       attempt.current = null;
       setAmount('');
       setOutcome({ key: 'wallet_transfer_success', failed: false });
+      hostEvents('transfer-completed', { type, partner_city_id: partnerId, amount: amount.trim() });
     } catch (error) {
       // An answer that never came may still have moved the points: keep the key for the retry.
       if (!(error instanceof ApiFailure && error.status === 0)) attempt.current = null;

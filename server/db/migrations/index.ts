@@ -10,6 +10,12 @@ import * as devices from './0008_devices.ts';
 import * as ledgerCheckPerStatement from './0009_ledger_check_per_statement.ts';
 import * as roomCapacity from './0010_room_capacity.ts';
 import * as partnerTransferFunction from './0011_partner_transfer_function.ts';
+import * as partnerSites from './0012_partner_sites.ts';
+import * as siteContent from './0013_site_content.ts';
+import * as receivingAccounts from './0014_receiving_accounts.ts';
+import * as notifications from './0015_notifications.ts';
+import * as localisedNames from './0016_localised_names.ts';
+import * as deviceRetirement from './0017_device_retirement.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -27,6 +33,12 @@ const migrations: Record<string, Migration> = {
   '0009_ledger_check_per_statement': ledgerCheckPerStatement,
   '0010_room_capacity': roomCapacity,
   '0011_partner_transfer_function': partnerTransferFunction,
+  '0012_partner_sites': partnerSites,
+  '0013_site_content': siteContent,
+  '0014_receiving_accounts': receivingAccounts,
+  '0015_notifications': notifications,
+  '0016_localised_names': localisedNames,
+  '0017_device_retirement': deviceRetirement,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,41 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The published brand site's tables (migration 0013, decision 022). */
+export interface SiteTables {
+  site_content: SiteContentTable;
+  site_builds: SiteBuildTable;
+  site_live: SiteLiveTable;
+}
+
+export interface SiteContentTable {
+  section: string;
+  locale: string;
+  draft: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_by: number | null;
+}
+
+export type SiteBuildKind = 'preview' | 'publish';
+export type SiteBuildStatus = 'running' | 'succeeded' | 'failed';
+
+export interface SiteBuildTable {
+  id: Generated<number>;
+  kind: SiteBuildKind;
+  status: SiteBuildStatus;
+  content: ColumnType<unknown, string, never>;
+  started_by: number | null;
+  started_at: ColumnType<Date, never, never>;
+  heartbeat_at: ColumnType<Date, never, Date>;
+  finished_at: ColumnType<Date | null, never, Date>;
+  duration_ms: number | null;
+  progress: ColumnType<string, never, string>;
+  error: string | null;
+  code_version: ColumnType<string | null, string | null, never>;
+}
+
+export interface SiteLiveTable {
+  id: number;
+  build_id: number | null;
+  switched_at: ColumnType<Date, never, Date>;
+  switched_by: number | null;
+}

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { noticeMail } from './notice-mail.ts';
+import { claimUnmailed, releaseUnsent } from './notifications.repository.ts';
+
+/** What sends one e-mail: nodemailer over SMTP in the product, anything in a test. */
+export interface Mailer {
+  send(mail: { to: string; subject: string; text: string }): Promise<void>;
+}
+
+export function smtpMailer(url: string, from: string): Mailer & { close(): void } {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Notices older than this when mailing starts are not sent: news, not a backlog. */
+export const mailWindowMs = 24 * 60 * 60_000;
+const batchSize = 50;
+
+/**
+ * One round of the outbox: claims the next notices, sends each, and gives back those that failed
+ * for the next round; the others are not held back. A process that dies between the claim and the
+ * send loses those e-mails (the notices stay in the member's bell): at most once, never twice.
+ */
+export async function mailPendingNotices(
+  db: Db,
+  mailer: Mailer,
+  timeZone: string,
+  now = new Date(),
+): Promise<{ sent: number; failed: number }> {
+  const notices = await claimUnmailed(db, new Date(now.getTime() - mailWindowMs), batchSize);
+  const failed: string[] = [];
+  for (const notice of notices) {
+    try {
+      await mailer.send({ to: notice.email, ...noticeMail(notice.kind, notice.params, timeZone) });
+    } catch {
+      failed.push(notice.id);
+    }
+  }
+  await releaseUnsent(db, failed);
+  return { sent: notices.length - failed.length, failed: failed.length };
+}
+
+/** Every process mails on the seed's 5-second beat when SMTP_URL is set; returns the function that stops it. */
+export function startMailing(db: Db, config: Config, log: FastifyBaseLogger, everyMs = 5_000): () => Promise<void> {
+  if (config.smtpUrl === undefined) return async () => undefined;
+  const mailer = smtpMailer(config.smtpUrl, config.mailFrom);
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= mailPendingNotices(db, mailer, config.businessTimeZone)
+      .then(({ failed }) => {
+        if (failed > 0) log.warn({ failed }, 'some notification e-mails could not be sent; they are tried again');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'notification e-mail round failed; the next one tries again'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+    mailer.close();
+  };
+}

@@ -1,0 +1,268 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fastifyMultipart from '@fastify/multipart';
+import { Type } from 'typebox';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { previewCookie } from '../auth/preview-access.ts';
+import { success } from '../http/envelope.ts';
+import { envelopeOf } from '../http/schemas.ts';
+import { notFound, validationError } from '../shared/errors.ts';
+import { findBuild, findLive, findRunningBuild, listPublished, type BuildRow } from './site-content.repository.ts';
+import { catalogueChanged, listSections, readSection, saveSection } from './site-content.service.ts';
+import { uploadBytesMax } from '../uploads/image-check.ts';
+import { readImageField } from '../uploads/uploads.routes.ts';
+import { addPicture } from './site-pictures.ts';
+import { publishedVersionsKept } from './site-publish.service.ts';
+
+const bearer = [{ bearer: [] }];
+const dateTime = Type.String({ format: 'date-time' });
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const buildJson = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([Type.Literal('preview'), Type.Literal('publish')]),
+  status: Type.Union([Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  started_by: nullable(Type.String()),
+  started_at: dateTime,
+  finished_at: nullable(dateTime),
+  duration_ms: nullable(Type.Integer()),
+  progress: Type.String(),
+  error: nullable(Type.String({ description: 'Why the build failed: the page and field when the content is at fault' })),
+  preview_path: nullable(Type.String({ description: 'Where a finished preview is shown (operators only)' })),
+});
+
+function buildOut(build: BuildRow) {
+  return {
+    id: build.id,
+    kind: build.kind,
+    status: build.status,
+    started_by: build.startedBy,
+    started_at: build.startedAt.toISOString(),
+    finished_at: build.finishedAt?.toISOString() ?? null,
+    duration_ms: build.durationMs,
+    progress: build.progress,
+    error: build.error,
+    preview_path: build.kind === 'preview' && build.status === 'succeeded' ? `/preview/${build.id}/` : null,
+  };
+}
+
+const sectionParams = Type.Object({
+  section: Type.String({ pattern: '^[a-z][A-Za-z]{0,30}$' }),
+  locale: Type.String({ pattern: '^(zhs|zht|eng|all)$' }),
+});
+const buildParams = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) });
+
+/** A form body carries the page as JSON text; a JSON body carries it as it is. */
+function contentOf(content: unknown): unknown {
+  if (typeof content !== 'string') return content;
+  try {
+    return JSON.parse(content) as unknown;
+  } catch {
+    throw validationError({ content: ['Must be the page as JSON'] }, 'site_content_invalid');
+  }
+}
+
+/** The brand site in the back office (decision 022): pages to edit, preview, publish, history and rollback. */
+export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', requireOperator);
+  await app.register(fastifyMultipart, { limits: { fileSize: uploadBytesMax, files: 1, fields: 4, parts: 5 } });
+
+  app.post(
+    '/admin/v1/site/pictures',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: 'Upload a png or jpeg picture for the brand site (checked by content, re-encoded); answers the src a page field takes',
+        consumes: ['multipart/form-data'],
+        security: bearer,
+        response: { 201: envelopeOf(Type.Object({ src: Type.String(), width: Type.Integer(), height: Type.Integer() })) },
+      },
+    },
+    async (request, reply) => {
+      const picture = await addPicture(app.db, app.config.siteDir, operatorOf(request).operatorId, await readImageField(request));
+      return reply.status(201).send(success(picture, 'Uploaded'));
+    },
+  );
+
+  app.get(
+    '/admin/v1/site',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: 'Every page × locale of the brand site with its state, the live version and any running build',
+        security: bearer,
+        response: {
+          200: envelopeOf(
+            Type.Object({
+              live_version: nullable(Type.Integer({ description: 'null: the site built with the product, before any publish' })),
+              catalogue_changed: Type.Boolean({
+                description: 'The catalogue changed since the live version was built: publish to show it',
+              }),
+              running: nullable(buildJson),
+              sections: Type.Array(
+                Type.Object({
+                  section: Type.String(),
+                  locale: Type.String(),
+                  state: Type.Union([Type.Literal('published'), Type.Literal('changed'), Type.Literal('translation_behind')]),
+                  updated_at: dateTime,
+                  updated_by: nullable(Type.String()),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async () => {
+      const [live, running, sections, catalogue] = await Promise.all([
+        findLive(app.db),
+        findRunningBuild(app.db),
+        listSections(app.db),
+        catalogueChanged(app.db),
+      ]);
+      return success({
+        live_version: live.buildId,
+        catalogue_changed: catalogue,
+        running: running === undefined ? null : buildOut(running),
+        sections: sections.map((row) => ({
+          section: row.section,
+          locale: row.locale,
+          state: row.state,
+          updated_at: row.updatedAt.toISOString(),
+          updated_by: row.updatedBy,
+        })),
+      });
+    },
+  );
+
+  app.get(
+    '/admin/v1/site/sections/:section/:locale',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: "One page's draft in one locale, what is live, and the page in the other locales",
+        params: sectionParams,
+        security: bearer,
+        response: {
+          200: envelopeOf(
+            Type.Object({
+              draft: Type.Unknown(),
+              published: Type.Unknown(),
+              others: Type.Array(Type.Object({ locale: Type.String(), draft: Type.Unknown() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => success(await readSection(app.db, request.params)),
+  );
+
+  app.put(
+    '/admin/v1/site/sections/:section/:locale',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: "Save one page's draft in one locale; 422 names every field the content schema refuses",
+        params: sectionParams,
+        body: Type.Object({
+          content: Type.Unknown({ description: "The page's fields: a JSON object, or its JSON text in a form body" }),
+        }),
+        security: bearer,
+        response: { 200: envelopeOf(Type.Null()) },
+      },
+    },
+    async (request) => {
+      await saveSection(app.db, operatorOf(request).operatorId, request.params, contentOf(request.body.content));
+      return success(null, 'Saved');
+    },
+  );
+
+  for (const kind of ['preview', 'publish'] as const) {
+    app.post(
+      `/admin/v1/site/${kind}`,
+      {
+        schema: {
+          tags: ['operators'],
+          summary:
+            kind === 'preview'
+              ? 'Build the drafts into a preview version (nothing live changes); 409 while another build runs'
+              : 'Build the drafts and, once built, make them the live site; 409 while another build runs',
+          security: bearer,
+          response: { 202: envelopeOf(buildJson) },
+        },
+      },
+      async (request, reply) => {
+        const build = await app.sitePublisher.start(kind, operatorOf(request).operatorId);
+        return reply.status(202).send(success(buildOut(build), 'Build started'));
+      },
+    );
+  }
+
+  app.get(
+    '/admin/v1/site/builds/:id',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: "A build's progress, outcome and time",
+        params: buildParams,
+        security: bearer,
+        response: { 200: envelopeOf(buildJson) },
+      },
+    },
+    async (request) => {
+      const build = await findBuild(app.db, Number(request.params.id));
+      if (build === undefined) throw notFound('site_build_not_found', 'No such build of the site');
+      return success(buildOut(build));
+    },
+  );
+
+  app.get(
+    '/admin/v1/site/versions',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: `The last ${publishedVersionsKept} published versions, newest first, with who published them and when`,
+        security: bearer,
+        response: { 200: envelopeOf(Type.Array(Type.Intersect([buildJson, Type.Object({ live: Type.Boolean() })]))) },
+      },
+    },
+    async () => {
+      const [live, published] = await Promise.all([findLive(app.db), listPublished(app.db, publishedVersionsKept)]);
+      return success(published.map((build) => ({ ...buildOut(build), live: build.id === live.buildId })));
+    },
+  );
+
+  app.post(
+    '/admin/v1/site/versions/:id/rollback',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: 'Make an earlier published version the live site again',
+        params: buildParams,
+        security: bearer,
+        response: { 200: envelopeOf(Type.Object({ live_version: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const id = Number(request.params.id);
+      await app.sitePublisher.rollback(id, operatorOf(request).operatorId);
+      return success({ live_version: id }, 'Rolled back');
+    },
+  );
+
+  app.post(
+    '/admin/v1/site/preview-access',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: "Let this browser open preview pages: sets a cookie, sent only to /preview, holding the operator's session",
+        security: bearer,
+        response: { 200: envelopeOf(Type.Null()) },
+      },
+    },
+    async (request, reply) => {
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      reply.header('set-cookie', previewCookie(token, request.protocol === 'https'));
+      return success(null, 'Preview open');
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import zht from '../../locales/zht.json' with { type: 'json' };
+import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { ProductApi, runAdmin } from '../helpers/product-api.ts';
+import { startProduct, type ProductServer } from '../helpers/product-server.ts';
+
+const operatorName = 'bell_operator';
+const operatorPassword = 'a long operator passphrase';
+const memberPassword = 'sun2026';
+const realname = 'Lin Mei';
+
+/** The bell in the header of a member screen, in traditional Chinese, as an operator acts elsewhere. */
+describe('notifications: the bell tells a member what an operator did', () => {
+  let product: ProductServer;
+  let api: ProductApi;
+  let operator: string;
+  let username: string;
+  let order: { id: number; order_number: string };
+  let memberToken: string;
+
+  before(async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-e2e-bell-'));
+    await runAdmin(dataDir, ['create-operator', operatorName], { OPERATOR_PASSWORD: operatorPassword });
+    product = await startProduct({}, dataDir);
+    api = new ProductApi(product.baseUrl);
+    operator = await api.operatorLogin(operatorName, operatorPassword);
+    username = `bell_${Date.now().toString(36)}`;
+    const member = await api.verifiedMember(operator, username, memberPassword, realname);
+    memberToken = member.token;
+    const photo = () => api.uploadPhoto(member.token);
+    order = await api.call('POST', 'v1/order', member.token, {
+      item_content: [{ product_id: 1, count: 1 }],
+      delivery_method_id: 1,
+      engine_room_id: 1,
+      payment_method_id: 1,
+      amount: 3000,
+    });
+    await api.call('POST', 'v1/orderNotice', member.token, { order_id: order.id, account_back_five: '12345', image: await photo() });
+    await api.call('POST', 'v1/notifications/read-all', member.token);
+  });
+  after(async () => {
+    await product.dispose();
+  });
+
+  test('after an operator confirms the payment, the bell shows 1 within 10 s and the notice reads in zht', async () => {
+    const visitor = await newVisitor();
+    try {
+      const { page } = visitor;
+      // The member's session as the site keeps it (logging in through the screen is the members test's own).
+      await page.goto(`${product.baseUrl}/zht/home`);
+      const user = await api.call<Record<string, unknown>>('GET', 'v1/check', memberToken);
+      await page.evaluate(
+        ({ token, user: stored }) => {
+          localStorage.setItem('user', JSON.stringify(stored));
+          localStorage.setItem('token', token);
+        },
+        { token: memberToken, user },
+      );
+      await page.goto(`${product.baseUrl}/zht/wallet`);
+      const bell = page.getByRole('button', { name: zht.notices_open, exact: true });
+      await bell.waitFor();
+
+      await api.call('POST', `admin/v1/orders/${order.id}/confirm`, operator, { payer_name: realname, bank_reference: 'REMIT-9' });
+      const started = Date.now();
+      await page
+        .getByRole('button', { name: `${zht.notices_open}, ${zht.notices_unread.replace('{{count}}', '1')}` })
+        .waitFor({ timeout: 10_000 });
+      assert.ok(Date.now() - started <= 10_000);
+
+      await page.getByRole('button', { name: new RegExp(`^${zht.notices_open}, `) }).click();
+      const notices = page.getByRole('region', { name: zht.notices_title });
+      await notices.getByText(zht.notice_payment_confirmed.replace('{{order_number}}', order.order_number)).waitFor();
+      assert.deepEqual(await accessibilityViolations(page), []);
+    } finally {
+      await visitor.close();
+    }
+  });
+});

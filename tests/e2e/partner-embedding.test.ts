@@ -1,0 +1,232 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import eng from '../../locales/eng.json' with { type: 'json' };
+import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { ProductApi, runAdmin } from '../helpers/product-api.ts';
+import { startPartnerSite, type PartnerSite } from '../helpers/partner-site.ts';
+import { freePort, startProduct, type ProductServer } from '../helpers/product-server.ts';
+
+const operatorName = 'partner_operator';
+const operatorPassword = 'a long operator passphrase';
+const memberPassword = 'sun2026';
+const realname = 'Lin Mei';
+
+/** Records, before any script of the page runs, every CSP violation and every widget event, in the page and its frames. */
+async function watch(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = { violations: [] as string[], events: [] as string[] };
+    Object.assign(window, { __seen: seen });
+    document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    for (const name of ['gs:login', 'gs:logout', 'gs:order-created', 'gs:transfer-completed', 'gs:error']) {
+      document.addEventListener(name, (event) => seen.events.push(`${name} ${JSON.stringify((event as CustomEvent).detail)}`));
+    }
+  });
+}
+
+const seen = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { violations: string[]; events: string[] } }).__seen);
+
+async function logInThroughFrame(page: Page, username: string): Promise<void> {
+  const form = page.frameLocator('gs-login iframe');
+  await form.getByRole('button', { name: eng.login_submit }).waitFor();
+  await page.waitForFunction(() => {
+    const frame = document.querySelector('gs-login')?.shadowRoot?.querySelector('iframe');
+    return frame !== null && frame !== undefined;
+  });
+  await form.getByLabel(eng.login_username).fill(username);
+  await form.getByLabel(eng.login_password, { exact: true }).fill(memberPassword);
+  await form.getByRole('button', { name: eng.login_submit }).click();
+  await form.getByText(eng.embed_signed_in.replace('{{username}}', username)).waitFor();
+}
+
+describe('widgets on a partner page on another origin, with a strict CSP and hostile CSS', () => {
+  let product: ProductServer;
+  let partner: PartnerSite;
+  let api: ProductApi;
+  let operator: string;
+  let username: string;
+
+  before(async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-e2e-partner-'));
+    await runAdmin(dataDir, ['create-operator', operatorName], { OPERATOR_PASSWORD: operatorPassword });
+    // The partner's origin is only known once its port is: start it first, pointing at the product's port.
+    const port = await freePort();
+    const apiOrigin = `http://127.0.0.1:${port}`;
+    partner = await startPartnerSite(apiOrigin, {
+      '/': '<gs-session-badge></gs-session-badge><gs-login></gs-login><gs-wallet></gs-wallet><gs-session-badge></gs-session-badge>',
+      '/account': '<gs-login></gs-login><gs-bank-cards></gs-bank-cards><gs-edit-user></gs-edit-user><gs-setting></gs-setting>',
+      '/shop': '<gs-login></gs-login><gs-orders></gs-orders>',
+      '/down': `<gs-session-badge api="http://127.0.0.1:${await freePort()}"></gs-session-badge>`,
+    });
+    product = await startProduct({ PORT: String(port), CORS_ORIGINS: partner.origin }, dataDir);
+    api = new ProductApi(product.baseUrl);
+    operator = await api.operatorLogin(operatorName, operatorPassword);
+
+    // A verified member with one bank card.
+    username = `partner_${Date.now().toString(36)}`;
+    const member = await api.verifiedMember(operator, username, memberPassword, realname);
+    await api.call('POST', 'v1/bankcard', member.token, {
+      cardholder: realname,
+      bank_name: 'Bank of Taiwan',
+      card_number: '6225880123456789',
+      payment_name: 'Xinyi branch',
+    });
+    await api.call('POST', 'v1/logout', member.token);
+  });
+
+  after(async () => {
+    await partner.close();
+    await product.dispose();
+  });
+
+  test('a member logs in through the login frame; every widget follows, in English from <html lang>, and no token reaches the page', async () => {
+    const visitor = await newVisitor();
+    try {
+      const { page } = visitor;
+      await watch(page);
+      await page.goto(`${partner.origin}/`);
+      await page.waitForFunction(
+        (text) => [...document.querySelectorAll('gs-session-badge')].every((badge) => badge.shadowRoot?.textContent?.includes(text)),
+        eng.badge_not_logged_in,
+      );
+      // The hostile sheet hides every element it reaches, with !important: not the widgets, nor anything inside them.
+      const wallet = page.locator('gs-wallet');
+      await wallet.getByText(eng.login_prompt_body).waitFor();
+      assert.equal(await wallet.evaluate((element) => getComputedStyle(element).display), 'block');
+      const offer = wallet.getByRole('link', { name: eng.login_submit });
+      assert.equal(await offer.isVisible(), true);
+      assert.notEqual(await offer.evaluate((link) => getComputedStyle(link).fontSize), '5px');
+
+      // The token the server gives the login frame (read by the test, which sees every frame's traffic).
+      const loginAnswer = page.waitForResponse((response) => response.url().includes('/api/v1/login'));
+      await logInThroughFrame(page, username);
+      const token = ((await (await loginAnswer).json()) as { detail: { token: string } }).detail.token;
+      assert.ok(token.length > 20);
+      await page.waitForFunction(
+        (name) => [...document.querySelectorAll('gs-session-badge')].every((badge) => badge.shadowRoot?.textContent?.includes(name)),
+        username,
+      );
+      await wallet.getByText(eng.wallet_main).first().waitFor();
+      assert.ok((await seen(page)).events.some((event) => event.startsWith('gs:login') && event.includes(username)));
+
+      // The token is nowhere the partner's scripts can look: storage, cookies, globals, the DOM and the shadow roots.
+      const exposed = await page.evaluate((secret) => {
+        const places: Record<string, string> = {
+          localStorage: JSON.stringify({ ...localStorage }),
+          sessionStorage: JSON.stringify({ ...sessionStorage }),
+          cookie: document.cookie,
+          dom: document.documentElement.outerHTML,
+          shadows: [...document.querySelectorAll('*')].map((element) => element.shadowRoot?.innerHTML ?? '').join(''),
+        };
+        for (const name of Object.getOwnPropertyNames(window)) {
+          try {
+            const value: unknown = (window as unknown as Record<string, unknown>)[name];
+            if (typeof value === 'string' || (typeof value === 'object' && value !== null && !(value instanceof Node))) {
+              places[`window.${name}`] = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+            }
+          } catch {
+            // Not readable, or not serialisable (a cycle): not a string that could hold the token either.
+          }
+        }
+        return Object.entries(places).flatMap(([place, text]) => (text.includes(secret) ? [place] : []));
+      }, token);
+      assert.deepEqual(exposed, []);
+      assert.equal(await page.evaluate(() => localStorage.length), 0, 'nothing of ours in the partner page storage');
+
+      assert.deepEqual((await seen(page)).violations, []);
+      assert.deepEqual(await accessibilityViolations(page), []);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('bank card deleted (DELETE) and password changed (PUT) from the partner origin; logout reaches the page', async () => {
+    const visitor = await newVisitor();
+    try {
+      const { page } = visitor;
+      await watch(page);
+      await page.goto(`${partner.origin}/account`);
+      await logInThroughFrame(page, username);
+
+      const cards = page.locator('gs-bank-cards');
+      await cards.getByText('6789').first().waitFor();
+      await cards.getByRole('button', { name: eng.bank_delete }).first().click();
+      await cards.getByRole('button', { name: eng.bank_delete_yes }).click();
+      await cards.getByText(eng.bank_delete_success).waitFor();
+
+      const profile = page.locator('gs-edit-user');
+      await profile.getByLabel(eng.edit_old_password, { exact: true }).fill(memberPassword);
+      await profile.getByLabel(eng.edit_new_password, { exact: true }).fill('moon2026');
+      await profile.getByLabel(eng.edit_confirm_password, { exact: true }).fill('moon2026');
+      await profile.getByRole('button', { name: eng.edit_submit }).click();
+      await profile.getByText(eng.edit_success).waitFor();
+      await api.login(username, 'moon2026');
+
+      // Logging out in the settings widget ends the session in the frame and tells the page.
+      await page.locator('gs-setting').getByRole('button', { name: eng.setting_logout }).click();
+      await page.frameLocator('gs-login iframe').getByLabel(eng.login_username).waitFor();
+      await page.locator('gs-bank-cards').getByText(eng.login_prompt_body).waitFor();
+      assert.ok((await seen(page)).events.some((event) => event.startsWith('gs:logout')));
+
+      assert.deepEqual((await seen(page)).violations, []);
+      assert.deepEqual(await accessibilityViolations(page), []);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('an unreachable service shows a retry, never a blank box', async () => {
+    const visitor = await newVisitor();
+    try {
+      const { page } = visitor;
+      await watch(page);
+      await page.goto(`${partner.origin}/down`);
+      const badge = page.locator('gs-session-badge');
+      await badge.getByText(eng.embed_unreachable).waitFor({ timeout: 30_000 });
+      await badge.getByRole('button', { name: eng.embed_retry }).waitFor();
+      assert.ok((await seen(page)).events.some((event) => event.includes('"code":"unreachable"')));
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('a widget whose code does not load says so in the page language and loads on retry', async () => {
+    const visitor = await newVisitor();
+    try {
+      const { page } = visitor;
+      await watch(page);
+      // The network fails for the widgets' chunks (the loader itself arrived).
+      await page.route('**/widgets/chunks/**', (route) => route.abort('internetdisconnected'));
+      await page.goto(`${partner.origin}/`);
+      const wallet = page.locator('gs-wallet');
+      await wallet.getByRole('alert').getByText('Could not load', { exact: false }).waitFor();
+      assert.ok((await seen(page)).events.some((event) => event.includes('"code":"load_failed"')));
+      await page.unroute('**/widgets/chunks/**');
+      await wallet.getByRole('button', { name: 'Try again' }).click();
+      await wallet.getByText(eng.login_prompt_body).waitFor();
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('a partner site the operator disables is refused at once, without a restart', async () => {
+    const sites = await api.call<{ data: { id: number; origin: string }[] }>('GET', 'admin/v1/partner-sites', operator);
+    const site = sites.data.find((candidate) => candidate.origin === partner.origin);
+    assert.ok(site, 'the partner seeded from CORS_ORIGINS');
+    await api.call('PUT', `admin/v1/partner-sites/${site.id}`, operator, { enabled: false, reason: 'contract ended' });
+    const visitor = await newVisitor();
+    try {
+      const { page } = visitor;
+      await watch(page);
+      await page.goto(`${partner.origin}/shop`);
+      await page.locator('gs-orders').getByText(eng.embed_refused).waitFor();
+      assert.ok((await seen(page)).events.some((event) => event.includes('partner_site_not_allowed')));
+    } finally {
+      await visitor.close();
+      await api.call('PUT', `admin/v1/partner-sites/${site.id}`, operator, { enabled: true });
+    }
+  });
+});

@@ -1,0 +1,339 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { htmlLang } from '../../locales/index.ts';
+import { apiRequest } from '../core/api.ts';
+import { useI18n, type Translate } from '../core/i18n.ts';
+import { localName, type LocalisedNames } from '../core/local-name.ts';
+import { usePagedList, type Paged } from '../core/paged.ts';
+import { knownRefusalKey, refusalCode } from '../core/refusal.ts';
+import { Pager } from '../ui/Pager.tsx';
+import { Field } from '../ui/form.tsx';
+import { fieldErrors } from '../ui/server-messages.ts';
+import { adminRequest } from './operator-session.ts';
+import { NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
+import { machineRefusals } from './tab-keys.ts';
+
+export interface Machine {
+  id: number;
+  serial_number: string;
+  engine_room_id: number;
+  engine_room_name: string;
+  engine_room_names: LocalisedNames;
+  user_id: number | null;
+  username: string | null;
+  status: 'online' | 'offline';
+  last_heartbeat_at: string | null;
+  created_at: string;
+  retired_at: string | null;
+  retired_reason: string | null;
+}
+
+interface Room {
+  id: number;
+  name: string;
+  names?: LocalisedNames;
+}
+
+const filters = ['all', 'online', 'offline', 'retired'] as const;
+type Filter = (typeof filters)[number];
+
+type Errors = Record<string, string>;
+
+/** Field errors of a refused request, each worded by its refusal; a duplicate serial belongs to the serial field. */
+function refusedFields(error: unknown, t: Translate): Errors {
+  if (refusalCode(error) === 'device_serial_taken') return { serial: t('refusal_device_serial_taken') };
+  return Object.fromEntries(Object.entries(fieldErrors(error, machineRefusals)).map(([field, key]) => [field, t(key)]));
+}
+
+const refusalText = (error: unknown, t: Translate) => t(knownRefusalKey(error, machineRefusals, 'admin_action_failed'));
+
+/**
+ * The machine inventory (issue 14, item 5): a paged table filtered on the server, a form to add a
+ * machine whose device secret is shown this once, and per machine a retirement with a reason.
+ */
+export function Machines({ initialFilter = 'all' }: { initialFilter?: Filter }) {
+  const { locale, t } = useI18n();
+  const [filter, setFilter] = useState<Filter>(initialFilter);
+  const list = usePagedList<Machine>(filter === 'all' ? '/devices' : `/devices?filter=${filter}`, (path) =>
+    adminRequest<Paged<Machine>>('GET', path),
+  );
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [retiring, setRetiring] = useState<Machine | null>(null);
+  const [secret, setSecret] = useState<{ serial: string; secret: string } | null>(null);
+  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const when = (iso: string | null, never: string) => (iso === null ? never : <time dateTime={iso}>{time.format(new Date(iso))}</time>);
+
+  const retired = (done: Outcome | null) => {
+    setRetiring(null);
+    if (done !== null) setOutcome(done);
+    list.reload();
+  };
+
+  return (
+    <section aria-labelledby="gs-admin-machines">
+      <h2 id="gs-admin-machines">{t('admin_machines')}</h2>
+      <div className="gs-toggle" role="group" aria-label={t('admin_machines_filter')}>
+        {filters.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="button button--small button--quiet"
+            aria-pressed={filter === name}
+            onClick={() => setFilter(name)}
+          >
+            {t(`admin_machines_${name}`)}
+          </button>
+        ))}
+      </div>
+      <QueueStatus outcome={outcome} list={list} />
+      <div className="gs-admin__scroll">
+        <table className="gs-table">
+          <caption>{t('admin_machines_caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin_machines_serial')}</th>
+              <th scope="col">{t('admin_machines_room')}</th>
+              <th scope="col">{t('admin_machines_member')}</th>
+              <th scope="col">{t('admin_machines_state')}</th>
+              <th scope="col">{t('admin_machines_last_seen')}</th>
+              <th scope="col">{t('admin_machines_retirement')}</th>
+              <th scope="col">{t('admin_machines_actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(list.page?.data ?? []).map((machine) => (
+              <tr key={machine.id}>
+                <th scope="row" id={`gs-machine-${machine.id}`}>
+                  <code>{machine.serial_number}</code>
+                </th>
+                <td>{localName({ name: machine.engine_room_name, names: machine.engine_room_names }, locale)}</td>
+                <td>{machine.username ?? t('admin_machines_unbound')}</td>
+                <td>
+                  {machine.retired_at !== null
+                    ? t('admin_machines_retired')
+                    : t(machine.status === 'online' ? 'admin_machines_online' : 'admin_machines_offline')}
+                </td>
+                <td>{when(machine.last_heartbeat_at, t('admin_machines_never'))}</td>
+                <td>
+                  {machine.retired_at === null ? (
+                    t('admin_machines_in_service')
+                  ) : (
+                    <>
+                      {when(machine.retired_at, '')}
+                      {machine.retired_reason !== null && <span className="gs-admin__note"> · {machine.retired_reason}</span>}
+                    </>
+                  )}
+                </td>
+                <td>
+                  {machine.retired_at === null && (
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      aria-describedby={`gs-machine-${machine.id}`}
+                      onClick={() => setRetiring(machine)}
+                    >
+                      {t('admin_machines_retire')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} onGo={list.go} />}
+      {retiring !== null && <RetireMachine key={retiring.id} machine={retiring} onClose={retired} />}
+      {secret !== null && <SecretOnce serial={secret.serial} secret={secret.secret} onDone={() => setSecret(null)} />}
+      <AddMachine
+        onAdded={(machine) => {
+          setSecret({ serial: machine.serial_number, secret: machine.secret });
+          setOutcome({ text: t('admin_machines_added', { serial: machine.serial_number }), failed: false });
+          list.reload();
+        }}
+      />
+    </section>
+  );
+}
+
+/** The device secret, shown once with a copy button and a plain warning; it takes the focus as it appears. */
+function SecretOnce({ serial, secret, onDone }: { serial: string; secret: string; onDone: () => void }) {
+  const { t } = useI18n();
+  const [copied, setCopied] = useState<Outcome | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [secret]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied({ text: t('admin_copied'), failed: false });
+    } catch {
+      setCopied({ text: t('admin_copy_failed'), failed: true });
+    }
+  };
+  return (
+    <div className="gs-admin__item gs-admin__secret" role="region" aria-labelledby="gs-machine-secret">
+      <h3 id="gs-machine-secret" tabIndex={-1} ref={heading}>
+        {t('admin_machines_secret', { serial })}
+      </h3>
+      <p className="gs-message gs-message--error" id="gs-machine-secret-warning">
+        {t('admin_machines_secret_warning')}
+      </p>
+      <p>
+        <code className="gs-admin__card-number" aria-describedby="gs-machine-secret-warning">
+          {secret}
+        </code>
+      </p>
+      <div className="gs-actions">
+        <button type="button" className="button button--small" onClick={() => void copy()}>
+          {t('admin_copy')}
+        </button>
+        <button type="button" className="button button--small button--quiet" onClick={onDone}>
+          {t('admin_machines_secret_done')}
+        </button>
+      </div>
+      <p className={`gs-message ${copied?.failed === true ? 'gs-message--error' : 'gs-message--ok'}`} role="status">
+        {copied?.text ?? ''}
+      </p>
+    </div>
+  );
+}
+
+function AddMachine({ onAdded }: { onAdded: (machine: Machine & { secret: string }) => void }) {
+  const { locale, t } = useI18n();
+  const [rooms, setRooms] = useState<Room[]>([]);
+  const [serial, setSerial] = useState('');
+  const [room, setRoom] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    apiRequest<Room[]>('GET', '/v1/engineRoom', undefined, { anonymous: true })
+      .then((envelope) => {
+        setRooms(envelope.detail);
+        setRoom((chosen) => (chosen === '' ? String(envelope.detail[0]?.id ?? '') : chosen));
+      })
+      .catch(() => setFailure(t('admin_load_error')));
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure('');
+    const blank: Errors = {};
+    if (serial.trim() === '') blank.serial = t('admin_machines_serial_needed');
+    if (room === '') blank.engine_room_id = t('admin_machines_room_needed');
+    setErrors(blank);
+    if (Object.keys(blank).length > 0) return;
+    setBusy(true);
+    try {
+      const envelope = await adminRequest<Machine & { secret: string }>('POST', '/devices', {
+        serial: serial.trim(),
+        engine_room_id: room,
+      });
+      setSerial('');
+      onAdded(envelope.detail);
+    } catch (error) {
+      const fields = refusedFields(error, t);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const roomError = errors.engine_room_id;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="gs-machine-add">
+      <h3 id="gs-machine-add">{t('admin_machines_add')}</h3>
+      <Field
+        id="gs-machine-serial"
+        name="serial"
+        label={t('admin_machines_serial')}
+        hint={t('admin_machines_serial_hint')}
+        value={serial}
+        onChange={setSerial}
+        error={errors.serial}
+        autoComplete="off"
+        maxLength={40}
+      />
+      <div className="gs-field">
+        <label htmlFor="gs-machine-room">{t('admin_machines_room')}</label>
+        <div className="gs-field__control">
+          <select
+            id="gs-machine-room"
+            name="engine_room_id"
+            value={room}
+            aria-invalid={roomError ? true : undefined}
+            aria-describedby={roomError ? 'gs-machine-room-error' : undefined}
+            onChange={(event) => setRoom(event.currentTarget.value)}
+          >
+            {rooms.map((option) => (
+              <option key={option.id} value={option.id}>
+                {localName(option, locale)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {roomError && (
+          <p id="gs-machine-room-error" className="gs-field__error">
+            {roomError}
+          </p>
+        )}
+      </div>
+      <p className="gs-message gs-message--error" role="alert">
+        {failure}
+      </p>
+      <div className="gs-actions">
+        <button type="submit" className="button button--small" disabled={busy} aria-busy={busy}>
+          {t('admin_machines_add')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RetireMachine({ machine, onClose }: { machine: Machine; onClose: (done: Outcome | null) => void }) {
+  const { t } = useI18n();
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ref = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim() === '') {
+      setFailure(t('admin_reason_needed'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await adminRequest('POST', `/devices/${machine.id}/retire`, { reason: reason.trim() });
+      onClose({ text: t('admin_machines_retired_done', { serial: machine.serial_number }), failed: false });
+    } catch (error) {
+      setFailure(refusalText(error, t));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="gs-admin__item">
+      <fieldset ref={ref}>
+        <legend>{t('admin_machines_retiring', { serial: machine.serial_number })}</legend>
+        <p className="gs-admin__note">{t('admin_machines_retire_note')}</p>
+        <NoteField id="gs-machine-reason" label={t('admin_machines_retire_reason')} maxLength={500} value={reason} onChange={setReason} />
+        <p className="gs-message gs-message--error" role="alert">
+          {failure}
+        </p>
+        <div className="gs-actions">
+          <button type="submit" className="button button--small button--secondary" disabled={busy} aria-busy={busy}>
+            {t('admin_machines_retire')}
+          </button>
+          <button type="button" className="button button--small button--quiet" onClick={() => onClose(null)}>
+            {t('admin_machines_cancel')}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,347 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useI18n, type Translate } from '../core/i18n.ts';
+import { usePagedList, type Paged } from '../core/paged.ts';
+import { knownRefusalKey } from '../core/refusal.ts';
+import { partnerSiteRefusals } from './partner-sites-keys.ts';
+import { Pager } from '../ui/Pager.tsx';
+import { Field } from '../ui/form.tsx';
+import { fieldErrors } from '../ui/server-messages.ts';
+import { adminRequest } from './operator-session.ts';
+import { NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
+
+export interface PartnerSite {
+  id: number;
+  origin: string;
+  name: string;
+  referral_code: string | null;
+  enabled: boolean;
+  members: number;
+  orders: number;
+}
+
+type Errors = Record<string, string>;
+
+/** Field errors of a refused request, each worded by its refusal; empty when the refusal names no field. */
+function refusedFields(error: unknown, t: Translate): Errors {
+  return Object.fromEntries(Object.entries(fieldErrors(error, partnerSiteRefusals)).map(([field, key]) => [field, t(key)]));
+}
+
+const refusalText = (error: unknown, t: Translate) => t(knownRefusalKey(error, partnerSiteRefusals, 'admin_action_failed'));
+
+/** What an open panel under the table is doing to one site. */
+type Panel = { kind: 'edit'; site: PartnerSite } | { kind: 'disable'; site: PartnerSite };
+
+/**
+ * The partner sites allowed to embed the widgets (decision 017): what each brought, a form to add
+ * one, and per site an edit, a disable with a reason or an enable. Changes apply on every server
+ * at once, so the table is what partners live with.
+ */
+export function PartnerSites() {
+  const { t } = useI18n();
+  const list = usePagedList<PartnerSite>('/partner-sites', (path) => adminRequest<Paged<PartnerSite>>('GET', path));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const enable = async (site: PartnerSite) => {
+    setBusy(true);
+    try {
+      await adminRequest('PUT', `/partner-sites/${site.id}`, { enabled: true });
+      setOutcome({ text: t('admin_partner_enabled', { origin: site.origin }), failed: false });
+    } catch (error) {
+      setOutcome({ text: refusalText(error, t), failed: true });
+    } finally {
+      setBusy(false);
+    }
+    list.reload();
+  };
+
+  const closed = (done: Outcome | null) => {
+    setPanel(null);
+    if (done !== null) setOutcome(done);
+    list.reload();
+  };
+
+  return (
+    <section aria-labelledby="gs-admin-partners">
+      <h2 id="gs-admin-partners">{t('admin_partner_sites')}</h2>
+      <QueueStatus outcome={outcome} list={list} />
+      <div className="gs-admin__scroll">
+        <table className="gs-table">
+          <caption>{t('admin_partner_sites_caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin_partner_origin')}</th>
+              <th scope="col">{t('admin_partner_name')}</th>
+              <th scope="col">{t('admin_partner_referral')}</th>
+              <th scope="col">{t('admin_partner_state')}</th>
+              <th scope="col">{t('admin_partner_members')}</th>
+              <th scope="col">{t('admin_partner_orders')}</th>
+              <th scope="col">{t('admin_partner_actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(list.page?.data ?? []).map((site) => (
+              <tr key={site.id}>
+                <th scope="row" id={`gs-partner-${site.id}`}>
+                  <code>{site.origin}</code>
+                </th>
+                <td>{site.name}</td>
+                <td>{site.referral_code ?? t('admin_partner_none')}</td>
+                <td>{site.enabled ? t('admin_partner_on') : t('admin_partner_off')}</td>
+                <td>{site.members}</td>
+                <td>{site.orders}</td>
+                <td>
+                  <div className="gs-actions">
+                    <button
+                      type="button"
+                      className="button button--small button--quiet"
+                      aria-describedby={`gs-partner-${site.id}`}
+                      onClick={() => setPanel({ kind: 'edit', site })}
+                    >
+                      {t('admin_partner_edit')}
+                    </button>
+                    {site.enabled ? (
+                      <button
+                        type="button"
+                        className="button button--small button--secondary"
+                        aria-describedby={`gs-partner-${site.id}`}
+                        onClick={() => setPanel({ kind: 'disable', site })}
+                      >
+                        {t('admin_partner_disable')}
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-describedby={`gs-partner-${site.id}`}
+                        disabled={busy}
+                        onClick={() => void enable(site)}
+                      >
+                        {t('admin_partner_enable')}
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} onGo={list.go} />}
+      {panel?.kind === 'edit' && <EditSite key={`edit-${panel.site.id}`} site={panel.site} onClose={closed} />}
+      {panel?.kind === 'disable' && <DisableSite key={`disable-${panel.site.id}`} site={panel.site} onClose={closed} />}
+      <AddSite onAdded={(site) => closed({ text: t('admin_partner_added', { origin: site.origin }), failed: false })} />
+    </section>
+  );
+}
+
+/** Moves focus into a panel as it opens, so a keyboard user lands on what they asked for. */
+function useFocusOnOpen() {
+  const ref = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, []);
+  return ref;
+}
+
+function AddSite({ onAdded }: { onAdded: (site: PartnerSite) => void }) {
+  const { t } = useI18n();
+  const [origin, setOrigin] = useState('');
+  const [name, setName] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure('');
+    const blank: Errors = {};
+    if (origin.trim() === '') blank.origin = t('admin_partner_origin_needed');
+    if (name.trim() === '') blank.name = t('admin_partner_name_needed');
+    setErrors(blank);
+    if (Object.keys(blank).length > 0) return;
+    setBusy(true);
+    try {
+      const envelope = await adminRequest<PartnerSite>('POST', '/partner-sites', {
+        origin: origin.trim(),
+        name: name.trim(),
+        // Form-encoded: a blank code is sent as empty text, which the server reads as none.
+        referral_code: code.trim(),
+      });
+      setOrigin('');
+      setName('');
+      setCode('');
+      onAdded(envelope.detail);
+    } catch (error) {
+      const fields = refusedFields(error, t);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="gs-partner-add">
+      <h3 id="gs-partner-add">{t('admin_partner_add')}</h3>
+      <Field
+        id="gs-partner-origin"
+        name="origin"
+        label={t('admin_partner_origin')}
+        hint={t('admin_partner_origin_hint')}
+        value={origin}
+        onChange={setOrigin}
+        error={errors.origin}
+        autoComplete="off"
+        maxLength={200}
+      />
+      <Field
+        id="gs-partner-name"
+        name="name"
+        label={t('admin_partner_name')}
+        value={name}
+        onChange={setName}
+        error={errors.name}
+        maxLength={80}
+      />
+      <Field
+        id="gs-partner-code"
+        name="referral_code"
+        label={t('admin_partner_referral')}
+        hint={t('admin_partner_referral_hint')}
+        value={code}
+        onChange={setCode}
+        error={errors.referral_code}
+        autoComplete="off"
+        maxLength={16}
+      />
+      <p className="gs-message gs-message--error" role="alert">
+        {failure}
+      </p>
+      <div className="gs-actions">
+        <button type="submit" className="button button--small" disabled={busy} aria-busy={busy}>
+          {t('admin_partner_add')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface PanelProps {
+  site: PartnerSite;
+  onClose: (done: Outcome | null) => void;
+}
+
+function EditSite({ site, onClose }: PanelProps) {
+  const { t } = useI18n();
+  const [name, setName] = useState(site.name);
+  const [code, setCode] = useState(site.referral_code ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ref = useFocusOnOpen();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure('');
+    if (name.trim() === '') {
+      setErrors({ name: t('admin_partner_name_needed') });
+      return;
+    }
+    setBusy(true);
+    try {
+      await adminRequest('PUT', `/partner-sites/${site.id}`, { name: name.trim(), referral_code: code.trim() });
+      onClose({ text: t('admin_partner_saved', { origin: site.origin }), failed: false });
+    } catch (error) {
+      const fields = refusedFields(error, t);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="gs-admin__item">
+      <fieldset ref={ref}>
+        <legend>{t('admin_partner_editing', { origin: site.origin })}</legend>
+        <Field
+          id="gs-partner-edit-name"
+          name="name"
+          label={t('admin_partner_name')}
+          value={name}
+          onChange={setName}
+          error={errors.name}
+          maxLength={80}
+        />
+        <Field
+          id="gs-partner-edit-code"
+          name="referral_code"
+          label={t('admin_partner_referral')}
+          hint={t('admin_partner_referral_hint')}
+          value={code}
+          onChange={setCode}
+          error={errors.referral_code}
+          autoComplete="off"
+          maxLength={16}
+        />
+        <p className="gs-message gs-message--error" role="alert">
+          {failure}
+        </p>
+        <div className="gs-actions">
+          <button type="submit" className="button button--small" disabled={busy} aria-busy={busy}>
+            {t('admin_partner_save')}
+          </button>
+          <button type="button" className="button button--small button--quiet" onClick={() => onClose(null)}>
+            {t('admin_partner_cancel')}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function DisableSite({ site, onClose }: PanelProps) {
+  const { t } = useI18n();
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ref = useFocusOnOpen();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim() === '') {
+      setFailure(t('admin_reason_needed'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await adminRequest('PUT', `/partner-sites/${site.id}`, { enabled: false, reason: reason.trim() });
+      onClose({ text: t('admin_partner_disabled', { origin: site.origin }), failed: false });
+    } catch (error) {
+      setFailure(refusalText(error, t));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="gs-admin__item">
+      <fieldset ref={ref}>
+        <legend>{t('admin_partner_disabling', { origin: site.origin })}</legend>
+        <NoteField id="gs-partner-reason" label={t('admin_partner_disable_reason')} maxLength={500} value={reason} onChange={setReason} />
+        <p className="gs-message gs-message--error" role="alert">
+          {failure}
+        </p>
+        <div className="gs-actions">
+          <button type="submit" className="button button--small button--secondary" disabled={busy} aria-busy={busy}>
+            {t('admin_partner_disable')}
+          </button>
+          <button type="button" className="button button--small button--quiet" onClick={() => onClose(null)}>
+            {t('admin_partner_cancel')}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { ApiFailure, requestTimeoutMs, type Envelope } from '../core/api.ts';
+import { $apiOrigin } from '../core/api-origin.ts';
+import { $operatorToken, adminRequest } from './operator-session.ts';
+
+/** The brand site's pages and versions as the back office reads them (decision 022). */
+export type SectionState = 'published' | 'changed' | 'translation_behind';
+
+export interface SiteSection {
+  section: string;
+  locale: string;
+  state: SectionState;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface SiteBuild {
+  id: number;
+  kind: 'preview' | 'publish';
+  status: 'running' | 'succeeded' | 'failed';
+  started_by: string | null;
+  started_at: string;
+  finished_at: string | null;
+  duration_ms: number | null;
+  progress: string;
+  error: string | null;
+  preview_path: string | null;
+}
+
+export interface SiteOverview {
+  live_version: number | null;
+  catalogue_changed: boolean;
+  running: SiteBuild | null;
+  sections: SiteSection[];
+}
+
+export interface SectionDetail {
+  draft: unknown;
+  published: unknown;
+  others: { locale: string; draft: unknown }[];
+}
+
+/** How often a running build's progress is asked for. */
+export const buildPollMs = 1_000;
+
+export const loadOverview = async () => (await adminRequest<SiteOverview>('GET', '/site')).detail;
+export const loadSection = async (section: string, locale: string) =>
+  (await adminRequest<SectionDetail>('GET', `/site/sections/${section}/${locale}`)).detail;
+/** The page travels as JSON text: the form body cannot say which values are numbers. */
+export const saveSection = (section: string, locale: string, content: unknown) =>
+  adminRequest<null>('PUT', `/site/sections/${section}/${locale}`, { content: JSON.stringify(content) });
+export const startBuild = async (kind: 'preview' | 'publish') => (await adminRequest<SiteBuild>('POST', `/site/${kind}`)).detail;
+export const loadBuild = async (id: number) => (await adminRequest<SiteBuild>('GET', `/site/builds/${id}`)).detail;
+export const loadVersions = async () => (await adminRequest<(SiteBuild & { live: boolean })[]>('GET', '/site/versions')).detail;
+export const rollback = (id: number) => adminRequest<{ live_version: number }>('POST', `/site/versions/${id}/rollback`);
+/** Lets this browser open preview pages (a cookie sent only to /preview). */
+export const openPreviewAccess = () => adminRequest<null>('POST', '/site/preview-access');
+
+/** A copy of `value` with the field at `path` replaced. */
+export function withField(value: unknown, path: (string | number)[], next: unknown): unknown {
+  if (path.length === 0) return next;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((item, index) => (index === head ? withField(item, rest, next) : item));
+  const record = (value ?? {}) as Record<string, unknown>;
+  return { ...record, [String(head)]: withField(record[String(head)], rest, next) };
+}
+
+/** The field at `path`, or undefined. */
+export function fieldAt(value: unknown, path: (string | number)[]): unknown {
+  return path.reduce<unknown>(
+    (inner, key) => (inner !== null && typeof inner === 'object' ? (inner as Record<string, unknown>)[key] : undefined),
+    value,
+  );
+}
+
+/**
+ * Uploads a picture for the brand site as multipart/form-data (the shared client sends form-encoded
+ * bodies only); answers the `src` a page's picture field takes.
+ */
+export async function uploadPicture(file: File): Promise<{ src: string }> {
+  const body = new FormData();
+  body.append('image', file);
+  let response: Response;
+  try {
+    response = await fetch(`${$apiOrigin.get()}/api/admin/v1/site/pictures`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${$operatorToken.get()}` },
+      body,
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+  } catch {
+    throw new ApiFailure(0, 'failed to connect');
+  }
+  const envelope = (await response.json().catch(() => undefined)) as Envelope<{ src: string }> | undefined;
+  if (!response.ok || envelope === undefined || envelope.status !== 1) {
+    if (response.status === 401) $operatorToken.set('');
+    throw new ApiFailure(response.status, envelope?.message ?? 'upload failed', envelope);
+  }
+  return envelope.detail;
+}

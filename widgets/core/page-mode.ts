@@ -1,0 +1,15 @@
+/**
+ * Whether this code runs on a partner's page or on the storefront's own pages. On a partner's
+ * page nothing of ours is kept in the page's storage: every script of the partner's site could
+ * read it there. The widget loader (embed/embed.ts) sets the flag before any store is made; it
+ * is a global under a registered symbol rather than a module's variable so that the loader
+ * shares no module with the widgets' chunks and fetches nothing before it starts them.
+ */
+export const partnerPageFlagName = 'graphene-solar.partner-page';
+const partnerPageFlag = Symbol.for(partnerPageFlagName);
+
+type Flagged = typeof globalThis & { [partnerPageFlag]?: boolean };
+
+export function onPartnerPage(): boolean {
+  return (globalThis as Flagged)[partnerPageFlag] === true;
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react';
+import { $apiOrigin } from '../core/api-origin.ts';
+import { useI18n } from '../core/i18n.ts';
+import { frameUrl, isMessageOf, themeProperties, type FrameToPage, type PageToFrame } from './frame-protocol.ts';
+
+/**
+ * A login or register widget on a partner's page: the form itself runs in a frame on our
+ * origin, so the member's password and token never touch the partner's page. The frame grows
+ * to fit its form, follows the widget's language, and takes the partner's theme properties.
+ */
+export function frameWidget(screen: 'login' | 'register') {
+  return function FrameWidget() {
+    const { locale, t } = useI18n();
+    const frame = useRef<HTMLIFrameElement>(null);
+    const [height, setHeight] = useState<number | undefined>(undefined);
+    // The address carries the first language only: a change later is a message, so typing is not lost.
+    const [src] = useState(() => frameUrl($apiOrigin.get(), location.origin, screen, locale));
+
+    const loaded = useRef(false);
+    // Before it has loaded, the frame is still a blank page of the partner's: nothing is said to it.
+    const tell = (message: PageToFrame) => {
+      if (loaded.current) frame.current?.contentWindow?.postMessage(message, $apiOrigin.get());
+    };
+
+    useEffect(() => {
+      const onMessage = (event: MessageEvent) => {
+        if (event.source !== frame.current?.contentWindow || event.origin !== $apiOrigin.get()) return;
+        if (!isMessageOf<FrameToPage>(event.data)) return;
+        if (event.data.gs === 'resize') setHeight(Math.max(0, Math.ceil(event.data.height)));
+      };
+      addEventListener('message', onMessage);
+      return () => removeEventListener('message', onMessage);
+    }, []);
+
+    useEffect(() => tell({ gs: 'locale', locale }), [locale]);
+
+    const sendTheme = () => {
+      loaded.current = true;
+      const host = frame.current?.getRootNode();
+      if (!(host instanceof ShadowRoot)) return;
+      const style = getComputedStyle(host.host);
+      const properties = Object.fromEntries(themeProperties.map((name) => [name, style.getPropertyValue(name)]));
+      tell({ gs: 'theme', properties });
+      tell({ gs: 'locale', locale });
+    };
+
+    return (
+      <iframe
+        ref={frame}
+        className="gs-frame"
+        title={t(screen === 'login' ? 'login_title' : 'register_title')}
+        src={src}
+        style={height === undefined ? undefined : { height: `${height}px`, minHeight: 0 }}
+        onLoad={sendTheme}
+      />
+    );
+  };
+}

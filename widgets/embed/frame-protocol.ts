@@ -1,0 +1,100 @@
+import type { Locale } from '../../locales/index.ts';
+import type { ApiCall, Envelope, NoAnswer } from '../core/api.ts';
+import type { SessionUser } from '../core/session.ts';
+
+/**
+ * What the partner's page and our session frame say to each other. The frame lives on our
+ * origin and holds the member's token there; the page never sees it. Window messages are
+ * accepted only from the expected window and origin on both sides; after the handshake the
+ * two talk over a private MessageChannel the frame hands over.
+ */
+export const frameScreens = ['session', 'login', 'register'] as const;
+export type FrameScreen = (typeof frameScreens)[number];
+
+/** The frame's address on our origin for a partner page at `partnerOrigin`. */
+export function frameUrl(apiOrigin: string, partnerOrigin: string, screen: FrameScreen, locale: Locale): string {
+  const query = new URLSearchParams({ origin: partnerOrigin, screen, lang: locale });
+  return `${apiOrigin}/widgets/v1/frame?${query.toString()}`;
+}
+
+/** Window messages from a frame to the page: handshake, refusal, and the login frames' size and news. */
+export type FrameToPage = { gs: 'ready'; user: SessionUser | null } | { gs: 'refused'; code: string } | { gs: 'resize'; height: number };
+
+/**
+ * Between our own frames on one partner page (the session frame and a login or register frame),
+ * sent only to windows on our origin and accepted only from it: where the browser keeps a
+ * third-party frame from storage, this is how a login made in one reaches the other. The
+ * partner's page can neither read nor forge them.
+ */
+export type SiblingMessage =
+  | { gs: 'sibling-hello' }
+  | { gs: 'sibling-login'; token: string; user: SessionUser }
+  | { gs: 'sibling-logout' }
+  | { gs: 'sibling-session'; user: SessionUser | null };
+
+/**
+ * Sends to every frame of the partner's page that is on our origin (the browser drops it for any
+ * other). The session frame sits in the page's body, where window.frames finds it; a login frame
+ * sits in a widget's shadow root, where it does not, so those say hello to the session frame,
+ * which then answers them directly.
+ */
+export function tellSiblings(message: SiblingMessage): void {
+  for (let index = 0; index < parent.frames.length; index += 1) {
+    const sibling = parent.frames[index];
+    if (sibling !== undefined && sibling !== window) sibling.postMessage(message, location.origin);
+  }
+}
+
+/** Window messages from the page to a login or register frame. */
+export type PageToFrame = { gs: 'locale'; locale: Locale } | { gs: 'theme'; properties: Record<string, string> };
+
+/** Over the channel, page to session frame: an API call, or the page ending the session (logout, 401). */
+export type ChannelRequest =
+  | { kind: 'send'; id: number; call: ApiCall }
+  | { kind: 'upload'; id: number; call: Omit<ApiCall, 'body'>; field: string; file: File }
+  | { kind: 'download'; id: number; call: Omit<ApiCall, 'body'> }
+  | { kind: 'end' };
+
+/** Over the channel, session frame to page: a call's outcome, or the session as it now stands. */
+export type ChannelReply =
+  | { kind: 'result'; id: number; ok: true; value: Envelope | Blob }
+  | {
+      kind: 'result';
+      id: number;
+      ok: false;
+      status: number;
+      message: string;
+      envelope?: Envelope | undefined;
+      noAnswer?: NoAnswer | undefined;
+    }
+  | { kind: 'session'; user: SessionUser | null };
+
+export function isMessageOf<T extends { gs: string }>(data: unknown): data is T {
+  return typeof data === 'object' && data !== null && typeof (data as { gs?: unknown }).gs === 'string';
+}
+
+/** Theme values a page may pass into a frame: colours, lengths and font names, never a url() or an expression. */
+export const safeThemeValue = /^[\w\s#%.,'"()+-]{1,120}$/;
+export const themeProperties = [
+  '--gs-color-ink',
+  '--gs-color-muted',
+  '--gs-color-brand',
+  '--gs-color-accent',
+  '--gs-color-surface',
+  '--gs-color-page',
+  '--gs-color-line',
+  '--gs-color-error',
+  '--gs-font',
+  '--gs-font-size',
+  '--gs-radius',
+  '--gs-space',
+] as const;
+
+export function safeTheme(properties: Record<string, string>): Record<string, string> {
+  const safe: Record<string, string> = {};
+  for (const name of themeProperties) {
+    const value = properties[name]?.trim() ?? '';
+    if (value !== '' && safeThemeValue.test(value) && !/url|expression|image/i.test(value)) safe[name] = value;
+  }
+  return safe;
+}

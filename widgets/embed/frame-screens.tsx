@@ -1,0 +1,136 @@
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { htmlLang, type Locale } from '../../locales/index.ts';
+import { loadMessages } from '../core/catalogues.ts';
+import { EmbeddedContext } from '../core/embedded.ts';
+import { createI18n, I18nProvider, useI18n } from '../core/i18n.ts';
+import { $token, $user, type SessionUser } from '../core/session.ts';
+import { LoginForm } from '../auth/LoginForm.tsx';
+import { RegisterForm } from '../auth/RegisterForm.tsx';
+import screensCss from '../../site/styles/member-screens.css?inline';
+import { constructedSheets } from './constructed-sheets.ts';
+import hostCss from './host.css?inline';
+import { isMessageOf, safeTheme, tellSiblings, type FrameToPage, type PageToFrame, type SiblingMessage } from './frame-protocol.ts';
+
+export const frameScreenMessageKeys = ['embed_signed_in', 'setting_logout', 'session_logged_out'] as const;
+
+/**
+ * Who is logged in on this page, as the session frame last said (or as this frame's own login
+ * made it). Kept apart from the stored session: this frame holds no token it did not get itself,
+ * and never writes a stand-in for one where the other frames would read it.
+ */
+const $signedIn = atom<SessionUser | null>(null);
+
+/** The frame's own page: no margin, and the partner's page shows through around the form. */
+const framePageCss = 'html,body{margin:0;background:transparent}body{padding:2px}';
+
+/**
+ * The login or register form inside its frame on our origin. It logs in here and hands the
+ * session to the session frame beside it (a message between our own frames), which tells the
+ * partner's page who logged in, never the token. The page may change the language and pass its theme.
+ */
+export function showFrameScreen(screen: 'login' | 'register', initial: Locale, partnerOrigin: string): void {
+  document.adoptedStyleSheets = constructedSheets([
+    ['host', hostCss],
+    ['screens', screensCss],
+    ['frame', framePageCss],
+  ]);
+
+  const container = document.createElement('div');
+  container.className = 'gs-root';
+  document.body.append(container);
+  const $frameLocale = atom(initial);
+
+  // A login made here goes to the session frame; the session as it then stands comes back from it.
+  let handedOver = '';
+  const handOver = () => {
+    const token = $token.get();
+    const user = $user.get();
+    if (token === '' || token === handedOver || user === null) return;
+    handedOver = token;
+    $signedIn.set(user);
+    tellSiblings({ gs: 'sibling-login', token, user });
+  };
+  $token.listen(handOver);
+  $user.listen(handOver);
+  // Hello to the session frame until it answers (it may still be loading): from then on it tells this frame every change.
+  let answered = false;
+  const hello = setInterval(() => {
+    if (answered) clearInterval(hello);
+    else tellSiblings({ gs: 'sibling-hello' });
+  }, 500);
+  tellSiblings({ gs: 'sibling-hello' });
+  addEventListener('message', (event: MessageEvent) => {
+    if (event.origin !== location.origin || !isMessageOf<SiblingMessage>(event.data) || event.data.gs !== 'sibling-session') return;
+    answered = true;
+    const { user } = event.data;
+    // Only what is shown changes: the session frame holds the session and has ended it where it is kept.
+    $signedIn.set(user);
+  });
+  addEventListener('message', (event: MessageEvent) => {
+    if (event.source !== parent || event.origin !== partnerOrigin || !isMessageOf<PageToFrame>(event.data)) return;
+    const message = event.data;
+    if (message.gs === 'locale' && message.locale in htmlLang) $frameLocale.set(message.locale);
+    if (message.gs === 'theme')
+      for (const [name, value] of Object.entries(safeTheme(message.properties))) container.style.setProperty(name, value);
+  });
+  // A link in the form (to register, say) opens our site in a new tab, not inside the small frame.
+  document.addEventListener(
+    'click',
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a') : null;
+      if (link !== null) {
+        link.target = '_blank';
+        link.rel = 'noopener';
+      }
+    },
+    true,
+  );
+  new ResizeObserver(() => {
+    parent.postMessage({ gs: 'resize', height: container.getBoundingClientRect().height + 4 } satisfies FrameToPage, partnerOrigin);
+  }).observe(container);
+
+  const root = createRoot(container);
+  $frameLocale.subscribe((locale) => {
+    void loadMessages(locale).then((messages) => {
+      if ($frameLocale.get() !== locale) return;
+      document.documentElement.lang = htmlLang[locale];
+      root.render(
+        <I18nProvider value={createI18n(locale, messages)}>
+          <EmbeddedContext.Provider value={true}>
+            <FrameForm screen={screen} />
+          </EmbeddedContext.Provider>
+        </I18nProvider>,
+      );
+    });
+  });
+}
+
+function FrameForm({ screen }: { screen: 'login' | 'register' }) {
+  const user = useStore($signedIn);
+  if (user !== null) return <SignedIn username={user.username} />;
+  return screen === 'login' ? <LoginForm /> : <RegisterForm />;
+}
+
+/** After logging in, the form gives way to who is logged in and a way out. */
+function SignedIn({ username }: { username: string }) {
+  const { t } = useI18n();
+  const [busy, setBusy] = useState(false);
+  // The session frame logs out (it holds the token) and tells every frame, this one too.
+  const logout = () => {
+    setBusy(true);
+    tellSiblings({ gs: 'sibling-logout' });
+    $signedIn.set(null);
+    setBusy(false);
+  };
+  return (
+    <div className="gs-form gs-signed-in">
+      <p role="status">{t('embed_signed_in', { username })}</p>
+      <button type="button" className="button button--block" disabled={busy} onClick={logout}>
+        {t('setting_logout')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { defaultLocale, isLocale } from '../../locales/index.ts';
+import { setRequestContext } from '../core/http.ts';
+import { frameScreens, type FrameScreen, type FrameToPage } from './frame-protocol.ts';
+
+/**
+ * The script of our session frame (/widgets/v1/frame), a page on our origin inside a partner's
+ * page. The server serves the page only for a partner site it knows, names that site in a meta
+ * tag and lets only that origin frame it (frame-ancestors); this script checks the browser
+ * agrees, then serves the session (the hidden frame) or shows the login or register form.
+ */
+const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '';
+
+function start(): void {
+  // Opened on its own rather than framed: there is no page to serve.
+  if (parent === window) return;
+  const refused = meta('gs-refused');
+  if (refused !== '') {
+    // Only the refusal's code goes out, to whoever framed us: it holds nothing of anyone's.
+    parent.postMessage({ gs: 'refused', code: refused } satisfies FrameToPage, '*');
+    return;
+  }
+  const partnerOrigin = meta('gs-partner-origin');
+  const framedBy = location.ancestorOrigins?.[0];
+  if (partnerOrigin === '' || (framedBy !== undefined && framedBy !== partnerOrigin)) return;
+  const screen = frameScreens.find((name) => name === meta('gs-screen')) ?? 'session';
+  const localeMeta = meta('gs-locale');
+  const locale = isLocale(localeMeta) ? localeMeta : defaultLocale;
+  // Every call names the partner's site: the seed's `domain`, and the header that attributes sign-ups and orders to it.
+  setRequestContext(new URL(partnerOrigin).hostname, { 'X-Partner-Origin': partnerOrigin });
+  if (screen === 'session') void import('./session-frame.ts').then(({ serveSession }) => serveSession(partnerOrigin));
+  else
+    void import('./frame-screens.tsx').then(({ showFrameScreen }) =>
+      showFrameScreen(screen as Exclude<FrameScreen, 'session'>, locale, partnerOrigin),
+    );
+}
+
+start();

@@ -1,0 +1,119 @@
+import { useStore } from '@nanostores/react';
+import type { ComponentType, ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { htmlLang, type Locale } from '../../locales/index.ts';
+import { $apiOrigin } from '../core/api-origin.ts';
+import { EmbeddedContext } from '../core/embedded.ts';
+import { HostEventsContext, type HostEvents } from '../core/host-events.ts';
+import { createI18n, I18nProvider, useI18n, type Messages } from '../core/i18n.ts';
+import { $locale } from '../core/locale.ts';
+import { SessionWatcher } from '../ui/SessionWatcher.tsx';
+import { $bridgeState, connectBridge, retryBridge } from './bridge.ts';
+import { constructedSheets } from './constructed-sheets.ts';
+import type { SheetText } from './sheets.ts';
+
+let widgetCount = 0;
+let pageStarted = false;
+
+/** Once per page: where the API is, the page's language, and the session frame. */
+function startPage(apiOrigin: string, pageLocale: Locale | undefined): void {
+  if (pageStarted) return;
+  pageStarted = true;
+  $apiOrigin.set(apiOrigin);
+  if (pageLocale !== undefined) $locale.set(pageLocale);
+  connectBridge(apiOrigin, $locale.get());
+}
+
+interface WidgetMount {
+  host: HTMLElement;
+  shadow: ShadowRoot;
+  tag: string;
+  Screen: ComponentType;
+  sheets: SheetText[];
+  apiOrigin: string;
+  /** The loader's own: it has already asked for this widget's catalogue, and the runtime must not fetch a second copy of the code. */
+  loadMessages: (locale: Locale) => Promise<Messages>;
+  /** The language of a widget's `lang` attribute, else of the page's `<html lang>`. */
+  widgetLocale: (element: Element) => Locale | undefined;
+}
+
+/**
+ * Renders one widget in its element's shadow root, with our style sheets adopted there. Its
+ * language is its `lang` attribute, else the page's (the language picker widget changes that for
+ * every widget without one). It waits for the session frame, and says so when the service
+ * cannot be reached or this page is not a partner of ours.
+ */
+export function mountWidget({ host, shadow, tag, Screen, sheets, apiOrigin, loadMessages, widgetLocale }: WidgetMount) {
+  startPage(apiOrigin, widgetLocale(document.documentElement));
+  shadow.adoptedStyleSheets = constructedSheets(sheets);
+  const container = document.createElement('div');
+  container.className = 'gs-root';
+  container.setAttribute('part', 'root');
+  shadow.replaceChildren(container);
+  const root = createRoot(container);
+  // Keeps useId() unique across widgets, as @astrojs/preact does for islands (Preact's id mask).
+  const mask = [(widgetCount += 1) + 1000, 0];
+  const hostEvents: HostEvents = (name, detail) =>
+    host.dispatchEvent(new CustomEvent(`gs:${name}`, { bubbles: true, composed: true, detail }));
+
+  let live = true;
+  const render = () => {
+    const locale: Locale = (host.hasAttribute('lang') ? widgetLocale(host) : undefined) ?? $locale.get();
+    container.lang = htmlLang[locale];
+    void loadMessages(locale).then((messages) => {
+      if (!live || container.lang !== htmlLang[locale]) return;
+      const tree = (
+        <I18nProvider value={createI18n(locale, messages)}>
+          <EmbeddedContext.Provider value={true}>
+            <HostEventsContext.Provider value={hostEvents}>
+              <ServiceGate tag={tag}>
+                <SessionWatcher />
+                <Screen />
+              </ServiceGate>
+            </HostEventsContext.Provider>
+          </EmbeddedContext.Provider>
+        </I18nProvider>
+      );
+      Object.assign(tree, { _mask: mask, __m: mask });
+      root.render(tree);
+    });
+  };
+  const stopLocale = $locale.subscribe(render);
+  const stopState = $bridgeState.listen((state) => {
+    if (state === 'refused' || state === 'unreachable')
+      hostEvents('error', { code: state === 'refused' ? 'partner_site_not_allowed' : 'unreachable' });
+  });
+  return {
+    update: render,
+    unmount() {
+      live = false;
+      stopLocale();
+      stopState();
+      root.unmount();
+    },
+  };
+}
+
+/** The screen once the session frame has answered; a clear, retryable state when it cannot. */
+function ServiceGate({ tag, children }: { tag: string; children: ReactNode }) {
+  const { t } = useI18n();
+  const state = useStore($bridgeState);
+  if (state === 'ready') return <>{children}</>;
+  if (state === 'connecting') {
+    return (
+      <p className="gs-widget-state" role="status" aria-busy="true">
+        {t('loading')}
+      </p>
+    );
+  }
+  return (
+    <div className="gs-widget-state" role="alert" data-widget={tag}>
+      <span>{t(state === 'refused' ? 'embed_refused' : 'embed_unreachable')}</span>
+      {state === 'unreachable' && (
+        <button type="button" className="button button--small" part="button" onClick={retryBridge}>
+          {t('embed_retry')}
+        </button>
+      )}
+    </div>
+  );
+}

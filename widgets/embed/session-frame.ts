@@ -1,0 +1,105 @@
+import { ApiFailure, type ApiCall, type Envelope } from '../core/api.ts';
+import { directTransport } from '../core/http.ts';
+import { $token, $user, endSession, startSession, type SessionUser } from '../core/session.ts';
+import { isMessageOf, type ChannelReply, type ChannelRequest, type FrameToPage, type SiblingMessage } from './frame-protocol.ts';
+
+/**
+ * The session frame on our origin: it keeps the member's token in our origin's storage, makes
+ * the partner page's API calls with it, and tells the page who is logged in (never the token).
+ * It hears logins made in a login frame beside it from that frame (and, where the browser lets
+ * a frame keep storage, through the storage event too), and tells those frames when the session
+ * changes.
+ */
+export function serveSession(partnerOrigin: string): void {
+  const channel = new MessageChannel();
+  const reply = (message: ChannelReply) => channel.port1.postMessage(message);
+  channel.port1.onmessage = (event: MessageEvent<ChannelRequest>) => void handle(event.data, reply);
+
+  let told = JSON.stringify(currentUser());
+  const tell = () => {
+    const user = currentUser();
+    const now = JSON.stringify(user);
+    if (now === told) return;
+    told = now;
+    reply({ kind: 'session', user });
+    for (const sibling of siblings) sibling.postMessage({ gs: 'sibling-session', user } satisfies SiblingMessage, location.origin);
+  };
+  $token.listen(tell);
+  $user.listen(tell);
+
+  // Our login and register frames on this page, which said hello: they hear every change of the session.
+  const siblings = new Set<Window>();
+  addEventListener('message', (event: MessageEvent) => {
+    if (event.origin !== location.origin || !isMessageOf<SiblingMessage>(event.data)) return;
+    const message = event.data;
+    // A window message from our origin comes from a window (another document's, so not instanceof this one's Window).
+    const source = event.source as Window | null;
+    if (message.gs === 'sibling-hello' && source !== null) {
+      siblings.add(source);
+      source.postMessage({ gs: 'sibling-session', user: currentUser() } satisfies SiblingMessage, location.origin);
+    }
+    if (message.gs === 'sibling-login') startSession(message.token, message.user);
+    if (message.gs === 'sibling-logout') void logOut();
+  });
+
+  const ready: FrameToPage = { gs: 'ready', user: currentUser() };
+  parent.postMessage(ready, partnerOrigin, [channel.port2]);
+}
+
+/** Logging out always ends the session here, even when the server cannot be told. */
+async function logOut(): Promise<void> {
+  const token = $token.get();
+  if (token !== '') await directTransport.send({ method: 'POST', path: '/v1/logout', token }).catch(() => undefined);
+  endSession();
+}
+
+function currentUser(): SessionUser | null {
+  return $token.get() === '' ? null : $user.get();
+}
+
+async function handle(request: ChannelRequest, reply: (message: ChannelReply) => void): Promise<void> {
+  if (request.kind === 'end') {
+    endSession();
+    return;
+  }
+  const call = withOurToken(request.call);
+  try {
+    let value: Envelope | Blob;
+    if (request.kind === 'send') value = withoutToken(await directTransport.send({ ...call, body: request.call.body }));
+    else if (request.kind === 'upload') value = withoutToken(await directTransport.upload(call, request.field, request.file));
+    else value = await directTransport.download(call);
+    reply({ kind: 'result', id: request.id, ok: true, value });
+  } catch (error) {
+    const failure = error instanceof ApiFailure ? error : new ApiFailure(0, 'failed to connect');
+    // A refused token is over here too; the page hears it from the 401 and from the session message.
+    if (failure.status === 401 && call.token !== '') endSession();
+    const envelope = failure.envelope === undefined ? undefined : withoutToken(failure.envelope);
+    reply({
+      kind: 'result',
+      id: request.id,
+      ok: false,
+      status: failure.status,
+      message: failure.message,
+      envelope,
+      noAnswer: failure.noAnswer,
+    });
+  }
+}
+
+/** The page's call carries a marker, never a token: an anonymous call stays anonymous, any other gets ours. */
+function withOurToken<C extends Omit<ApiCall, 'body'>>(call: C): Omit<ApiCall, 'body'> {
+  return { method: call.method, path: call.path, headers: call.headers, token: call.token === '' ? '' : $token.get() };
+}
+
+/** No answer leaves this origin with a token in it; a renewed one is kept here. */
+function withoutToken(envelope: Envelope): Envelope {
+  const { token, ...rest } = envelope;
+  if (typeof token === 'string' && token !== '' && $token.get() !== '') $token.set(token);
+  const detail: unknown = rest.detail;
+  if (typeof detail === 'object' && detail !== null && 'token' in detail) {
+    const kept: Record<string, unknown> = { ...detail };
+    delete kept.token;
+    rest.detail = kept;
+  }
+  return rest as Envelope;
+}

@@ -1,0 +1,57 @@
+import { requireLoginMessageKeys } from '../auth/RequireLogin.tsx';
+import { bankCardFormMessageKeys } from '../bank/BankCardForm.tsx';
+import { bankListScreenMessageKeys } from '../bank/BankListScreen.tsx';
+import { cartScreenMessageKeys } from '../cart/CartScreen.tsx';
+import { addMachineMessageKeys } from '../dig/AddMachineScreen.tsx';
+import { digScreenMessageKeys } from '../dig/DigScreen.tsx';
+import { languagePickerMessageKeys } from '../language/LanguagePicker.tsx';
+import { notificationBellMessageKeys } from '../notifications/NotificationBell.tsx';
+import { checkPaymentMessageKeys } from '../orders/CheckPayment.tsx';
+import { orderListMessageKeys } from '../orders/OrderList.tsx';
+import type { screenElements } from '../screens/registry.ts';
+import { sessionBadgeMessageKeys } from '../session-badge/SessionBadge.tsx';
+import { editUserFormMessageKeys } from '../settings/EditUserForm.tsx';
+import { settingScreenMessageKeys } from '../settings/SettingScreen.tsx';
+import { sessionWatcherMessageKeys } from '../ui/SessionWatcher.tsx';
+import { verifyScreenMessageKeys } from '../verify/VerifyScreen.tsx';
+import { statementScreenMessageKeys } from '../wallet/StatementScreen.tsx';
+import { transactionsScreenMessageKeys } from '../wallet/TransactionsScreen.tsx';
+import { walletScreenMessageKeys } from '../wallet/WalletScreen.tsx';
+import { withdrawScreenMessageKeys } from '../withdraw/WithdrawScreen.tsx';
+
+/** What the widget runtime itself says: loading, and a service it cannot reach or that refuses this page. */
+export const widgetRuntimeMessageKeys = ['loading', 'embed_unreachable', 'embed_refused', 'embed_retry'] as const;
+
+/**
+ * The messages each widget shows, the same lists our pages give the same screens. The build
+ * (rollup.config.ts) writes one small catalogue per widget and language from these, so a widget
+ * fetches a few hundred bytes of words rather than the whole catalogue.
+ */
+export const widgetMessageKeys: Record<keyof typeof screenElements, readonly string[]> = {
+  'gs-session-badge': sessionBadgeMessageKeys,
+  'gs-notifications': notificationBellMessageKeys,
+  'gs-language-picker': languagePickerMessageKeys,
+  // The forms themselves run in a frame on our origin, with their own messages; here only the frame's title.
+  'gs-login': ['login_title'],
+  'gs-register': ['register_title'],
+  'gs-setting': settingScreenMessageKeys,
+  'gs-edit-user': [...requireLoginMessageKeys, ...editUserFormMessageKeys],
+  'gs-wallet': [...requireLoginMessageKeys, ...walletScreenMessageKeys],
+  'gs-wallet-transactions': [...requireLoginMessageKeys, ...transactionsScreenMessageKeys],
+  'gs-wallet-statement': [...requireLoginMessageKeys, ...statementScreenMessageKeys],
+  'gs-bank-cards': [...requireLoginMessageKeys, ...bankListScreenMessageKeys],
+  'gs-bank-add': [...requireLoginMessageKeys, ...bankCardFormMessageKeys],
+  'gs-bank-update': [...requireLoginMessageKeys, ...bankCardFormMessageKeys],
+  'gs-verify': [...requireLoginMessageKeys, ...verifyScreenMessageKeys],
+  'gs-withdraw': [...requireLoginMessageKeys, ...withdrawScreenMessageKeys],
+  'gs-dig': [...requireLoginMessageKeys, ...digScreenMessageKeys],
+  'gs-add-machine': [...requireLoginMessageKeys, ...addMachineMessageKeys],
+  'gs-cart': [...requireLoginMessageKeys, ...cartScreenMessageKeys],
+  'gs-orders': [...requireLoginMessageKeys, ...orderListMessageKeys],
+  'gs-order-payment': [...requireLoginMessageKeys, ...checkPaymentMessageKeys],
+};
+
+/** A widget's whole list: its screen's, the runtime's and the session notice's. */
+export function messageKeysOf(tag: keyof typeof screenElements): string[] {
+  return [...new Set([...widgetMessageKeys[tag], ...widgetRuntimeMessageKeys, ...sessionWatcherMessageKeys])];
+}
