@@ -193,7 +193,10 @@ describe.each(databaseKinds())('the operator dashboard on %s', (kind) => {
     expect(board.checklist.ready).toBe(false);
 
     expectSuccess(
-      await send(testApp.app, 'PUT', 'admin/v1/settings', { token: operator, body: { interest_rate: '3', operator_fee_percent: '10' } }),
+      await send(testApp.app, 'PUT', 'admin/v1/settings', {
+        token: operator,
+        body: { interest_rate: '3', operator_fee_percent: '10', reason: 'Launch' },
+      }),
     );
     await db()
       .insertInto('remittance_accounts')

@@ -155,11 +155,12 @@ export const incomeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change the expected monthly rate (estimates only), the operator fee or the business time zone',
+        summary: 'Change the expected monthly rate (estimates only), the operator fee (with a reason) or the business time zone',
         body: Type.Object({
           interest_rate: Type.Optional(Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01 })),
           operator_fee_percent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01 })),
           business_time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          reason: Type.Optional(Type.String({ maxLength: 500, description: 'Required when the operator fee changes' })),
         }),
         security: bearer,
         response: { 200: envelopeOf(settingsJson) },

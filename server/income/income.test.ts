@@ -121,13 +121,23 @@ describe.each(databaseKinds())('income from recorded revenue on %s', (kind) => {
     const start = await dayStart(db(), day);
     const members = [await registerMember(testApp.app), await registerMember(testApp.app), await registerMember(testApp.app)];
     for (const member of members) await paidOrder(db(), member.id, room(3), 1000, new Date(start.getTime() - hourMs), unitPrice);
-    expectSuccess(await send(testApp.app, 'PUT', 'admin/v1/settings', { token: operator, body: { operator_fee_percent: 0 }, json: true }));
+    expectSuccess(
+      await send(testApp.app, 'PUT', 'admin/v1/settings', {
+        token: operator,
+        body: { operator_fee_percent: 0, reason: 'Promotion month' },
+        json: true,
+      }),
+    );
     try {
       expectSuccess(await record(room(3), day, '10'), 201);
       await distributeIncome(db(), testApp.config, { date: day });
     } finally {
       expectSuccess(
-        await send(testApp.app, 'PUT', 'admin/v1/settings', { token: operator, body: { operator_fee_percent: 10 }, json: true }),
+        await send(testApp.app, 'PUT', 'admin/v1/settings', {
+          token: operator,
+          body: { operator_fee_percent: 10, reason: 'Promotion over' },
+          json: true,
+        }),
       );
     }
     for (const member of members) expect(await mainWallet(member)).toBe(3.3333);

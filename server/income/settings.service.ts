@@ -1,12 +1,17 @@
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
+import { fieldError } from '../shared/errors.ts';
 import { lockSettings, writeSettings } from './settings.repository.ts';
 
 export interface SettingsChange {
   interest_rate?: number;
   operator_fee_percent?: number;
   business_time_zone?: string;
+  /** Why: required when the fee changes, since it changes what every member is paid. */
+  reason?: string;
 }
+
+export const feeReasonMessage = 'The reason field is required when the operator fee changes.';
 
 /** Applies an operator's change to the income settings; fields left out keep their values. Audited. */
 export async function changeSettings(db: Db, operatorId: number, change: SettingsChange): Promise<void> {
@@ -18,7 +23,17 @@ export async function changeSettings(db: Db, operatorId: number, change: Setting
       operator_fee_bp: change.operator_fee_percent === undefined ? before.operator_fee_bp : Math.round(change.operator_fee_percent * 100),
       business_time_zone: change.business_time_zone ?? before.business_time_zone,
     };
+    const reason = (change.reason ?? '').trim();
+    if (after.operator_fee_bp !== before.operator_fee_bp && reason === '') throw fieldError('reason', 'validation', feeReasonMessage);
     await writeSettings(trx, after);
-    await recordAudit(trx, { operatorId, action: 'settings.update', subjectType: 'settings', subjectId: 1, before, after });
+    const { interest_rate_bp, operator_fee_bp, business_time_zone } = before;
+    await recordAudit(trx, {
+      operatorId,
+      action: 'settings.update',
+      subjectType: 'settings',
+      subjectId: 1,
+      before: { interest_rate_bp, operator_fee_bp, business_time_zone },
+      after: { ...after, ...(reason === '' ? {} : { reason }) },
+    });
   });
 }

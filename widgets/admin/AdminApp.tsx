@@ -8,12 +8,13 @@ import { refusalKey } from '../core/refusal.ts';
 import { decisionRefusals } from './decision.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { AuditLog } from './AuditLog.tsx';
+import { auditValueMessageKeys } from './audit-values.ts';
 import { contentMessageKeys } from './content-messages.ts';
 import { NoticeQueue } from './NoticeQueue.tsx';
 import { lazyTab } from './lazy-tab.tsx';
 import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
 import { receivingAccountsMessageKeys } from './receiving-keys.ts';
-import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
+import { dashboardMessageKeys, machinesMessageKeys, settingsMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
 import { RevenuePanel } from './RevenuePanel.tsx';
 import { ReviewQueue } from './ReviewQueue.tsx';
@@ -31,6 +32,7 @@ const tabs = [
   { id: 'machines', label: 'admin_machines' },
   { id: 'partners', label: 'admin_partner_sites' },
   { id: 'content', label: 'admin_content' },
+  { id: 'settings', label: 'admin_settings' },
   { id: 'audit', label: 'admin_audit' },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
@@ -124,11 +126,13 @@ export const adminAppMessageKeys = [
   'transaction_time',
   'transaction_amount',
   ...contentMessageKeys,
+  ...auditValueMessageKeys,
   ...payoutCardMessageKeys,
   ...partnerSitesMessageKeys,
   ...receivingAccountsMessageKeys,
   ...dashboardMessageKeys,
   ...machinesMessageKeys,
+  ...settingsMessageKeys,
   ...pagerMessageKeys,
   ...decisionRefusals.map(refusalKey),
 ];
@@ -137,6 +141,7 @@ export const adminAppMessageKeys = [
 const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((module) => module.ReceivingAccounts));
 const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
 const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => module.ContentPanel));
+const SettingsTab = lazyTab(() => import('./Settings.tsx').then((module) => module.Settings));
 
 /** The back office: operators log in with their own accounts and work the review and payout queues. */
 export function AdminApp() {
@@ -195,6 +200,7 @@ export function AdminApp() {
       {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
       {tab === 'partners' && <PartnerSitesTab />}
       {tab === 'content' && <ContentTab />}
+      {tab === 'settings' && <SettingsTab />}
       {tab === 'audit' && <AuditLog />}
     </div>
   );

@@ -3,6 +3,7 @@ import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
+import { auditActionName, auditFieldName, changedFields, formatAuditValue } from './audit-values.ts';
 
 interface AuditRow {
   id: number;
@@ -14,8 +15,6 @@ interface AuditRow {
   after: unknown;
   created_at: string;
 }
-
-const asText = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 /** Who did what, when, with the values before and after: newest first. */
 export function AuditLog() {
@@ -49,14 +48,24 @@ export function AuditLog() {
                   <time dateTime={row.created_at}>{time.format(new Date(row.created_at))}</time>
                 </td>
                 <td>{row.operator ?? t('admin_system')}</td>
-                <td>
-                  <code>{row.action}</code>
-                </td>
+                <td>{auditActionName(row.action, t)}</td>
                 <td>
                   {row.subject_type} {row.subject_id}
                 </td>
                 <td className="gs-admin__change">
-                  {asText(row.before)} → {asText(row.after)}
+                  <ul className="gs-admin__changes">
+                    {changedFields(row.before, row.after).map((change) => (
+                      <li key={change.field}>
+                        {change.field !== '' && <span className="gs-admin__field">{auditFieldName(change.field, t)}: </span>}
+                        {change.before !== undefined && (
+                          <>
+                            <del>{formatAuditValue(change.field, change.before, locale, t)}</del> →{' '}
+                          </>
+                        )}
+                        <ins>{formatAuditValue(change.field, change.after, locale, t)}</ins>
+                      </li>
+                    ))}
+                  </ul>
                 </td>
               </tr>
             ))}

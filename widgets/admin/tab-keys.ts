@@ -85,3 +85,30 @@ export const dashboardMessageKeys = [
   'admin_dashboard_count',
   'admin_dashboard_no_screen',
 ];
+
+/** The refusals the Settings tab words itself. */
+export const settingsRefusals = [
+  'validation',
+  'time_zone_unknown',
+  'session_expired',
+  'operators_only',
+] as const satisfies readonly RefusalCode[];
+
+/** The Settings tab's words. */
+export const settingsMessageKeys = [
+  'admin_settings',
+  'admin_settings_rate',
+  'admin_settings_rate_hint',
+  'admin_settings_fee',
+  'admin_settings_fee_hint',
+  'admin_settings_zone',
+  'admin_settings_zone_hint',
+  'admin_settings_percent_invalid',
+  'admin_settings_save',
+  'admin_settings_saved',
+  'admin_settings_about',
+  'admin_settings_contacts',
+  'setting_version',
+  'setting_build_date',
+  ...settingsRefusals.map(refusalKey),
+];

@@ -1,0 +1,128 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { act } from 'preact/test-utils';
+import eng from '../../locales/eng.json';
+import zht from '../../locales/zht.json';
+import { axeViolations } from '../../tests/helpers/axe.ts';
+import { ok, refuse, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { AdminApp } from './AdminApp.tsx';
+import { AuditLog } from './AuditLog.tsx';
+import { $operatorToken } from './operator-session.ts';
+import { Settings } from './Settings.tsx';
+
+const operatorToken = `op.${'d'.repeat(43)}`;
+const saved = { interest_rate: 3, operator_fee_percent: 10, business_time_zone: 'Asia/Shanghai' };
+
+describe('Settings and the audit log (the back office)', () => {
+  let stub: ReturnType<typeof stubFetch> | undefined;
+  beforeEach(() => $operatorToken.set(operatorToken));
+  afterEach(() => {
+    stub?.restore();
+    stub = undefined;
+    $operatorToken.set('');
+  });
+
+  it('is a tab of its own; a bad rate is told under the field and nothing is sent', async () => {
+    stub = stubFetch((call) => (call.path === '/admin/v1/settings' ? ok(saved) : ok({ current_page: 1, last_page: 1, data: [] })));
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_settings).click());
+    await waitFor(() => page.host.querySelector('#gs-settings-rate') !== null, 'the settings form');
+    const rate = inputLabelled(page.host, eng.admin_settings_rate);
+    expect(rate.value).to.equal('3');
+    expect((page.host.querySelector('#gs-settings-zone') as HTMLSelectElement).value).to.equal('Asia/Shanghai');
+    typeInto(rate, '3.125');
+    act(() => buttonNamed(page.host, eng.admin_settings_save).click());
+    await waitFor(() => errorOf(rate) === eng.admin_settings_percent_invalid, 'the rate refused');
+    expect(stub.calls.some((call) => call.method === 'PUT')).to.equal(false);
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
+
+  it('a fee change asks for a reason before it is sent, then sends it with the reason', async () => {
+    stub = stubFetch((call) => {
+      if (call.method === 'PUT') return ok({ ...saved, operator_fee_percent: Number(call.form.get('operator_fee_percent')) });
+      return ok(saved);
+    });
+    const page = mountScreen(<Settings />);
+    await waitFor(() => page.host.querySelector('#gs-settings-fee') !== null, 'the settings form');
+    expect(page.host.querySelector('#gs-settings-reason')).to.equal(null);
+    typeInto(inputLabelled(page.host, eng.admin_settings_fee), '12.5');
+    const reason = inputLabelled(page.host, eng.admin_reason);
+    act(() => buttonNamed(page.host, eng.admin_settings_save).click());
+    await waitFor(() => errorOf(reason) === eng.admin_reason_needed, 'the reason asked for');
+    expect(stub.calls.some((call) => call.method === 'PUT')).to.equal(false);
+
+    typeInto(reason, 'New hosting contract');
+    act(() => buttonNamed(page.host, eng.admin_settings_save).click());
+    await waitFor(() => statusText(page.host) === eng.admin_settings_saved, 'saved');
+    const sent = stub.calls.find((call) => call.method === 'PUT');
+    expect(sent?.form.get('operator_fee_percent')).to.equal('12.5');
+    expect(sent?.form.get('reason')).to.equal('New hosting contract');
+    // Saved: the fee is the new one and the reason field goes away.
+    expect(page.host.querySelector('#gs-settings-reason')).to.equal(null);
+    page.unmount();
+  });
+
+  it('a refused time zone is told under its field, in the operator’s language', async () => {
+    stub = stubFetch((call) =>
+      call.method === 'PUT'
+        ? refuse(422, 'time_zone_unknown', 'Parameter validation error.', { errors: { business_time_zone: ['Unknown time zone.'] } })
+        : ok(saved),
+    );
+    const page = mountScreen(<Settings />, 'zht', zht);
+    await waitFor(() => page.host.querySelector('#gs-settings-zone') !== null, 'the settings form');
+    act(() => buttonNamed(page.host, zht.admin_settings_save).click());
+    await waitFor(
+      () => page.host.querySelector('#gs-settings-zone-error')?.textContent === zht.refusal_time_zone_unknown,
+      'the zone refused',
+    );
+    expect(alertText(page.host)).to.equal('');
+    page.unmount();
+  });
+
+  it('the audit log shows what changed as the screens show it: points with decimals, rates in percent, named fields', async () => {
+    stub = stubFetch(() =>
+      ok({
+        current_page: 1,
+        last_page: 1,
+        data: [
+          {
+            id: 2,
+            operator: 'ops',
+            action: 'revenue.record',
+            subject_type: 'engine_room',
+            subject_id: '1',
+            before: null,
+            after: { business_date: '2026-11-22', wh: '1250500', revenue: '300000000' },
+            created_at: '2026-11-23T08:00:00.000Z',
+          },
+          {
+            id: 1,
+            operator: 'ops',
+            action: 'settings.update',
+            subject_type: 'settings',
+            subject_id: '1',
+            before: { operator_fee_bp: 1000, interest_rate_bp: 300 },
+            after: { operator_fee_bp: 1250, interest_rate_bp: 300, reason: 'New contract' },
+            created_at: '2026-11-23T07:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    const page = mountScreen(<AuditLog />);
+    await waitFor(() => page.host.querySelectorAll('tbody tr').length === 2, 'the rows');
+    const cells = [...page.host.querySelectorAll('tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent ?? ''));
+    expect(cells[0]?.[2]).to.equal(eng.audit_action_revenue_record);
+    expect(cells[0]?.[4]).to.contain(`${eng.audit_field_revenue}: 30,000.0000`);
+    expect(cells[0]?.[4]).to.contain('1,250.500 kWh');
+    expect(cells[0]?.[4]).not.to.contain('300000000');
+    expect(cells[1]?.[4]).to.contain(`${eng.audit_field_operator_fee_bp}: 10.00 % → 12.50 %`);
+    expect(cells[1]?.[4]).to.contain(`${eng.audit_field_reason}: New contract`);
+    // The unchanged rate is not listed.
+    expect(cells[1]?.[4]).not.to.contain(eng.audit_field_interest_rate_bp);
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
+});

@@ -1,0 +1,172 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useI18n, type Translate } from '../core/i18n.ts';
+import { appVersion, buildDate } from '../core/build-info.ts';
+import { knownRefusalKey } from '../core/refusal.ts';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
+import { fieldErrors } from '../ui/server-messages.ts';
+import { adminRequest } from './operator-session.ts';
+import { settingsRefusals } from './tab-keys.ts';
+
+interface IncomeSettings {
+  interest_rate: number;
+  operator_fee_percent: number;
+  business_time_zone: string;
+}
+
+type Errors = Partial<Record<'interest_rate' | 'operator_fee_percent' | 'business_time_zone' | 'reason', string>>;
+
+/** A percentage as the API takes it: 0 to 100 with at most two decimals. */
+const percentText = /^\d{1,3}(\.\d{1,2})?$/;
+const validPercent = (text: string) => percentText.test(text.trim()) && Number(text) <= 100;
+
+/** Every zone the browser knows, with the saved one kept even if this browser does not list it. */
+function timeZones(saved: string): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  return known.includes(saved) ? known : [saved, ...known];
+}
+
+function refused(error: unknown, t: Translate): { errors: Errors; text: string } {
+  const errors: Errors = Object.fromEntries(Object.entries(fieldErrors(error, settingsRefusals)).map(([field, key]) => [field, t(key)]));
+  return { errors, text: Object.keys(errors).length > 0 ? '' : t(knownRefusalKey(error, settingsRefusals, 'admin_action_failed')) };
+}
+
+/**
+ * The business's own settings: the expected monthly rate members see as an estimate, the operator's
+ * fee taken from each day's revenue (a change asks for a reason, as it changes every member's
+ * income from the next distribution), the time zone business days are counted in, and the version
+ * members are running. Service contacts are brand-site content, edited under "Brand site".
+ */
+export function Settings() {
+  const { t } = useI18n();
+  const [saved, setSaved] = useState<IncomeSettings | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [rate, setRate] = useState('');
+  const [fee, setFee] = useState('');
+  const [zone, setZone] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const show = (settings: IncomeSettings) => {
+    setSaved(settings);
+    setRate(String(settings.interest_rate));
+    setFee(String(settings.operator_fee_percent));
+    setZone(settings.business_time_zone);
+    setReason('');
+  };
+
+  useEffect(() => {
+    adminRequest<IncomeSettings>('GET', '/settings')
+      .then((envelope) => show(envelope.detail))
+      .catch(() => setLoadFailed(true));
+  }, []);
+
+  const feeChanged = saved !== null && validPercent(fee) && Number(fee) !== saved.operator_fee_percent;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    const found: Errors = {};
+    if (!validPercent(rate)) found.interest_rate = t('admin_settings_percent_invalid');
+    if (!validPercent(fee)) found.operator_fee_percent = t('admin_settings_percent_invalid');
+    if (feeChanged && reason.trim() === '') found.reason = t('admin_reason_needed');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const envelope = await adminRequest<IncomeSettings>('PUT', '/settings', {
+        interest_rate: rate.trim(),
+        operator_fee_percent: fee.trim(),
+        business_time_zone: zone,
+        ...(feeChanged ? { reason: reason.trim() } : {}),
+      });
+      show(envelope.detail);
+      setOutcome({ text: t('admin_settings_saved'), failed: false });
+    } catch (error) {
+      const { errors: fields, text } = refused(error, t);
+      setErrors(fields);
+      if (text !== '') setOutcome({ text, failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="gs-admin-settings">
+      <h2 id="gs-admin-settings">{t('admin_settings')}</h2>
+      {loadFailed && (
+        <p className="gs-message gs-message--error" role="alert">
+          {t('admin_load_error')}
+        </p>
+      )}
+      {saved !== null && (
+        <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="gs-admin-settings">
+          <Field
+            id="gs-settings-rate"
+            name="interest_rate"
+            label={t('admin_settings_rate')}
+            hint={t('admin_settings_rate_hint')}
+            value={rate}
+            onChange={setRate}
+            error={errors.interest_rate}
+            maxLength={6}
+          />
+          <Field
+            id="gs-settings-fee"
+            name="operator_fee_percent"
+            label={t('admin_settings_fee')}
+            hint={t('admin_settings_fee_hint')}
+            value={fee}
+            onChange={setFee}
+            error={errors.operator_fee_percent}
+            maxLength={6}
+          />
+          {feeChanged && (
+            <Field
+              id="gs-settings-reason"
+              name="reason"
+              label={t('admin_reason')}
+              value={reason}
+              onChange={setReason}
+              error={errors.reason}
+              maxLength={500}
+            />
+          )}
+          <div className="gs-field">
+            <label htmlFor="gs-settings-zone">{t('admin_settings_zone')}</label>
+            <div className="gs-field__control">
+              <select
+                id="gs-settings-zone"
+                name="business_time_zone"
+                value={zone}
+                aria-invalid={errors.business_time_zone ? true : undefined}
+                aria-describedby="gs-settings-zone-hint gs-settings-zone-error"
+                onChange={(event) => setZone(event.currentTarget.value)}
+              >
+                {timeZones(saved.business_time_zone).map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <p id="gs-settings-zone-hint" className="gs-field__hint">
+              {t('admin_settings_zone_hint')}
+            </p>
+            <p id="gs-settings-zone-error" className="gs-field__error" aria-live="polite">
+              {errors.business_time_zone}
+            </p>
+          </div>
+          <FormMessage outcome={outcome} />
+          <SubmitButton busy={busy}>{t('admin_settings_save')}</SubmitButton>
+        </form>
+      )}
+      <h3>{t('admin_settings_about')}</h3>
+      <p>
+        {t('setting_version', { version: appVersion })} · {t('setting_build_date', { date: buildDate })}
+      </p>
+      <p>{t('admin_settings_contacts')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../core/i18n.ts';
+import eng from '../../locales/eng.json' with { type: 'json' };
+import zhs from '../../locales/zhs.json' with { type: 'json' };
+import { auditActionName, auditFieldName, changedFields, formatAuditValue, shiftDecimal } from './audit-values.ts';
+
+const { t } = createI18n('eng', eng);
+const chinese = createI18n('zhs', zhs).t;
+
+describe('audit values as an operator reads them', () => {
+  it('shows points with their four decimals, never through a float', () => {
+    expect(formatAuditValue('revenue', '300000000', 'eng', t)).toBe('30,000.0000');
+    expect(formatAuditValue('amount', '-12345', 'eng', t)).toBe('-1.2345');
+    // Beyond a double's exact range, still exact.
+    expect(formatAuditValue('amount', '90071992547409931234', 'eng', t)).toBe('9,007,199,254,740,993.1234');
+  });
+
+  it('shows energy in kWh, rates as percent, times and yes/no in the operator language', () => {
+    expect(formatAuditValue('wh', '12500', 'eng', t)).toBe('12.500 kWh');
+    expect(formatAuditValue('operator_fee_bp', 1000, 'eng', t)).toBe('10.00 %');
+    expect(formatAuditValue('enabled', true, 'eng', t)).toBe('Yes');
+    expect(formatAuditValue('enabled', false, 'zhs', chinese)).toBe('否');
+    expect(formatAuditValue('note', null, 'eng', t)).toBe('(none)');
+    expect(formatAuditValue('paid_at', '2026-11-23T08:00:00.000Z', 'eng', t)).toMatch(/2026|26/);
+    expect(formatAuditValue('bank_reference', 'ICBC-778', 'eng', t)).toBe('ICBC-778');
+  });
+
+  it('lists only the fields that changed, with translated names and actions; unknown ones keep their code', () => {
+    expect(changedFields({ status: 'owed', amount: '10000' }, { status: 'paid', amount: '10000', bank_reference: 'R1' })).toEqual([
+      { field: 'status', before: 'owed', after: 'paid' },
+      { field: 'bank_reference', before: undefined, after: 'R1' },
+    ]);
+    expect(changedFields(null, 'x')).toEqual([{ field: '', before: null, after: 'x' }]);
+    expect(auditFieldName('operator_fee_bp', t)).toBe('Operator fee');
+    expect(auditFieldName('something_new', t)).toBe('something_new');
+    expect(auditActionName('order.confirm', chinese)).toBe('确认付款');
+    expect(auditActionName('catalogue.edit', t)).toBe('catalogue.edit');
+  });
+
+  it('moves the decimal point on the digits alone', () => {
+    expect(shiftDecimal('5', 4)).toBe('0.0005');
+    expect(shiftDecimal('-5', 2)).toBe('-0.05');
+  });
+});
