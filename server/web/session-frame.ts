@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { frameScreens, type FrameScreen } from '../../contract/frame-screens.ts';
 import { defaultLocale, isLocale, type Locale } from '../../locales/index.ts';
 import { normaliseOrigin } from '../partner-sites/origin.ts';
 import { isAllowedOrigin } from '../partner-sites/partner-origin.ts';
 
 /** Where the session frame is served. Its script, /widgets/v1/frame.js, is part of the widget build. */
 export const sessionFramePath = '/widgets/v1/frame';
-
-/** What the frame shows: the invisible session keeper, or the login or registration form on our origin. */
-const screens = ['session', 'login', 'register'] as const;
-type Screen = (typeof screens)[number];
 
 /** The refusal the frame script posts to the embedding page when the origin is not an enabled partner. */
 export const frameRefusal = 'partner_site_not_allowed';
@@ -34,7 +31,7 @@ function framePolicy(frameAncestors: string): string {
   ].join('; ');
 }
 
-function frameDocument(locale: Locale, screen: Screen, verdict: { origin: string } | { refused: string }): string {
+function frameDocument(locale: Locale, screen: FrameScreen, verdict: { origin: string } | { refused: string }): string {
   const gate =
     'origin' in verdict
       ? `<meta name="gs-partner-origin" content="${escapeHtml(verdict.origin)}">`
@@ -53,7 +50,7 @@ function frameDocument(locale: Locale, screen: Screen, verdict: { origin: string
  * member's session and makes the API calls, so no credential ever reaches the partner's page; it talks
  * to the widgets through postMessage with both origins checked.
  *
- * `GET /widgets/v1/frame?origin=<partner page origin>&screen=session|login|register&lang=zhs|zht|eng`
+ * `GET /widgets/v1/frame?origin=<partner page origin>&screen=session|login|register|edit-user&lang=zhs|zht|eng`
  * answers 200 for an enabled partner site or our own origin, framable by that origin only
  * (`frame-ancestors <origin>`). A missing, malformed, unknown or disabled origin gets 403 with the
  * refusal code in `<meta name="gs-refused">` and `frame-ancestors *`, so the frame can still tell the
@@ -84,7 +81,7 @@ export const sessionFrameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { query } = request;
       const locale = isLocale(query.lang) ? query.lang : defaultLocale;
-      const screen = screens.find((candidate) => candidate === query.screen) ?? 'session';
+      const screen = frameScreens.find((candidate) => candidate === query.screen) ?? 'session';
       const origin = normaliseOrigin(query.origin ?? '');
       const allowed = origin !== undefined && isAllowedOrigin(request, origin);
       reply

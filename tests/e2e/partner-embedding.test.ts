@@ -157,7 +157,10 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       await cards.getByRole('button', { name: eng.bank_delete_yes }).click();
       await cards.getByText(eng.bank_delete_success).waitFor();
 
-      const profile = page.locator('gs-edit-user');
+      // The password change is a frame on our origin: no password field is in the partner's page or its shadow roots.
+      const profile = page.frameLocator('gs-edit-user iframe');
+      await profile.getByLabel(eng.edit_old_password, { exact: true }).waitFor();
+      assert.equal(await page.locator('input[type="password"]').count(), 0);
       await profile.getByLabel(eng.edit_old_password, { exact: true }).fill(memberPassword);
       await profile.getByLabel(eng.edit_new_password, { exact: true }).fill('moon2026');
       await profile.getByLabel(eng.edit_confirm_password, { exact: true }).fill('moon2026');

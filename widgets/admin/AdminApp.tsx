@@ -7,19 +7,13 @@ import { payoutCardMessageKeys } from './PayoutCard.tsx';
 import { refusalKey } from '../core/refusal.ts';
 import { decisionRefusals } from './decision.ts';
 import { AdminLogin } from './AdminLogin.tsx';
-import { AuditLog } from './AuditLog.tsx';
 import { auditValueMessageKeys } from './audit-values.ts';
 import { contentMessageKeys } from './content-messages.ts';
-import { NoticeQueue } from './NoticeQueue.tsx';
 import { lazyTab } from './lazy-tab.tsx';
 import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
 import { receivingAccountsMessageKeys } from './receiving-keys.ts';
 import { dashboardMessageKeys, machinesMessageKeys, settingsMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
-import { RevenuePanel } from './RevenuePanel.tsx';
-import { ReviewQueue } from './ReviewQueue.tsx';
-import { VerificationQueue } from './VerificationQueue.tsx';
-import { WithdrawalQueue } from './WithdrawalQueue.tsx';
 
 const tabs = [
   { id: 'dashboard', label: 'admin_dashboard' },
@@ -37,9 +31,19 @@ const tabs = [
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
 
-/** The dashboard and the machine inventory load when first opened, keeping the page under its budget. */
+/** Every tab's screen loads when the tab is first opened, keeping the page under its budget. */
 const DashboardTab = lazyTab(() => import('./Dashboard.tsx').then((module) => module.Dashboard));
+const NoticeTab = lazyTab(() => import('./NoticeQueue.tsx').then((module) => module.NoticeQueue));
+const VerificationTab = lazyTab(() => import('./VerificationQueue.tsx').then((module) => module.VerificationQueue));
+const WithdrawalTab = lazyTab(() => import('./WithdrawalQueue.tsx').then((module) => module.WithdrawalQueue));
+const RevenueTab = lazyTab(() => import('./RevenuePanel.tsx').then((module) => module.RevenuePanel));
+const ReviewTab = lazyTab(() => import('./ReviewQueue.tsx').then((module) => module.ReviewQueue));
+const AuditTab = lazyTab(() => import('./AuditLog.tsx').then((module) => module.AuditLog));
 const MachinesTab = lazyTab(() => import('./Machines.tsx').then((module) => module.Machines));
+const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((module) => module.ReceivingAccounts));
+const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
+const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => module.ContentPanel));
+const SettingsTab = lazyTab(() => import('./Settings.tsx').then((module) => module.Settings));
 
 export const adminAppMessageKeys = [
   'loading',
@@ -137,12 +141,6 @@ export const adminAppMessageKeys = [
   ...decisionRefusals.map(refusalKey),
 ];
 
-/** More tabs whose screens load when first opened (lazyTab): the back office's largest screens. */
-const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((module) => module.ReceivingAccounts));
-const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
-const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => module.ContentPanel));
-const SettingsTab = lazyTab(() => import('./Settings.tsx').then((module) => module.Settings));
-
 /** The back office: operators log in with their own accounts and work the review and payout queues. */
 export function AdminApp() {
   const { t } = useI18n();
@@ -191,17 +189,17 @@ export function AdminApp() {
           }}
         />
       )}
-      {tab === 'notices' && <NoticeQueue />}
-      {tab === 'verifications' && <VerificationQueue />}
-      {tab === 'withdrawals' && <WithdrawalQueue />}
-      {tab === 'revenue' && <RevenuePanel />}
-      {tab === 'reviews' && <ReviewQueue />}
+      {tab === 'notices' && <NoticeTab />}
+      {tab === 'verifications' && <VerificationTab />}
+      {tab === 'withdrawals' && <WithdrawalTab />}
+      {tab === 'revenue' && <RevenueTab />}
+      {tab === 'reviews' && <ReviewTab />}
       {tab === 'receiving' && <ReceivingTab />}
       {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
       {tab === 'partners' && <PartnerSitesTab />}
       {tab === 'content' && <ContentTab />}
       {tab === 'settings' && <SettingsTab />}
-      {tab === 'audit' && <AuditLog />}
+      {tab === 'audit' && <AuditTab />}
     </div>
   );
 }

@@ -91,8 +91,8 @@ describe('Dashboard (the back office’s first tab)', () => {
     expect(steps).to.have.length(4);
     expect(steps[0]).to.contain(eng.admin_dashboard_todo).and.contain(eng.admin_dashboard_step_receiving_account);
     expect(steps[1]).to.contain(eng.admin_dashboard_done);
-    // Steps whose screen this back office does not have yet (settings) say so rather than link nowhere; the others open their tab.
-    expect(steps[3]).to.contain(eng.admin_dashboard_no_screen);
+    // Each step to do opens the tab where it is done: the fee and the rate are set on the Settings tab.
+    expect(steps[3]).not.to.contain(eng.admin_dashboard_no_screen);
     expect(steps[0]).not.to.contain(eng.admin_dashboard_no_screen);
     const cells = [...page.host.querySelectorAll('tbody td')].map((cell) => cell.textContent);
     expect(cells[0]).to.equal(eng.admin_dashboard_state_no_revenue);
@@ -101,6 +101,8 @@ describe('Dashboard (the back office’s first tab)', () => {
       .and.contain(fill(eng.admin_dashboard_paid, { orders: 12, total: '450.0000' }).split(',')[0]);
     expect(page.host.querySelector('thead')?.textContent).to.contain(fill(eng.admin_dashboard_yesterday, { date: '2026-11-22' }));
     expect(await axeViolations(page.host)).to.deep.equal([]);
+    act(() => buttonNamed(page.host, fill(eng.admin_dashboard_open_named, { name: eng.admin_dashboard_step_income_settings })).click());
+    await waitFor(() => buttonNamed(page.host, eng.admin_settings).getAttribute('aria-pressed') === 'true', 'the settings tab');
     page.unmount();
   });
 

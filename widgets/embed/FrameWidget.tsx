@@ -3,12 +3,15 @@ import { $apiOrigin } from '../core/api-origin.ts';
 import { useI18n } from '../core/i18n.ts';
 import { frameUrl, isMessageOf, themeProperties, type FrameToPage, type PageToFrame } from './frame-protocol.ts';
 
+/** Each framed form's title, which names the frame to assistive technology. */
+export const frameTitleKeys = { login: 'login_title', register: 'register_title', 'edit-user': 'edit_title' } as const;
+
 /**
- * A login or register widget on a partner's page: the form itself runs in a frame on our
- * origin, so the member's password and token never touch the partner's page. The frame grows
+ * A login, register or password widget on a partner's page: the form itself runs in a frame on
+ * our origin, so the member's password and token never touch the partner's page. The frame grows
  * to fit its form, follows the widget's language, and takes the partner's theme properties.
  */
-export function frameWidget(screen: 'login' | 'register') {
+export function frameWidget(screen: keyof typeof frameTitleKeys) {
   return function FrameWidget() {
     const { locale, t } = useI18n();
     const frame = useRef<HTMLIFrameElement>(null);
@@ -48,7 +51,7 @@ export function frameWidget(screen: 'login' | 'register') {
       <iframe
         ref={frame}
         className="gs-frame"
-        title={t(screen === 'login' ? 'login_title' : 'register_title')}
+        title={t(frameTitleKeys[screen])}
         src={src}
         style={height === undefined ? undefined : { height: `${height}px`, minHeight: 0 }}
         onLoad={sendTheme}

@@ -8,8 +8,8 @@ import type { SessionUser } from '../core/session.ts';
  * accepted only from the expected window and origin on both sides; after the handshake the
  * two talk over a private MessageChannel the frame hands over.
  */
-export const frameScreens = ['session', 'login', 'register'] as const;
-export type FrameScreen = (typeof frameScreens)[number];
+export { frameScreens, type FrameScreen } from '../../contract/frame-screens.ts';
+import type { FrameScreen } from '../../contract/frame-screens.ts';
 
 /** The frame's address on our origin for a partner page at `partnerOrigin`. */
 export function frameUrl(apiOrigin: string, partnerOrigin: string, screen: FrameScreen, locale: Locale): string {
@@ -27,7 +27,8 @@ export type FrameToPage = { gs: 'ready'; user: SessionUser | null } | { gs: 'ref
  * partner's page can neither read nor forge them.
  */
 export type SiblingMessage =
-  | { gs: 'sibling-hello' }
+  /** `calls`: the frame makes API calls, and is handed a port of the session frame's channel to make them on. */
+  | { gs: 'sibling-hello'; calls?: true }
   | { gs: 'sibling-login'; token: string; user: SessionUser }
   | { gs: 'sibling-logout' }
   | { gs: 'sibling-session'; user: SessionUser | null };

@@ -6,13 +6,20 @@ import { htmlLang, type Locale } from '../../locales/index.ts';
 import { loadMessages } from '../core/catalogues.ts';
 import { EmbeddedContext } from '../core/embedded.ts';
 import { createI18n, I18nProvider, useI18n } from '../core/i18n.ts';
-import { $token, $user, type SessionUser } from '../core/session.ts';
+import { useTransport } from '../core/api.ts';
+import { $token, $user, endSession, type SessionUser } from '../core/session.ts';
 import { LoginForm } from '../auth/LoginForm.tsx';
 import { RegisterForm } from '../auth/RegisterForm.tsx';
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { EditUserForm } from '../settings/EditUserForm.tsx';
 import screensCss from '../../site/styles/member-screens.css?inline';
 import { constructedSheets } from './constructed-sheets.ts';
 import hostCss from './host.css?inline';
 import { isMessageOf, safeTheme, tellSiblings, type FrameToPage, type PageToFrame, type SiblingMessage } from './frame-protocol.ts';
+import { frameSessionMarker, portCalls } from './port-calls.ts';
+
+/** The forms a frame shows: each has a secret the partner's page must never see. */
+export type FormScreen = 'login' | 'register' | 'edit-user';
 
 export const frameScreenMessageKeys = ['embed_signed_in', 'setting_logout', 'session_logged_out'] as const;
 
@@ -27,11 +34,13 @@ const $signedIn = atom<SessionUser | null>(null);
 const framePageCss = 'html,body{margin:0;background:transparent}body{padding:2px}';
 
 /**
- * The login or register form inside its frame on our origin. It logs in here and hands the
+ * A form inside its frame on our origin. The login and register forms log in here and hand the
  * session to the session frame beside it (a message between our own frames), which tells the
- * partner's page who logged in, never the token. The page may change the language and pass its theme.
+ * partner's page who logged in, never the token. The password form works on the session frame's
+ * session: its calls go over a channel the session frame hands it, which adds the token there.
+ * The page may change the language and pass its theme.
  */
-export function showFrameScreen(screen: 'login' | 'register', initial: Locale, partnerOrigin: string): void {
+export function showFrameScreen(screen: FormScreen, initial: Locale, partnerOrigin: string): void {
   document.adoptedStyleSheets = constructedSheets([
     ['host', hostCss],
     ['screens', screensCss],
@@ -43,31 +52,33 @@ export function showFrameScreen(screen: 'login' | 'register', initial: Locale, p
   document.body.append(container);
   const $frameLocale = atom(initial);
 
-  // A login made here goes to the session frame; the session as it then stands comes back from it.
-  let handedOver = '';
-  const handOver = () => {
-    const token = $token.get();
-    const user = $user.get();
-    if (token === '' || token === handedOver || user === null) return;
-    handedOver = token;
-    $signedIn.set(user);
-    tellSiblings({ gs: 'sibling-login', token, user });
-  };
-  $token.listen(handOver);
-  $user.listen(handOver);
+  const usesSession = screen === 'edit-user';
+  const calls = usesSession ? portCalls(() => undefined) : undefined;
+  if (calls !== undefined) useTransport(calls.transport);
+  else handOverLogins();
   // Hello to the session frame until it answers (it may still be loading): from then on it tells this frame every change.
   let answered = false;
+  const helloMessage: SiblingMessage = usesSession ? { gs: 'sibling-hello', calls: true } : { gs: 'sibling-hello' };
   const hello = setInterval(() => {
     if (answered) clearInterval(hello);
-    else tellSiblings({ gs: 'sibling-hello' });
+    else tellSiblings(helloMessage);
   }, 500);
-  tellSiblings({ gs: 'sibling-hello' });
+  tellSiblings(helloMessage);
   addEventListener('message', (event: MessageEvent) => {
     if (event.origin !== location.origin || !isMessageOf<SiblingMessage>(event.data) || event.data.gs !== 'sibling-session') return;
     answered = true;
     const { user } = event.data;
+    const port = event.ports[0];
+    if (calls !== undefined && port !== undefined) calls.connect(port);
     // Only what is shown changes: the session frame holds the session and has ended it where it is kept.
     $signedIn.set(user);
+    if (!usesSession) return;
+    // In memory only (frame-storage.ts): the marker says a session exists; the session frame adds the token.
+    if (user === null) endSession();
+    else {
+      $user.set(user);
+      $token.set(frameSessionMarker);
+    }
   });
   addEventListener('message', (event: MessageEvent) => {
     if (event.source !== parent || event.origin !== partnerOrigin || !isMessageOf<PageToFrame>(event.data)) return;
@@ -108,8 +119,29 @@ export function showFrameScreen(screen: 'login' | 'register', initial: Locale, p
   });
 }
 
-function FrameForm({ screen }: { screen: 'login' | 'register' }) {
+/** A login made in a login or register frame goes to the session frame; the session as it then stands comes back from it. */
+function handOverLogins(): void {
+  let handedOver = '';
+  const handOver = () => {
+    const token = $token.get();
+    const user = $user.get();
+    if (token === '' || token === handedOver || user === null) return;
+    handedOver = token;
+    $signedIn.set(user);
+    tellSiblings({ gs: 'sibling-login', token, user });
+  };
+  $token.listen(handOver);
+  $user.listen(handOver);
+}
+
+function FrameForm({ screen }: { screen: FormScreen }) {
   const user = useStore($signedIn);
+  if (screen === 'edit-user')
+    return (
+      <RequireLogin>
+        <EditUserForm />
+      </RequireLogin>
+    );
   if (user !== null) return <SignedIn username={user.username} />;
   return screen === 'login' ? <LoginForm /> : <RegisterForm />;
 }

@@ -1,3 +1,5 @@
+// First: decides, before any store is made, whether this frame's stores are kept in memory only.
+import './frame-storage.ts';
 import { defaultLocale, isLocale } from '../../locales/index.ts';
 import { setRequestContext } from '../core/http.ts';
 import { frameScreens, type FrameScreen, type FrameToPage } from './frame-protocol.ts';
@@ -6,7 +8,7 @@ import { frameScreens, type FrameScreen, type FrameToPage } from './frame-protoc
  * The script of our session frame (/widgets/v1/frame), a page on our origin inside a partner's
  * page. The server serves the page only for a partner site it knows, names that site in a meta
  * tag and lets only that origin frame it (frame-ancestors); this script checks the browser
- * agrees, then serves the session (the hidden frame) or shows the login or register form.
+ * agrees, then serves the session (the hidden frame) or shows the login, register or password form.
  */
 const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '';
 

@@ -6,6 +6,7 @@ import { isMessageOf, type ChannelReply, type ChannelRequest, type FrameToPage, 
 /**
  * The session frame on our origin: it keeps the member's token in our origin's storage, makes
  * the partner page's API calls with it, and tells the page who is logged in (never the token).
+ * Our frames beside it that make calls (the password change) get a channel of their own.
  * It hears logins made in a login frame beside it from that frame (and, where the browser lets
  * a frame keep storage, through the storage event too), and tells those frames when the session
  * changes.
@@ -36,7 +37,10 @@ export function serveSession(partnerOrigin: string): void {
     const source = event.source as Window | null;
     if (message.gs === 'sibling-hello' && source !== null) {
       siblings.add(source);
-      source.postMessage({ gs: 'sibling-session', user: currentUser() } satisfies SiblingMessage, location.origin);
+      const greeting: SiblingMessage = { gs: 'sibling-session', user: currentUser() };
+      // A frame that makes calls (the password change) gets a channel of its own: the token stays here.
+      if (message.calls === true) source.postMessage(greeting, location.origin, [callsChannel()]);
+      else source.postMessage(greeting, location.origin);
     }
     if (message.gs === 'sibling-login') startSession(message.token, message.user);
     if (message.gs === 'sibling-logout') void logOut();
@@ -44,6 +48,14 @@ export function serveSession(partnerOrigin: string): void {
 
   const ready: FrameToPage = { gs: 'ready', user: currentUser() };
   parent.postMessage(ready, partnerOrigin, [channel.port2]);
+}
+
+/** A channel whose calls this frame makes with its token, as it does the partner page's; the other end is handed out. */
+function callsChannel(): MessagePort {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event: MessageEvent<ChannelRequest>) =>
+    void handle(event.data, (message) => channel.port1.postMessage(message));
+  return channel.port2;
 }
 
 /** Logging out always ends the session here, even when the server cannot be told. */

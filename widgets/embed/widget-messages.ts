@@ -10,7 +10,6 @@ import { checkPaymentMessageKeys } from '../orders/CheckPayment.tsx';
 import { orderListMessageKeys } from '../orders/OrderList.tsx';
 import type { screenElements } from '../screens/registry.ts';
 import { sessionBadgeMessageKeys } from '../session-badge/SessionBadge.tsx';
-import { editUserFormMessageKeys } from '../settings/EditUserForm.tsx';
 import { settingScreenMessageKeys } from '../settings/SettingScreen.tsx';
 import { sessionWatcherMessageKeys } from '../ui/SessionWatcher.tsx';
 import { verifyScreenMessageKeys } from '../verify/VerifyScreen.tsx';
@@ -35,7 +34,7 @@ export const widgetMessageKeys: Record<keyof typeof screenElements, readonly str
   'gs-login': ['login_title'],
   'gs-register': ['register_title'],
   'gs-setting': settingScreenMessageKeys,
-  'gs-edit-user': [...requireLoginMessageKeys, ...editUserFormMessageKeys],
+  'gs-edit-user': ['edit_title'],
   'gs-wallet': [...requireLoginMessageKeys, ...walletScreenMessageKeys],
   'gs-wallet-transactions': [...requireLoginMessageKeys, ...transactionsScreenMessageKeys],
   'gs-wallet-statement': [...requireLoginMessageKeys, ...statementScreenMessageKeys],

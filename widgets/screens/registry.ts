@@ -14,11 +14,11 @@ export const screenElements = {
   'gs-session-badge': () => import('../session-badge/SessionBadge.island.tsx'),
   'gs-notifications': () => import('../notifications/NotificationBell.island.tsx'),
   'gs-language-picker': () => import('../language/LanguagePicker.island.tsx'),
-  // The login and register forms run in a frame on our origin: the password never touches the partner's page.
+  // The forms with a password run in a frame on our origin: the password never touches the partner's page.
   'gs-login': () => import('../embed/LoginFrame.island.tsx'),
   'gs-register': () => import('../embed/RegisterFrame.island.tsx'),
   'gs-setting': () => import('../settings/SettingScreen.island.tsx'),
-  'gs-edit-user': () => import('../settings/EditUserForm.island.tsx'),
+  'gs-edit-user': () => import('../embed/EditUserFrame.island.tsx'),
   'gs-wallet': () => import('../wallet/WalletScreen.island.tsx'),
   'gs-wallet-transactions': () => import('../wallet/TransactionsScreen.island.tsx'),
   'gs-wallet-statement': () => import('../wallet/StatementScreen.island.tsx'),

@@ -1,0 +1,7 @@
+/**
+ * What our frame on a partner's page shows (/widgets/v1/frame?screen=…): the invisible session
+ * keeper, or a form whose secrets must stay on our origin: login, registration and the password
+ * change. The server serves only these; the frame's script shows the one it was served for.
+ */
+export const frameScreens = ['session', 'login', 'register', 'edit-user'] as const;
+export type FrameScreen = (typeof frameScreens)[number];

@@ -1,0 +1,102 @@
+import { ApiFailure, requestTimeoutMs, type ApiCall, type Envelope, type Transport } from '../core/api.ts';
+import type { SessionUser } from '../core/session.ts';
+import type { ChannelReply, ChannelRequest } from './frame-protocol.ts';
+
+/**
+ * What `$token` holds where the session frame holds the real token: enough for the screens to know
+ * a session exists. No server accepts it; the session frame puts its own token on each call.
+ */
+export const frameSessionMarker = 'held-by-session-frame';
+
+type Outgoing = Exclude<ChannelRequest, { kind: 'end' }>;
+type OutgoingBody = Outgoing extends infer R ? (R extends Outgoing ? Omit<R, 'id'> : never) : never;
+type Pending = { resolve: (value: Envelope | Blob) => void; reject: (failure: ApiFailure) => void };
+
+/** API calls made by our session frame over a MessageChannel port it handed out. */
+export interface PortCalls {
+  /** The transport screens use: every call goes to the session frame, which adds the token on our origin. */
+  transport: Transport;
+  /** The session frame's port has arrived: calls waiting for it go now. */
+  connect(port: MessagePort): void;
+  /** Waiting for a (new) port: calls queue until it comes. */
+  wait(): void;
+  /** No session frame will answer: waiting and later calls fail as unanswered. */
+  fail(): void;
+  /** Ends the session in the session frame. */
+  end(): void;
+}
+
+const noAnswer = () => new ApiFailure(0, 'failed to connect', undefined, 'network');
+
+/**
+ * The caller's side of the session frame's channel, shared by the partner page (bridge.ts) and
+ * by our frames beside it that show a form with a secret in it (the password change): both ask
+ * the session frame to make the call, and neither holds the token.
+ */
+export function portCalls(onSession: (user: SessionUser | null) => void): PortCalls {
+  let port: MessagePort | undefined;
+  let state: 'waiting' | 'connected' | 'failed' = 'waiting';
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+  const queued: Outgoing[] = [];
+
+  const settle = (id: number, outcome: Envelope | Blob | ApiFailure) => {
+    const waiting = pending.get(id);
+    if (waiting === undefined) return;
+    pending.delete(id);
+    if (outcome instanceof ApiFailure) waiting.reject(outcome);
+    else waiting.resolve(outcome);
+  };
+
+  const onReply = (reply: ChannelReply) => {
+    if (reply.kind === 'session') onSession(reply.user);
+    else if (reply.ok) settle(reply.id, reply.value);
+    else settle(reply.id, new ApiFailure(reply.status, reply.message, reply.envelope, reply.noAnswer));
+  };
+
+  const post = (body: OutgoingBody): Promise<Envelope | Blob> => {
+    const id = nextId++;
+    const request = { ...body, id } as Outgoing;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      // The frame has its own time-out per call; this one covers a frame that went away.
+      setTimeout(() => settle(id, new ApiFailure(0, 'timed out', undefined, 'timeout')), requestTimeoutMs + 5_000);
+      if (state === 'connected' && port !== undefined) port.postMessage(request);
+      else if (state === 'waiting') queued.push(request);
+      else settle(id, noAnswer());
+    });
+  };
+
+  return {
+    transport: {
+      async send<T>(call: ApiCall) {
+        return (await post({ kind: 'send', call })) as Envelope<T>;
+      },
+      async upload<T>(call: Omit<ApiCall, 'body'>, field: string, file: File) {
+        return (await post({ kind: 'upload', call, field, file })) as Envelope<T>;
+      },
+      async download(call: Omit<ApiCall, 'body'>) {
+        return (await post({ kind: 'download', call })) as Blob;
+      },
+    },
+    connect(given) {
+      port?.close();
+      port = given;
+      port.onmessage = (reply: MessageEvent<ChannelReply>) => onReply(reply.data);
+      state = 'connected';
+      for (const request of queued.splice(0)) port.postMessage(request);
+    },
+    wait() {
+      port?.close();
+      port = undefined;
+      state = 'waiting';
+    },
+    fail() {
+      state = 'failed';
+      for (const request of queued.splice(0)) settle(request.id, noAnswer());
+    },
+    end() {
+      port?.postMessage({ kind: 'end' } satisfies ChannelRequest);
+    },
+  };
+}
