@@ -11,6 +11,7 @@ import { AuditLog } from './AuditLog.tsx';
 import { contentMessageKeys } from './content-messages.ts';
 import { NoticeQueue } from './NoticeQueue.tsx';
 import { lazyTab } from './lazy-tab.tsx';
+import { membersMessageKeys, partnerWalletsMessageKeys } from './members-keys.ts';
 import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
 import { receivingAccountsMessageKeys } from './receiving-keys.ts';
 import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
@@ -30,6 +31,8 @@ const tabs = [
   { id: 'receiving', label: 'admin_receiving_accounts' },
   { id: 'machines', label: 'admin_machines' },
   { id: 'partners', label: 'admin_partner_sites' },
+  { id: 'members', label: 'admin_members' },
+  { id: 'partner_wallets', label: 'admin_partner_wallets' },
   { id: 'content', label: 'admin_content' },
   { id: 'audit', label: 'admin_audit' },
 ] as const;
@@ -129,6 +132,8 @@ export const adminAppMessageKeys = [
   ...receivingAccountsMessageKeys,
   ...dashboardMessageKeys,
   ...machinesMessageKeys,
+  ...membersMessageKeys,
+  ...partnerWalletsMessageKeys,
   ...pagerMessageKeys,
   ...decisionRefusals.map(refusalKey),
 ];
@@ -137,6 +142,8 @@ export const adminAppMessageKeys = [
 const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((module) => module.ReceivingAccounts));
 const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
 const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => module.ContentPanel));
+const MembersTab = lazyTab(() => import('./Members.tsx').then((module) => module.Members));
+const PartnerWalletsTab = lazyTab(() => import('./PartnerWallets.tsx').then((module) => module.PartnerWallets));
 
 /** The back office: operators log in with their own accounts and work the review and payout queues. */
 export function AdminApp() {
@@ -194,6 +201,8 @@ export function AdminApp() {
       {tab === 'receiving' && <ReceivingTab />}
       {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
       {tab === 'partners' && <PartnerSitesTab />}
+      {tab === 'members' && <MembersTab />}
+      {tab === 'partner_wallets' && <PartnerWalletsTab />}
       {tab === 'content' && <ContentTab />}
       {tab === 'audit' && <AuditLog />}
     </div>
