@@ -11,7 +11,6 @@ import { AuditLog } from './AuditLog.tsx';
 import { contentMessageKeys } from './content-messages.ts';
 import { NoticeQueue } from './NoticeQueue.tsx';
 import { lazyTab } from './lazy-tab.tsx';
-import { membersMessageKeys, partnerWalletsMessageKeys } from './members-keys.ts';
 import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
 import { receivingAccountsMessageKeys } from './receiving-keys.ts';
 import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
@@ -132,8 +131,6 @@ export const adminAppMessageKeys = [
   ...receivingAccountsMessageKeys,
   ...dashboardMessageKeys,
   ...machinesMessageKeys,
-  ...membersMessageKeys,
-  ...partnerWalletsMessageKeys,
   ...pagerMessageKeys,
   ...decisionRefusals.map(refusalKey),
 ];
