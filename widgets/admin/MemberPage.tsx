@@ -168,7 +168,8 @@ function MemberOrders({ id }: { id: number }) {
     <>
       <h3 id="gs-member-orders">{t('admin_members_orders')}</h3>
       <QueueStatus outcome={null} list={list} />
-      <div className="gs-admin__scroll">
+      {/* A focusable region: a table wider than the screen scrolls from the keyboard too. */}
+      <div className="gs-admin__scroll" role="region" aria-labelledby="gs-member-orders" tabIndex={0}>
         <table className="gs-table" aria-labelledby="gs-member-orders">
           <thead>
             <tr>
@@ -207,7 +208,8 @@ function MemberLedger({ id }: { id: number }) {
     <>
       <h3 id="gs-member-ledger">{t('admin_members_ledger')}</h3>
       <QueueStatus outcome={null} list={list} />
-      <div className="gs-admin__scroll">
+      {/* A focusable region: a table wider than the screen scrolls from the keyboard too. */}
+      <div className="gs-admin__scroll" role="region" aria-labelledby="gs-member-ledger" tabIndex={0}>
         <table className="gs-table" aria-labelledby="gs-member-ledger">
           <thead>
             <tr>
