@@ -216,6 +216,8 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const ended = await endMemberSessions(app.db, operatorOf(request).operatorId, request.params.id, request.body.reason);
+      // Committed: this process forgets the sessions now; the others hear it through NOTIFY.
+      app.sessionCache.evictMember(request.params.id);
       return success({ ended }, 'Sessions ended');
     },
   );
