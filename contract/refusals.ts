@@ -125,6 +125,9 @@ export const refusalCodes = [
   'site_build_running',
   'site_build_not_found',
   'site_version_not_found',
+  // Members and partner-city wallets in the back office (decision 029).
+  'member_already_suspended',
+  'partner_city_disabled',
 ] as const;
 
 export type RefusalCode = (typeof refusalCodes)[number];

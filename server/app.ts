@@ -5,6 +5,8 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { memberAdminRoutes } from './admin/members.admin.routes.ts';
+import { memberPageAdminRoutes } from './admin/member-page.admin.routes.ts';
+import { partnerCityAdminRoutes } from './partners/partner-cities.admin.routes.ts';
 import { accountRoutes } from './users/account.routes.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { cardRoutes } from './cards/cards.routes.ts';
@@ -158,6 +160,8 @@ export async function buildApp(
       await api.register(userRoutes);
       await api.register(adminRoutes);
       await api.register(memberAdminRoutes);
+      await api.register(memberPageAdminRoutes);
+      await api.register(partnerCityAdminRoutes);
       await api.register(partnerSiteAdminRoutes);
       await api.register(receivingAccountAdminRoutes);
       await api.register(uploadRoutes);

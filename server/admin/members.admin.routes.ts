@@ -4,6 +4,7 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { countByAccountStatus, listByAccountStatus } from './members.repository.ts';
+import { countMembers, searchMembers } from './member-search.repository.ts';
 import { reinstateMember } from './members.service.ts';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 
@@ -14,6 +15,7 @@ const memberItem = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
   realname: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
   verification_status: Type.String(),
   account_status: Type.String(),
   updated_at: Type.String({ format: 'date-time' }),
@@ -31,9 +33,12 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Members by account status (default suspended), longest waiting first',
+        summary:
+          'Members by account status (default suspended), longest waiting first; or, with `q`, the members found by username, ' +
+          'real name, phone or order number (any part, any case), newest first, in every status unless `status` is given',
         querystring: Type.Object({
           status: Type.Optional(Type.Union([Type.Literal('suspended'), Type.Literal('active')])),
+          q: Type.Optional(Type.String({ maxLength: 100, description: 'Text to find; blank lists by status as before' })),
           page: pageField,
         }),
         security: bearer,
@@ -41,7 +46,17 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { status = 'suspended', page = 1 } = request.query;
+      const { q = '', page = 1 } = request.query;
+      if (q.trim() !== '') {
+        const filter = { query: q, status: request.query.status };
+        const [total, rows] = await Promise.all([
+          countMembers(app.db, filter),
+          searchMembers(app.db, filter, pageOffset(page), perPageDefault),
+        ]);
+        const items = rows.map((row) => ({ ...row, updated_at: new Date(row.updated_at).toISOString() }));
+        return success(paginate(request, page, total, items));
+      }
+      const { status = 'suspended' } = request.query;
       const [total, rows] = await Promise.all([
         countByAccountStatus(app.db, status),
         listByAccountStatus(app.db, status, pageOffset(page), perPageDefault),

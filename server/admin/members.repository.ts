@@ -14,7 +14,7 @@ export async function countByAccountStatus(db: Db, status: AccountStatus): Promi
 export async function listByAccountStatus(db: Db, status: AccountStatus, offset: number, limit: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'realname', 'verification_status', 'account_status', 'updated_at'])
+    .select(['id', 'username', 'realname', 'phone', 'verification_status', 'account_status', 'updated_at'])
     .where('account_status', '=', status)
     .orderBy('updated_at')
     .orderBy('id')

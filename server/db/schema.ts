@@ -39,7 +39,8 @@ export interface Database
 
 export type VerificationStatus = 'none' | 'pending' | 'approved' | 'rejected';
 export type AccountStatus = 'active' | 'suspended';
-export type SessionRevokedReason = 'logout' | 'other_device' | 'password_change';
+/** 'operator': ended from the back office (migration 0021). */
+export type SessionRevokedReason = 'logout' | 'other_device' | 'password_change' | 'operator';
 
 export interface UserTable {
   id: Generated<number>;
@@ -108,6 +109,17 @@ export interface PartnerCityTable {
   name: string;
   kind: PartnerKind;
   created_at: ColumnType<Date, never, never>;
+  /** The name in each language (migration 0021); `name` is the fallback. JSON text when written. */
+  names: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
+  /** Set while the city takes no new transfers in; its balances stay and can be moved out. */
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+  /** An external platform's API base URL and key id. */
+  base_url: string | null;
+  api_key: string | null;
+  /** The platform's secret, sealed with the server's key; never sent to any screen. */
+  secret_cipher: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export type AccountKind =

@@ -56,7 +56,7 @@ describe.each(databaseKinds())('an external partner city on %s', (kind) => {
   it('shows the partner’s own balance in the wallet list and through getBalance', async () => {
     partner.balances.set(member.id, points(42));
     const wallets = expectSuccess(await send(testApp.app, 'GET', 'v1/enjoycity', { token: member.token }));
-    expect(wallets).toContainEqual({ id: 3, name: 'arcade', balance: 42, enjoy_city_item: { id: 3 } });
+    expect(wallets).toContainEqual({ id: 3, name: 'arcade', names: {}, disabled: false, balance: 42, enjoy_city_item: { id: 3 } });
     expect(expectSuccess(await send(testApp.app, 'POST', 'v1/enjoycity/3/getBalance', { token: member.token }))).toBe(42);
   });
 

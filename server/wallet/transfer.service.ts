@@ -20,6 +20,7 @@ export const transferFailedMessage = 'Transfer failed';
 /** The seed's screens match this exact detail to show their "try again" notice. */
 export const writeFailedDetail = 'failed to write database';
 export const partnerUnreachableReason = 'The partner could not be reached';
+export const partnerDisabledMessage = 'This partner wallet takes no new transfers; its balance can still be moved to the main wallet';
 
 export interface TransferRequest {
   userId: number;
@@ -48,6 +49,8 @@ export async function transfer(
   request: TransferRequest,
   log: FastifyBaseLogger,
 ): Promise<TransferResult> {
+  // A disabled city (decision 029) keeps its balances and lets them out, but takes nothing new in.
+  if (request.city.disabled && request.type === 'deposit') throw new ApiError(409, 'partner_city_disabled', partnerDisabledMessage);
   const adapter = directory.adapterFor(request.city);
   const requestHash = createHash('sha256').update(`${request.type}:${request.city.id}:${request.amount}`).digest('hex');
   let result: TransferResult;

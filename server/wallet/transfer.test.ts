@@ -66,8 +66,15 @@ describe.each(databaseKinds())('wallet transfers on %s', (kind) => {
     const fresh = await registerMember(testApp.app);
     const wallets = expectSuccess(await call('GET', 'v1/enjoycity', { token: fresh.token }));
     expect(wallets).toEqual([
-      { id: 1, name: 'store', balance: 0, enjoy_city_item: { id: 1 } },
-      { id: 2, name: 'cinema', balance: 0, enjoy_city_item: { id: 2 } },
+      { id: 1, name: 'store', names: { zhs: '商城', zht: '商城', eng: 'Store' }, disabled: false, balance: 0, enjoy_city_item: { id: 1 } },
+      {
+        id: 2,
+        name: 'cinema',
+        names: { zhs: '影城', zht: '影城', eng: 'Cinema' },
+        disabled: false,
+        balance: 0,
+        enjoy_city_item: { id: 2 },
+      },
     ]);
   });
 

@@ -59,7 +59,14 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
             city.kind === 'internal'
               ? (balances.partners.get(city.id) ?? 0n)
               : await app.partners.adapterFor(city).balance(app.db, userId, city.id);
-          return { id: city.id, name: city.name, balance: pointsToNumber(balance), enjoy_city_item: { id: city.id } };
+          return {
+            id: city.id,
+            name: city.name,
+            names: city.names,
+            disabled: city.disabled,
+            balance: pointsToNumber(balance),
+            enjoy_city_item: { id: city.id },
+          };
         }),
       );
       return success(wallets);

@@ -27,7 +27,12 @@ export const partnerCityParams = Type.Object({
 
 export const partnerWalletSchema = Type.Object({
   id: Type.Integer({ description: 'Partner city id: the same value as enjoy_city_item.id, and the id in /enjoycity/{id}/… paths' }),
-  name: Type.String(),
+  name: Type.String({ description: 'The name every locale falls back to' }),
+  names: Type.Object(
+    { zhs: Type.Optional(Type.String()), zht: Type.Optional(Type.String()), eng: Type.Optional(Type.String()) },
+    { description: 'The name in each locale the operators gave; show the member’s own, else `name`' },
+  ),
+  disabled: Type.Boolean({ description: 'Takes no new transfers in (deposit answers 409); the balance can still be withdrawn' }),
   balance: Type.Number({ description: 'Points, 4 decimals' }),
   enjoy_city_item: Type.Object({ id: Type.Integer({ description: 'Partner city id' }) }),
 });

@@ -25,6 +25,8 @@ const tabs = [
   { id: 'receiving', label: 'admin_receiving_accounts' },
   { id: 'machines', label: 'admin_machines' },
   { id: 'partners', label: 'admin_partner_sites' },
+  { id: 'members', label: 'admin_members' },
+  { id: 'partner_wallets', label: 'admin_partner_wallets' },
   { id: 'content', label: 'admin_content' },
   { id: 'settings', label: 'admin_settings' },
   { id: 'audit', label: 'admin_audit' },
@@ -44,6 +46,8 @@ const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((modul
 const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
 const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => module.ContentPanel));
 const SettingsTab = lazyTab(() => import('./Settings.tsx').then((module) => module.Settings));
+const MembersTab = lazyTab(() => import('./Members.tsx').then((module) => module.Members));
+const PartnerWalletsTab = lazyTab(() => import('./PartnerWallets.tsx').then((module) => module.PartnerWallets));
 
 export const adminAppMessageKeys = [
   'loading',
@@ -197,6 +201,8 @@ export function AdminApp() {
       {tab === 'receiving' && <ReceivingTab />}
       {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
       {tab === 'partners' && <PartnerSitesTab />}
+      {tab === 'members' && <MembersTab />}
+      {tab === 'partner_wallets' && <PartnerWalletsTab />}
       {tab === 'content' && <ContentTab />}
       {tab === 'settings' && <SettingsTab />}
       {tab === 'audit' && <AuditTab />}

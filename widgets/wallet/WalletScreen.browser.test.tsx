@@ -163,4 +163,24 @@ describe('WalletScreen', () => {
     await waitFor(() => alertText(page.host) === eng.wallet_load_error, 'the load error');
     page.unmount();
   });
+  it('names a partner wallet as the operators renamed it in the member’s locale; a closed one is marked and not offered as a destination', async () => {
+    stub = stubFetch((call) => {
+      if (call.path === '/v1/userWallet') return ok({ main_wallet: 500 });
+      if (call.path === '/v1/enjoycity')
+        return ok([
+          { id: 1, name: 'store', names: { eng: 'Graphene Store' }, disabled: true, balance: 30, enjoy_city_item: { id: 1 } },
+          { id: 2, name: 'cinema', names: {}, disabled: false, balance: 250.5, enjoy_city_item: { id: 2 } },
+        ]);
+      if (call.path === '/v1/check') return ok(member);
+      return fail(500, 'unexpected');
+    });
+    const page = await mountLoaded();
+    expect(page.host.textContent).to.contain('Graphene Store').and.contain(eng.wallet_cinema).and.contain(eng.wallet_partner_closed);
+    choose(selectLabelled(page.host, eng.wallet_from), 'main');
+    const destinations = [...selectLabelled(page.host, eng.wallet_to).options].map((option) => option.value);
+    expect(destinations).to.include('2').and.not.include('1');
+    const sources = [...selectLabelled(page.host, eng.wallet_from).options].map((option) => option.value);
+    expect(sources).to.include('1');
+    page.unmount();
+  });
 });

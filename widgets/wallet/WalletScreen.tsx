@@ -24,6 +24,7 @@ export const walletScreenMessageKeys = [
   'loading',
   'wallet_main',
   'wallet_partner_wallets',
+  'wallet_partner_closed',
   'wallet_balance',
   'wallet_amount',
   'wallet_amount_placeholder',
@@ -79,9 +80,10 @@ export function WalletScreen() {
     void loadPartnerWallets();
   }, []);
 
+  // The operators' name in this locale first (decision 029), then the seeded cities' own words.
   const nameOf = (wallet: PartnerWallet) => {
     const key = partnerNameKey(wallet);
-    return key === undefined ? wallet.name : t(key);
+    return wallet.names?.[locale] || (key === undefined ? wallet.name : t(key));
   };
   const format = (points: number | null) => (points === null ? '—' : formatPoints(points, locale));
 
@@ -153,6 +155,7 @@ export function WalletScreen() {
                 <dt>{nameOf(wallet)}</dt>
                 <dd>
                   <data value={wallet.balance}>{format(wallet.balance)}</data>
+                  {wallet.disabled === true && <small className="gs-field__hint"> {t('wallet_partner_closed')}</small>}
                 </dd>
               </div>
             ))}
@@ -190,11 +193,13 @@ export function WalletScreen() {
           </WalletSelect>
           <WalletSelect id="gs-wallet-to" label={t('wallet_to')} value={to} onChange={(value) => setTo(parseChoice(value))}>
             {from === null || from === mainWallet
-              ? partners?.map((wallet) => (
-                  <option key={wallet.id} value={wallet.enjoy_city_item.id}>
-                    {nameOf(wallet)}
-                  </option>
-                ))
+              ? partners
+                  ?.filter((wallet) => wallet.disabled !== true)
+                  .map((wallet) => (
+                    <option key={wallet.id} value={wallet.enjoy_city_item.id}>
+                      {nameOf(wallet)}
+                    </option>
+                  ))
               : null}
           </WalletSelect>
         </div>

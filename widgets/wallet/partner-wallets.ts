@@ -1,10 +1,15 @@
 import { atom } from 'nanostores';
 import { apiRequest } from '../core/api.ts';
+import type { LocalisedNames } from '../core/local-name.ts';
 
 /** A member's wallet at a partner city (GET v1/enjoycity). */
 export interface PartnerWallet {
   id: number;
   name: string;
+  /** The operators' name in each locale; the seed's answers have none. */
+  names?: LocalisedNames;
+  /** Takes no new transfers in; its balance can still be moved out. */
+  disabled?: boolean;
   balance: number;
   enjoy_city_item: { id: number };
 }
