@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { OperatorRole } from '../db/schema-operators.ts';
 
 export async function findOperatorByUsername(db: Db, username: string) {
   return db
@@ -8,8 +9,12 @@ export async function findOperatorByUsername(db: Db, username: string) {
     .executeTakeFirst();
 }
 
-export async function insertOperator(db: Db, username: string, passwordHash: string): Promise<number> {
-  const row = await db.insertInto('operators').values({ username, password_hash: passwordHash }).returning('id').executeTakeFirstOrThrow();
+export async function insertOperator(db: Db, username: string, passwordHash: string, role: OperatorRole): Promise<number> {
+  const row = await db
+    .insertInto('operators')
+    .values({ username, password_hash: passwordHash, role })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
