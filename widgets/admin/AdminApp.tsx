@@ -15,23 +15,28 @@ import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
 import { receivingAccountsMessageKeys } from './receiving-keys.ts';
 import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
+import { tabShown, useOperatorMe } from './operator-me.ts';
+import { operatorsMessageKeys } from './operators-keys.ts';
 import { RevenuePanel } from './RevenuePanel.tsx';
 import { ReviewQueue } from './ReviewQueue.tsx';
 import { VerificationQueue } from './VerificationQueue.tsx';
 import { WithdrawalQueue } from './WithdrawalQueue.tsx';
 
+/** `reviewer: true` marks the queues a reviewer works; every other tab is for administrators (decision 026). */
 const tabs = [
-  { id: 'dashboard', label: 'admin_dashboard' },
-  { id: 'notices', label: 'admin_notices' },
-  { id: 'verifications', label: 'admin_verifications' },
-  { id: 'withdrawals', label: 'admin_withdrawals' },
+  { id: 'dashboard', label: 'admin_dashboard', reviewer: true },
+  { id: 'notices', label: 'admin_notices', reviewer: true },
+  { id: 'verifications', label: 'admin_verifications', reviewer: true },
+  { id: 'withdrawals', label: 'admin_withdrawals', reviewer: true },
   { id: 'revenue', label: 'admin_revenue' },
-  { id: 'reviews', label: 'admin_reviews' },
+  { id: 'reviews', label: 'admin_reviews', reviewer: true },
   { id: 'receiving', label: 'admin_receiving_accounts' },
   { id: 'machines', label: 'admin_machines' },
   { id: 'partners', label: 'admin_partner_sites' },
   { id: 'content', label: 'admin_content' },
   { id: 'audit', label: 'admin_audit' },
+  { id: 'operators', label: 'admin_operators' },
+  { id: 'security', label: 'admin_security', reviewer: true },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
 
@@ -129,6 +134,7 @@ export const adminAppMessageKeys = [
   ...receivingAccountsMessageKeys,
   ...dashboardMessageKeys,
   ...machinesMessageKeys,
+  ...operatorsMessageKeys,
   ...pagerMessageKeys,
   ...decisionRefusals.map(refusalKey),
 ];
@@ -137,6 +143,8 @@ export const adminAppMessageKeys = [
 const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((module) => module.ReceivingAccounts));
 const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
 const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => module.ContentPanel));
+const OperatorsTab = lazyTab(() => import('./Operators.tsx').then((module) => module.Operators));
+const SecurityTab = lazyTab(() => import('./TwoFactorSetup.tsx').then((module) => module.TwoFactorSetup));
 
 /** The back office: operators log in with their own accounts and work the review and payout queues. */
 export function AdminApp() {
@@ -146,6 +154,7 @@ export function AdminApp() {
   const [tab, setTab] = useState<Tab>('dashboard');
   // The machines offline, when the dashboard's count opened the tab; every machine otherwise.
   const [machineView, setMachineView] = useState<'all' | 'offline'>('all');
+  const { me, loaded, reload } = useOperatorMe(token);
 
   if (!mounted)
     return (
@@ -154,10 +163,27 @@ export function AdminApp() {
       </p>
     );
   if (token === '') return <AdminLogin />;
+  if (!loaded)
+    return (
+      <p role="status" className="gs-loading">
+        {t('loading')}
+      </p>
+    );
+  // Two-factor is required and not yet set up: nothing else opens until it is.
+  if (me?.stage === 'enrol')
+    return (
+      <div className="gs-admin">
+        <SecurityTab me={me} onChanged={reload} />
+        <button type="button" className="button button--small button--quiet" onClick={() => void operatorLogout()}>
+          {t('admin_logout')}
+        </button>
+      </div>
+    );
+  const shown = tabs.filter((item) => tabShown(item, me));
   return (
     <div className="gs-admin">
       <nav className="gs-toggle" aria-label={t('admin_sections')}>
-        {tabs.map((item) => (
+        {shown.map((item) => (
           <button
             key={item.id}
             type="button"
@@ -177,9 +203,9 @@ export function AdminApp() {
       </nav>
       {tab === 'dashboard' && (
         <DashboardTab
-          tabs={tabs}
+          tabs={shown}
           onOpen={(id, view) => {
-            const found = tabs.find((item) => item.id === id);
+            const found = shown.find((item) => item.id === id);
             if (found === undefined) return;
             setMachineView(view === 'offline' ? 'offline' : 'all');
             setTab(found.id);
@@ -196,6 +222,8 @@ export function AdminApp() {
       {tab === 'partners' && <PartnerSitesTab />}
       {tab === 'content' && <ContentTab />}
       {tab === 'audit' && <AuditLog />}
+      {tab === 'operators' && <OperatorsTab me={me} />}
+      {tab === 'security' && me !== null && <SecurityTab me={me} onChanged={reload} />}
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useI18n } from '../core/i18n.ts';
+import { refusalCode } from '../core/refusal.ts';
+import { Field } from '../ui/form.tsx';
+import { operatorCode } from './operator-session.ts';
+
+/**
+ * The second sign-in step: six digits from the authenticator app or a recovery code. A token
+ * that expired meanwhile sends the operator back to the password with word why.
+ */
+export function AdminCodeStep({ token, onRestart }: { token: string; onRestart: (message: string) => void }) {
+  const { t } = useI18n();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setError(t('admin_login_code_blank'));
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await operatorCode(token, code.trim());
+    } catch (failure) {
+      const refusal = refusalCode(failure);
+      setCode('');
+      if (refusal === 'session_expired') onRestart(t('refusal_session_expired'));
+      else if (refusal === 'rate_limited') setError(t('admin_login_limited'));
+      else if (refusal === 'two_factor_code_wrong') setError(t('refusal_two_factor_code_wrong'));
+      else setError(t('admin_login_error'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="gs-admin__login" onSubmit={(event) => void submit(event)} noValidate>
+      <p id="gs-admin-code-intro">{t('admin_login_code_hint')}</p>
+      <Field
+        id="gs-admin-code"
+        name="code"
+        label={t('admin_login_code')}
+        value={code}
+        onChange={setCode}
+        error={error}
+        autoComplete="one-time-code"
+        maxLength={40}
+        inputRef={input}
+      />
+      <button className="button button--block" type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? t('loading') : t('admin_login_verify')}
+      </button>
+      <button className="button button--block button--quiet" type="button" onClick={() => onRestart('')}>
+        {t('admin_login_restart')}
+      </button>
+    </form>
+  );
+}
