@@ -22,3 +22,9 @@ export async function setOperatorPassword(db: Db, operatorId: number, passwordHa
   await db.updateTable('operators').set({ password_hash: passwordHash, disabled_at: null }).where('id', '=', operatorId).execute();
   await db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('operator_id', '=', operatorId).execute();
 }
+
+/** Whether every operator must sign in with two factors (decision 026). */
+export async function twoFactorRequired(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('operator_settings').select('two_factor_required').where('id', '=', 1).executeTakeFirst();
+  return row?.two_factor_required ?? false;
+}

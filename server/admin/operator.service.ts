@@ -8,9 +8,8 @@ import { clearHits, releaseHit } from '../http/rate-limit.repository.ts';
 import { takeSlot, type Limit } from '../http/rate-limit.ts';
 import { newOperatorToken } from '../auth/operator-tokens.ts';
 import { createOperatorSession } from '../auth/operator-session.repository.ts';
-import { findOperatorByUsername, insertOperator, setOperatorPassword } from './operator.repository.ts';
+import { findOperatorByUsername, insertOperator, setOperatorPassword, twoFactorRequired } from './operator.repository.ts';
 import type { OperatorRole, OperatorSessionStage } from '../db/schema-operators.ts';
-import { twoFactorRequired } from '../operators/two-factor.repository.ts';
 
 export const operatorLoginFailedMessage = 'Incorrect username or password';
 

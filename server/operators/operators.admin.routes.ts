@@ -7,7 +7,7 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { notFound } from '../shared/errors.ts';
 import { passwordCharacters } from '../users/account.schemas.ts';
-import { twoFactorRequired } from './two-factor.repository.ts';
+import { twoFactorRequired } from '../admin/operator.repository.ts';
 import { roleSchema } from './two-factor.routes.ts';
 import { countOperators, listOperators } from './operators.repository.ts';
 import { addOperator, changeOperatorRole, changeTwoFactorRequired, setOperatorEnabled } from './operators.service.ts';

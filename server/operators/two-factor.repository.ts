@@ -4,11 +4,6 @@ export async function findOperatorById(db: Db, operatorId: number) {
   return db.selectFrom('operators').selectAll().where('id', '=', operatorId).executeTakeFirst();
 }
 
-export async function twoFactorRequired(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('operator_settings').select('two_factor_required').where('id', '=', 1).executeTakeFirst();
-  return row?.two_factor_required ?? false;
-}
-
 export async function setPendingSecret(db: Db, operatorId: number, sealed: string): Promise<void> {
   await db.updateTable('operators').set({ totp_pending_secret: sealed }).where('id', '=', operatorId).execute();
 }

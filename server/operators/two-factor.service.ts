@@ -7,6 +7,7 @@ import { clearHits } from '../http/rate-limit.repository.ts';
 import { takeSlot, type Limit } from '../http/rate-limit.ts';
 import { qrCodeOf, type QrCode } from '../receiving/qr-code.ts';
 import { ApiError, fieldError } from '../shared/errors.ts';
+import { twoFactorRequired } from '../admin/operator.repository.ts';
 import { matchingStep, newRecoveryCodes, newTotpSecret, openSecret, otpauthUri, recoveryCodeHash, sealSecret, totpKeyOf } from './totp.ts';
 import {
   claimStep,
@@ -14,7 +15,6 @@ import {
   findOperatorById,
   recoveryCodesLeft,
   setPendingSecret,
-  twoFactorRequired,
   useRecoveryCode,
 } from './two-factor.repository.ts';
 
