@@ -59,3 +59,13 @@ export async function recoveryCodesLeft(db: Db, operatorId: number): Promise<num
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Turns two-factor off and removes the recovery codes (a lost phone; command line only). */
+export async function clearTwoFactor(db: Db, operatorId: number): Promise<void> {
+  await db
+    .updateTable('operators')
+    .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null })
+    .where('id', '=', operatorId)
+    .execute();
+  await db.deleteFrom('operator_recovery_codes').where('operator_id', '=', operatorId).execute();
+}

@@ -2,15 +2,16 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthenticatedOperator } from '../auth/operator.guard.ts';
-import { setOperatorSessionStage } from '../auth/operator-session.repository.ts';
+import { revokeOperatorSessions, setOperatorSessionStage } from '../auth/operator-session.repository.ts';
 import { clearHits } from '../http/rate-limit.repository.ts';
 import { takeSlot, type Limit } from '../http/rate-limit.ts';
 import { qrCodeOf, type QrCode } from '../receiving/qr-code.ts';
 import { ApiError, fieldError } from '../shared/errors.ts';
-import { twoFactorRequired } from '../admin/operator.repository.ts';
+import { findOperatorByUsername, twoFactorRequired } from '../admin/operator.repository.ts';
 import { matchingStep, newRecoveryCodes, newTotpSecret, openSecret, otpauthUri, recoveryCodeHash, sealSecret, totpKeyOf } from './totp.ts';
 import {
   claimStep,
+  clearTwoFactor,
   enableTwoFactor,
   findOperatorById,
   recoveryCodesLeft,
@@ -116,4 +117,28 @@ export async function finishSignIn(db: Db, config: Config, session: Authenticate
     });
   });
   await clearHits(db, limit.bucket);
+}
+
+/**
+ * Turns an operator's two-factor off, for a lost phone with no recovery code left: from the command
+ * line, like creating the first operator. Their sessions end; they sign in with the password and,
+ * if two-factor is required, set it up again.
+ */
+export async function resetTwoFactor(db: Db, username: string): Promise<boolean> {
+  const operator = await findOperatorByUsername(db, username);
+  if (operator === undefined) throw new ApiError(404, 'operator_not_found', 'Operator not found');
+  if (operator.totp_enabled_at === null && operator.totp_pending_secret === null) return false;
+  await db.transaction().execute(async (trx) => {
+    await clearTwoFactor(trx, operator.id);
+    await revokeOperatorSessions(trx, operator.id);
+    await recordAudit(trx, {
+      operatorId: null,
+      action: 'operator.two_factor_reset',
+      subjectType: 'operator',
+      subjectId: operator.id,
+      before: { two_factor: operator.totp_enabled_at !== null },
+      after: { two_factor: false },
+    });
+  });
+  return true;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectSuccess, send, uniqueName } from '../../tests/helpers/members.ts';
 import { operatorPassword, operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
+import { resetTwoFactor } from './two-factor.service.ts';
 
 /** What an authenticator app would show for this secret, `offsetSteps` 30-second steps from now. */
 const codeOf = (secret: string, offsetSteps = 0) =>
@@ -147,5 +148,16 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
       .where('action', '=', 'operator.settings')
       .execute();
     expect(audit[0]).toEqual({ before: { two_factor_required: false }, after: { two_factor_required: true, reason: 'policy' } });
+  });
+
+  it('the command line turns a lost phone’s two-factor off and ends that operator’s sessions', async () => {
+    const username = uniqueName('lost');
+    const token = await operatorToken(app, testApp.database.db, username, 'reviewer');
+    const { secret } = await enrol(token);
+    expectSuccess(await confirm(token, codeOf(secret)));
+    expect(await resetTwoFactor(testApp.database.db, username)).toBe(true);
+    expectFailure(await send(app, 'GET', 'admin/v1/me', { token }), 401);
+    expect((await login(username)).stage).toBe('signed_in');
+    expect(await resetTwoFactor(testApp.database.db, username)).toBe(false);
   });
 });

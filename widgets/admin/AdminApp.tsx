@@ -16,7 +16,6 @@ import { receivingAccountsMessageKeys } from './receiving-keys.ts';
 import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
 import { tabShown, useOperatorMe } from './operator-me.ts';
-import { operatorsMessageKeys } from './operators-keys.ts';
 import { RevenuePanel } from './RevenuePanel.tsx';
 import { ReviewQueue } from './ReviewQueue.tsx';
 import { VerificationQueue } from './VerificationQueue.tsx';
@@ -134,7 +133,6 @@ export const adminAppMessageKeys = [
   ...receivingAccountsMessageKeys,
   ...dashboardMessageKeys,
   ...machinesMessageKeys,
-  ...operatorsMessageKeys,
   ...pagerMessageKeys,
   ...decisionRefusals.map(refusalKey),
 ];

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
-import { Field } from '../ui/form.tsx';
-import { operatorCode } from './operator-session.ts';
+import { apiRequest } from '../core/api.ts';
+import { $operatorToken } from './operator-session.ts';
 
 /**
- * The second sign-in step: six digits from the authenticator app or a recovery code. A token
+ * The second sign-in step (a plain input, like the password step: the shared form field would
+ * add its module to the page's first load): six digits from the authenticator app or a recovery code. A token
  * that expired meanwhile sends the operator back to the password with word why.
  */
 export function AdminCodeStep({ token, onRestart }: { token: string; onRestart: (message: string) => void }) {
@@ -25,7 +26,8 @@ export function AdminCodeStep({ token, onRestart }: { token: string; onRestart: 
     setBusy(true);
     setError('');
     try {
-      await operatorCode(token, code.trim());
+      await apiRequest('POST', '/admin/v1/login/code', { code: code.trim() }, { token });
+      $operatorToken.set(token);
     } catch (failure) {
       const refusal = refusalCode(failure);
       setCode('');
@@ -40,17 +42,27 @@ export function AdminCodeStep({ token, onRestart }: { token: string; onRestart: 
   return (
     <form className="gs-admin__login" onSubmit={(event) => void submit(event)} noValidate>
       <p id="gs-admin-code-intro">{t('admin_login_code_hint')}</p>
-      <Field
-        id="gs-admin-code"
-        name="code"
-        label={t('admin_login_code')}
-        value={code}
-        onChange={setCode}
-        error={error}
-        autoComplete="one-time-code"
-        maxLength={40}
-        inputRef={input}
-      />
+      <div className="gs-field">
+        <label htmlFor="gs-admin-code">{t('admin_login_code')}</label>
+        <div className="gs-field__control">
+          <input
+            ref={input}
+            id="gs-admin-code"
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={40}
+            value={code}
+            aria-invalid={error === '' ? undefined : true}
+            aria-describedby={error === '' ? 'gs-admin-code-intro' : 'gs-admin-code-intro gs-admin-code-error'}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+        </div>
+        <p id="gs-admin-code-error" className="gs-field__error" aria-live="polite">
+          {error}
+        </p>
+      </div>
       <button className="button button--block" type="submit" disabled={busy} aria-busy={busy}>
         {busy ? t('loading') : t('admin_login_verify')}
       </button>

@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
-import { AdminCodeStep } from './AdminCodeStep.tsx';
+import { lazyTab } from './lazy-tab.tsx';
 import { operatorLogin } from './operator-session.ts';
+
+/** Few operators have two-factor on yet: the code step loads when it is needed, keeping the page under its budget. */
+const AdminCodeStep = lazyTab(() => import('./AdminCodeStep.tsx').then((module) => module.AdminCodeStep));
 
 /** The operators' own login: a member account never opens the back office; with two-factor on, a code follows the password. */
 export function AdminLogin() {

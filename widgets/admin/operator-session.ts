@@ -32,12 +32,6 @@ export async function operatorLogin(username: string, password: string): Promise
   return { stage, token: envelope.detail.token };
 }
 
-/** The second step: a code from the authenticator app or a recovery code, sent with the half-signed-in token. */
-export async function operatorCode(token: string, code: string): Promise<void> {
-  await apiRequest('POST', '/admin/v1/login/code', { code }, { token });
-  $operatorToken.set(token);
-}
-
 export async function operatorLogout(): Promise<void> {
   try {
     await adminRequest('POST', '/logout');

@@ -1,5 +1,4 @@
 import type { RefusalCode } from '../../contract/refusals.ts';
-import { refusalKey } from '../core/refusal.ts';
 
 /** Refusals the two-factor screens word themselves; anything else is "the action failed". */
 export const twoFactorRefusals = [
@@ -22,9 +21,26 @@ export const operatorsRefusals = [
   'session_expired',
 ] as const satisfies readonly RefusalCode[];
 
+/** Their wording keys. */
+const refusalMessageKeys = [
+  'refusal_two_factor_code_wrong',
+  'refusal_two_factor_not_started',
+  'refusal_two_factor_already_on',
+  'refusal_rate_limited',
+  'refusal_session_expired',
+  'refusal_validation',
+  'refusal_operator_name_taken',
+  'refusal_operator_not_found',
+  'refusal_operator_self_change',
+  'refusal_operator_last_administrator',
+  'refusal_nothing_to_change',
+  'refusal_administrators_only',
+] as const satisfies readonly `refusal_${RefusalCode}`[];
+
 /**
  * The words of the Operators and Two-factor tabs and of the code step of the login, apart from
- * the screens so the page carries them while the tabs load on first open.
+ * the screens so the page carries them while the tabs load on first open. The admin page adds them
+ * to the island's words itself, so the island's first load does not carry this list (its budget).
  */
 export const operatorsMessageKeys = [
   'admin_operators',
@@ -84,6 +100,5 @@ export const operatorsMessageKeys = [
   'admin_login_code_blank',
   'admin_login_verify',
   'admin_login_restart',
-  'admin_reason_needed',
-  ...[...twoFactorRefusals, ...operatorsRefusals].map(refusalKey),
+  ...refusalMessageKeys,
 ];
