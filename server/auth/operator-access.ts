@@ -7,7 +7,7 @@ import { ApiError } from '../shared/errors.ts';
  * remembering to close it. Entries are the method and the route pattern as registered, /api
  * prefix included.
  */
-const reviewerRoutes: ReadonlySet<string> = new Set([
+export const reviewerRouteList: readonly string[] = [
   'GET /api/admin/v1/dashboard',
   'GET /api/admin/v1/order-notices',
   'POST /api/admin/v1/orders/:id/confirm',
@@ -26,7 +26,8 @@ const reviewerRoutes: ReadonlySet<string> = new Set([
   // The photos the queues show (identity cards, payment proofs).
   'GET /api/v1/image/:id',
   ...selfRoutes(),
-]);
+];
+const reviewerRoutes: ReadonlySet<string> = new Set(reviewerRouteList);
 
 /** What every operator may do to their own session and sign-in. */
 function selfRoutes(): string[] {

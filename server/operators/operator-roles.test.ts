@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectSuccess, registerMember, send, uniqueName, type Member } from '../../tests/helpers/members.ts';
 import { operatorPassword, operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { administratorsOnlyMessage } from '../auth/operator-access.ts';
+import { administratorsOnlyMessage, reviewerRouteList } from '../auth/operator-access.ts';
 
 interface Listed {
   id: number;
@@ -70,6 +70,25 @@ describe.each(databaseKinds())('operator roles and the Operators screen on %s', 
       const refused = expectFailure(await send(app, method, path, { token: reviewer, json: true, body: {} }), 403);
       expect(refused.error_code, `${method} ${path}`).toBe('administrators_only');
       expect(refused.message).toBe(administratorsOnlyMessage);
+    }
+  });
+
+  it('every route on the reviewers’ list exists, so a typo cannot quietly close a queue', () => {
+    for (const entry of reviewerRouteList) {
+      const [method = '', url = ''] = entry.split(' ');
+      expect(app.hasRoute({ method: method as 'GET', url }), entry).toBe(true);
+    }
+  });
+
+  it('a reviewer reaches every action of the queues (answered by the queue, never refused for the role)', async () => {
+    for (const entry of reviewerRouteList.filter((route) => route.startsWith('POST /api/admin/v1/') && route.includes(':'))) {
+      const path = entry.replace('POST /api/', '').replace(/:[a-z_]+/, '999999');
+      const answer = await send(app, 'POST', path, {
+        token: reviewer,
+        json: true,
+        body: { reason: 'x', bank_reference: 'x', payer_name: 'x' },
+      });
+      expect(answer.statusCode, entry).not.toBe(403);
     }
   });
 
