@@ -13,26 +13,25 @@ export interface OperatorMe {
 }
 
 /**
- * Who is signed in, asked again whenever the token changes. Should the answer not come, the screen
- * shows every tab: hiding tabs is a courtesy, the server refuses what a role may not do.
+ * Who is signed in, asked again whenever the token changes; an answer counts only for the token it
+ * was asked with, so the next operator never sees the last one's tabs. Should no answer come, the
+ * screen shows every tab: hiding tabs is a courtesy, the server refuses what a role may not do.
  */
 export function useOperatorMe(token: string): { me: OperatorMe | null; loaded: boolean; reload: () => void } {
-  const [me, setMe] = useState<OperatorMe | null>(null);
-  const [loaded, setLoaded] = useState(false);
+  const [answer, setAnswer] = useState<{ token: string; me: OperatorMe | null } | null>(null);
   const [round, setRound] = useState(0);
   useEffect(() => {
     let live = true;
     if (token === '') return;
-    setLoaded(false);
     adminRequest<OperatorMe>('GET', '/me')
-      .then((envelope) => live && setMe(envelope.detail))
-      .catch(() => live && setMe(null))
-      .finally(() => live && setLoaded(true));
+      .then((envelope) => live && setAnswer({ token, me: envelope.detail }))
+      .catch(() => live && setAnswer({ token, me: null }));
     return () => {
       live = false;
     };
   }, [token, round]);
-  return { me, loaded, reload: () => setRound((value) => value + 1) };
+  const current = answer?.token === token ? answer : null;
+  return { me: current?.me ?? null, loaded: current !== null, reload: () => setRound((value) => value + 1) };
 }
 
 /** Whether a tab shows for this operator: reviewers see the queues; an unknown role sees everything. */
