@@ -17,7 +17,7 @@ export async function claimStep(db: Db, operatorId: number, step: bigint): Promi
     .updateTable('operators')
     .set({ totp_last_step: step })
     .where('id', '=', operatorId)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step.toString() as never)]))
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step.toString())]))
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
