@@ -84,11 +84,13 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect(expectFailure(await send(app, 'GET', 'admin/v1/dashboard', { token: half.token }), 403).error_code).toBe('sign_in_unfinished');
     // The code that switched two-factor on cannot be used again.
     expect(expectFailure(await code(half.token, enrolCode), 422).error_code).toBe('two_factor_code_wrong');
-    expectSuccess(await code(half.token, codeOf(secret, 1)));
+    // The next step's code, kept: typed again below, it must be refused as a replay.
+    const next = codeOf(secret, 1);
+    expectSuccess(await code(half.token, next));
     expectSuccess(await send(app, 'GET', 'admin/v1/dashboard', { token: half.token }));
 
     const replay = await login(username);
-    expect(expectFailure(await code(replay.token, codeOf(secret, 1)), 422).error_code).toBe('two_factor_code_wrong');
+    expect(expectFailure(await code(replay.token, next), 422).error_code).toBe('two_factor_code_wrong');
 
     const [spare = ''] = recovery;
     expectSuccess(await code(replay.token, spare.toUpperCase()));
