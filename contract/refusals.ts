@@ -102,6 +102,16 @@ export const refusalCodes = [
   // Back office.
   'operator_name_invalid',
   'operator_password_short',
+  // Operator roles and two-factor sign-in (decision 026).
+  'administrators_only',
+  'sign_in_unfinished',
+  'two_factor_code_wrong',
+  'two_factor_not_started',
+  'two_factor_already_on',
+  'operator_name_taken',
+  'operator_not_found',
+  'operator_self_change',
+  'operator_last_administrator',
   'member_not_suspended',
   'business_date_invalid',
   'business_day_not_started',

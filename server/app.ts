@@ -7,6 +7,8 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { memberAdminRoutes } from './admin/members.admin.routes.ts';
 import { memberPageAdminRoutes } from './admin/member-page.admin.routes.ts';
 import { partnerCityAdminRoutes } from './partners/partner-cities.admin.routes.ts';
+import { operatorAdminRoutes } from './operators/operators.admin.routes.ts';
+import { twoFactorRoutes } from './operators/two-factor.routes.ts';
 import { accountRoutes } from './users/account.routes.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { cardRoutes } from './cards/cards.routes.ts';
@@ -187,6 +189,8 @@ export async function buildApp(
       await api.register(deviceAdminRoutes);
       await api.register(siteAdminRoutes);
       await api.register(dashboardAdminRoutes);
+      await api.register(operatorAdminRoutes);
+      await api.register(twoFactorRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -33,12 +33,22 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           username: Type.String({ minLength: 1, maxLength: 40 }),
           password: Type.String({ minLength: 1, maxLength: 200 }),
         }),
-        response: { 200: envelopeOf(Type.Object({ token: Type.String() })) },
+        response: {
+          200: envelopeOf(
+            Type.Object({
+              token: Type.String(),
+              stage: Type.Union([Type.Literal('signed_in'), Type.Literal('code'), Type.Literal('enrol')], {
+                description:
+                  'signed_in: the token works; code: send a two-factor or recovery code to POST admin/v1/login/code; enrol: two-factor is required, set it up (admin/v1/me/two-factor) before anything else',
+              }),
+            }),
+          ),
+        },
       },
     },
     async (request) => {
       const { username, password } = request.body;
-      return success({ token: await operatorLogin(app.db, app.config, username, password, request.ip) }, 'login success');
+      return success(await operatorLogin(app.db, app.config, username, password, request.ip), 'login success');
     },
   );
 

@@ -8,7 +8,8 @@ import { clearHits, releaseHit } from '../http/rate-limit.repository.ts';
 import { takeSlot, type Limit } from '../http/rate-limit.ts';
 import { newOperatorToken } from '../auth/operator-tokens.ts';
 import { createOperatorSession } from '../auth/operator-session.repository.ts';
-import { findOperatorByUsername, insertOperator, setOperatorPassword } from './operator.repository.ts';
+import { findOperatorByUsername, insertOperator, setOperatorPassword, twoFactorRequired } from './operator.repository.ts';
+import type { OperatorRole, OperatorSessionStage } from '../db/schema-operators.ts';
 
 export const operatorLoginFailedMessage = 'Incorrect username or password';
 
@@ -16,8 +17,17 @@ export const operatorLoginFailedMessage = 'Incorrect username or password';
 export const operatorPasswordMinLength = 12;
 const operatorNamePattern = /^[A-Za-z0-9_.-]{3,40}$/;
 
-/** Checks the password under failure limits like (but counted apart from) member logins, then opens a session. */
-export async function operatorLogin(db: Db, config: Config, username: string, password: string, address: string): Promise<string> {
+/**
+ * Checks the password under failure limits like (but counted apart from) member logins, then opens
+ * a session: a working one, or (decision 026) one that only waits for a code or for enrolment.
+ */
+export async function operatorLogin(
+  db: Db,
+  config: Config,
+  username: string,
+  password: string,
+  address: string,
+): Promise<{ token: string; stage: OperatorSessionStage }> {
   const windowMs = config.limits.loginFailureWindowMs;
   const accountLimit: Limit = { bucket: `operator-login:${username.toLowerCase()}`, max: config.limits.loginFailuresPerAccount, windowMs };
   // A bucket of its own: a flood of failed member logins from one address must not lock operators out.
@@ -37,33 +47,53 @@ export async function operatorLogin(db: Db, config: Config, username: string, pa
   await clearHits(db, accountLimit.bucket);
   await releaseHit(db, addressHit);
 
+  const stage: OperatorSessionStage = operator.totp_enabled_at !== null ? 'code' : (await twoFactorRequired(db)) ? 'enrol' : 'signed_in';
   const token = newOperatorToken();
   await db.transaction().execute(async (trx) => {
-    await createOperatorSession(trx, operator.id, tokenHash(token));
+    await createOperatorSession(trx, operator.id, tokenHash(token), stage);
     await recordAudit(trx, {
       operatorId: operator.id,
       action: 'operator.login',
       subjectType: 'operator',
       subjectId: operator.id,
-      after: { address },
+      after: stage === 'signed_in' ? { address } : { address, stage },
     });
   });
-  return token;
+  return { token, stage };
 }
 
-/** Creates an operator, or sets a new password for an existing one (which ends their sessions). Command line only. */
-export async function upsertOperator(db: Db, username: string, password: string): Promise<'created' | 'updated'> {
+/** The command line's own checks of a new operator's name and password. */
+export function checkOperatorCredentials(username: string, password: string): void {
   if (!operatorNamePattern.test(username))
     throw fieldError('username', 'operator_name_invalid', 'Use 3 to 40 letters, digits, dots, dashes or underscores.');
   if (password.length < operatorPasswordMinLength) {
     throw fieldError('password', 'operator_password_short', `The password needs at least ${operatorPasswordMinLength} characters.`);
   }
+}
+
+/**
+ * Creates an operator, or sets a new password for an existing one (which ends their sessions).
+ * Command line only; it creates administrators unless told otherwise, as it is how the first one is made.
+ */
+export async function upsertOperator(
+  db: Db,
+  username: string,
+  password: string,
+  role: OperatorRole = 'administrator',
+): Promise<'created' | 'updated'> {
+  checkOperatorCredentials(username, password);
   const passwordHash = await hashPassword(password);
   const existing = await findOperatorByUsername(db, username);
   return db.transaction().execute(async (trx) => {
     if (existing === undefined) {
-      const id = await insertOperator(trx, username, passwordHash);
-      await recordAudit(trx, { operatorId: null, action: 'operator.create', subjectType: 'operator', subjectId: id, after: { username } });
+      const id = await insertOperator(trx, username, passwordHash, role);
+      await recordAudit(trx, {
+        operatorId: null,
+        action: 'operator.create',
+        subjectType: 'operator',
+        subjectId: id,
+        after: { username, role },
+      });
       return 'created' as const;
     }
     await setOperatorPassword(trx, existing.id, passwordHash);

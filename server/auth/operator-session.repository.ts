@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { OperatorRole, OperatorSessionStage } from '../db/schema-operators.ts';
 
 export interface OperatorSession {
   sessionId: string;
@@ -6,10 +7,33 @@ export interface OperatorSession {
   lastSeenAt: Date;
   revoked: boolean;
   disabled: boolean;
+  createdAt: Date;
+  role: OperatorRole;
+  stage: OperatorSessionStage;
 }
 
-export async function createOperatorSession(db: Db, operatorId: number, tokenHash: string): Promise<void> {
-  await db.insertInto('operator_sessions').values({ operator_id: operatorId, token_hash: tokenHash }).execute();
+export async function createOperatorSession(
+  db: Db,
+  operatorId: number,
+  tokenHash: string,
+  stage: OperatorSessionStage = 'signed_in',
+): Promise<void> {
+  await db.insertInto('operator_sessions').values({ operator_id: operatorId, token_hash: tokenHash, stage }).execute();
+}
+
+/** Moves a session on through sign-in (to 'signed_in' once the second factor is given). */
+export async function setOperatorSessionStage(db: Db, sessionId: string, stage: OperatorSessionStage): Promise<void> {
+  await db.updateTable('operator_sessions').set({ stage, last_seen_at: new Date() }).where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of an operator at once (disabled, or a new password). */
+export async function revokeOperatorSessions(db: Db, operatorId: number): Promise<void> {
+  await db
+    .updateTable('operator_sessions')
+    .set({ revoked_at: new Date() })
+    .where('operator_id', '=', operatorId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function findOperatorSession(db: Db, tokenHash: string): Promise<OperatorSession | undefined> {
@@ -21,7 +45,10 @@ export async function findOperatorSession(db: Db, tokenHash: string): Promise<Op
       'operator_sessions.operator_id',
       'operator_sessions.last_seen_at',
       'operator_sessions.revoked_at',
+      'operator_sessions.created_at',
+      'operator_sessions.stage',
       'operators.disabled_at',
+      'operators.role',
     ])
     .where('operator_sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -32,6 +59,9 @@ export async function findOperatorSession(db: Db, tokenHash: string): Promise<Op
     lastSeenAt: new Date(row.last_seen_at),
     revoked: row.revoked_at !== null,
     disabled: row.disabled_at !== null,
+    createdAt: new Date(row.created_at),
+    role: row.role,
+    stage: row.stage,
   };
 }
 

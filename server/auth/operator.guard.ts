@@ -5,13 +5,20 @@ import { tokenHash, tokenPattern } from './tokens.ts';
 import { ApiError } from '../shared/errors.ts';
 import { operatorOnlyMessage, operatorSessionIdleMs, operatorTokenPattern } from './operator-tokens.ts';
 import { findOperatorSession, touchOperatorSession } from './operator-session.repository.ts';
+import { checkOperatorAccess } from './operator-access.ts';
+import type { OperatorRole, OperatorSessionStage } from '../db/schema-operators.ts';
 
 /** Last-seen times are written at most this often. */
 const touchIntervalMs = 60_000;
 
+/** A password-only half session (awaiting a code or enrolment) lasts this long: sign-in is finished now or begun again. */
+export const operatorSignInStageMs = 10 * 60 * 1000;
+
 export interface AuthenticatedOperator {
   operatorId: number;
   sessionId: string;
+  role: OperatorRole;
+  stage: OperatorSessionStage;
 }
 
 declare module 'fastify' {
@@ -24,7 +31,10 @@ function bearerToken(request: FastifyRequest): string {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
 }
 
-/** onRequest hook for /api/admin/v1 routes: a live operator session; a member's token gets 403. */
+/**
+ * onRequest hook for /api/admin/v1 routes: a live operator session; a member's token gets 403.
+ * Then the role and sign-in stage are checked against the one allow-list (operator-access.ts).
+ */
 export async function requireOperator(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   const db = request.server.db;
@@ -40,8 +50,12 @@ export async function requireOperator(request: FastifyRequest, _reply: FastifyRe
   if (session === undefined || session.revoked || session.disabled || now - session.lastSeenAt.getTime() > operatorSessionIdleMs) {
     throw new ApiError(401, 'session_expired', expiredMessage);
   }
+  if (session.stage !== 'signed_in' && now - session.createdAt.getTime() > operatorSignInStageMs)
+    throw new ApiError(401, 'session_expired', expiredMessage);
+  // A HEAD request is its GET's twin and is allowed exactly when the GET is.
+  checkOperatorAccess(session.role, session.stage, request.method === 'HEAD' ? 'GET' : request.method, request.routeOptions.url ?? '');
   if (now - session.lastSeenAt.getTime() > touchIntervalMs) await touchOperatorSession(db, session.sessionId, new Date(now));
-  request.operator = { operatorId: session.operatorId, sessionId: session.sessionId };
+  request.operator = { operatorId: session.operatorId, sessionId: session.sessionId, role: session.role, stage: session.stage };
 }
 
 export function operatorOf(request: FastifyRequest): AuthenticatedOperator {

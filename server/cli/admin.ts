@@ -9,6 +9,7 @@ import { auditLedger } from '../ledger/ledger.audit.ts';
 import { expireOrders } from '../orders/order-expiry.ts';
 import { seedDatabase } from '../seed.ts';
 import { upsertOperator } from '../admin/operator.service.ts';
+import { resetTwoFactor } from '../operators/two-factor.service.ts';
 import { distributeIncome } from '../income/income.service.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { ApiError } from '../shared/errors.ts';
@@ -75,6 +76,15 @@ const commands: Record<string, { summary: string; run(db: Db, args: string[]): P
           throw new Error(Object.values(error.errors).flat().join(' '), { cause: error });
         throw error;
       }
+    },
+  },
+  'reset-two-factor': {
+    summary: 'reset-two-factor <username>: turn an operator’s two-factor sign-in off (a lost phone) and end their sessions',
+    run: async (db, [username]) => {
+      if (username === undefined) throw new Error('Usage: npm run admin -- reset-two-factor <username>');
+      return (await resetTwoFactor(db, username))
+        ? `operator ${username}: two-factor sign-in off, sessions ended`
+        : `operator ${username} had no two-factor sign-in`;
     },
   },
 };

@@ -1,7 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { OperatorAccessTables, OperatorRole, OperatorSessionStage } from './schema-operators.ts';
 
 /** The back office's tables (migration 0004): operators, their sessions, the audit log, uploads. */
-export interface BackOfficeTables {
+export interface BackOfficeTables extends OperatorAccessTables {
   operators: OperatorTable;
   operator_sessions: OperatorSessionTable;
   audit_log: AuditLogTable;
@@ -14,6 +15,12 @@ export interface OperatorTable {
   password_hash: string;
   created_at: ColumnType<Date, never, never>;
   disabled_at: Date | null;
+  /** Migration 0018: roles and two-factor sign-in. */
+  role: OperatorRole;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled_at: Date | null;
+  totp_last_step: ColumnType<string | null, bigint | null, bigint | null>;
 }
 
 export interface OperatorSessionTable {
@@ -23,6 +30,7 @@ export interface OperatorSessionTable {
   created_at: ColumnType<Date, never, never>;
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
   revoked_at: ColumnType<Date | null, never, Date>;
+  stage: ColumnType<OperatorSessionStage, OperatorSessionStage | undefined, OperatorSessionStage>;
 }
 
 export interface AuditLogTable {

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 /** The seed's filters: names and referral codes keep word and Chinese characters; passwords lowercase letters, digits and underscore. */
 const nameCharacters = '^[\\w\\u4e00-\\u9fa5]+$';
 /** The seed's text adds that a password mixes letters and digits. */
-const passwordCharacters = '^(?=.*[a-z])(?=.*[0-9])[a-z0-9_]+$';
+export const passwordCharacters = '^(?=.*[a-z])(?=.*[0-9])[a-z0-9_]+$';
 
 export const usernameMinLength = 6;
 /** Long enough for any real name, short enough to keep lists and logs sane. */

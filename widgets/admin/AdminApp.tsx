@@ -7,21 +7,21 @@ import { payoutCardMessageKeys } from './PayoutCard.tsx';
 import { refusalKey } from '../core/refusal.ts';
 import { decisionRefusals } from './decision.ts';
 import { AdminLogin } from './AdminLogin.tsx';
-import { auditValueMessageKeys } from './audit-values.ts';
 import { contentMessageKeys } from './content-messages.ts';
 import { lazyTab } from './lazy-tab.tsx';
 import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
 import { receivingAccountsMessageKeys } from './receiving-keys.ts';
-import { dashboardMessageKeys, machinesMessageKeys, settingsMessageKeys } from './tab-keys.ts';
+import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
-
+import { tabShown, useOperatorMe } from './operator-me.ts';
+/** `reviewer: true` marks the queues a reviewer works; every other tab is for administrators (decision 026). */
 const tabs = [
-  { id: 'dashboard', label: 'admin_dashboard' },
-  { id: 'notices', label: 'admin_notices' },
-  { id: 'verifications', label: 'admin_verifications' },
-  { id: 'withdrawals', label: 'admin_withdrawals' },
+  { id: 'dashboard', label: 'admin_dashboard', reviewer: true },
+  { id: 'notices', label: 'admin_notices', reviewer: true },
+  { id: 'verifications', label: 'admin_verifications', reviewer: true },
+  { id: 'withdrawals', label: 'admin_withdrawals', reviewer: true },
   { id: 'revenue', label: 'admin_revenue' },
-  { id: 'reviews', label: 'admin_reviews' },
+  { id: 'reviews', label: 'admin_reviews', reviewer: true },
   { id: 'receiving', label: 'admin_receiving_accounts' },
   { id: 'machines', label: 'admin_machines' },
   { id: 'partners', label: 'admin_partner_sites' },
@@ -30,6 +30,8 @@ const tabs = [
   { id: 'content', label: 'admin_content' },
   { id: 'settings', label: 'admin_settings' },
   { id: 'audit', label: 'admin_audit' },
+  { id: 'operators', label: 'admin_operators' },
+  { id: 'security', label: 'admin_security', reviewer: true },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
 
@@ -48,6 +50,8 @@ const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => m
 const SettingsTab = lazyTab(() => import('./Settings.tsx').then((module) => module.Settings));
 const MembersTab = lazyTab(() => import('./Members.tsx').then((module) => module.Members));
 const PartnerWalletsTab = lazyTab(() => import('./PartnerWallets.tsx').then((module) => module.PartnerWallets));
+const OperatorsTab = lazyTab(() => import('./Operators.tsx').then((module) => module.Operators));
+const SecurityTab = lazyTab(() => import('./TwoFactorSetup.tsx').then((module) => module.TwoFactorSetup));
 
 export const adminAppMessageKeys = [
   'loading',
@@ -134,13 +138,11 @@ export const adminAppMessageKeys = [
   'transaction_time',
   'transaction_amount',
   ...contentMessageKeys,
-  ...auditValueMessageKeys,
   ...payoutCardMessageKeys,
   ...partnerSitesMessageKeys,
   ...receivingAccountsMessageKeys,
   ...dashboardMessageKeys,
   ...machinesMessageKeys,
-  ...settingsMessageKeys,
   ...pagerMessageKeys,
   ...decisionRefusals.map(refusalKey),
 ];
@@ -153,6 +155,7 @@ export function AdminApp() {
   const [tab, setTab] = useState<Tab>('dashboard');
   // The machines offline, when the dashboard's count opened the tab; every machine otherwise.
   const [machineView, setMachineView] = useState<'all' | 'offline'>('all');
+  const { me, loaded, reload } = useOperatorMe(token);
 
   if (!mounted)
     return (
@@ -161,10 +164,27 @@ export function AdminApp() {
       </p>
     );
   if (token === '') return <AdminLogin />;
+  if (!loaded)
+    return (
+      <p role="status" className="gs-loading">
+        {t('loading')}
+      </p>
+    );
+  // Two-factor is required and not yet set up: nothing else opens until it is.
+  if (me?.stage === 'enrol')
+    return (
+      <div className="gs-admin">
+        <SecurityTab me={me} onChanged={reload} />
+        <button type="button" className="button button--small button--quiet" onClick={() => void operatorLogout()}>
+          {t('admin_logout')}
+        </button>
+      </div>
+    );
+  const shown = tabs.filter((item) => tabShown(item, me));
   return (
     <div className="gs-admin">
       <nav className="gs-toggle" aria-label={t('admin_sections')}>
-        {tabs.map((item) => (
+        {shown.map((item) => (
           <button
             key={item.id}
             type="button"
@@ -184,9 +204,9 @@ export function AdminApp() {
       </nav>
       {tab === 'dashboard' && (
         <DashboardTab
-          tabs={tabs}
+          tabs={shown}
           onOpen={(id, view) => {
-            const found = tabs.find((item) => item.id === id);
+            const found = shown.find((item) => item.id === id);
             if (found === undefined) return;
             setMachineView(view === 'offline' ? 'offline' : 'all');
             setTab(found.id);
@@ -206,6 +226,8 @@ export function AdminApp() {
       {tab === 'content' && <ContentTab />}
       {tab === 'settings' && <SettingsTab />}
       {tab === 'audit' && <AuditTab />}
+      {tab === 'operators' && <OperatorsTab me={me} />}
+      {tab === 'security' && me !== null && <SecurityTab me={me} onChanged={reload} />}
     </div>
   );
 }

@@ -1,15 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
+import { lazyTab } from './lazy-tab.tsx';
 import { operatorLogin } from './operator-session.ts';
 
-/** The operators' own login: a member account never opens the back office. */
+/** Few operators have two-factor on yet: the code step loads when it is needed, keeping the page under its budget. */
+const AdminCodeStep = lazyTab(() => import('./AdminCodeStep.tsx').then((module) => module.AdminCodeStep));
+
+/** The operators' own login: a member account never opens the back office; with two-factor on, a code follows the password. */
 export function AdminLogin() {
   const { t } = useI18n();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  // The half-signed-in token while a code is due; nothing else can use it.
+  const [pending, setPending] = useState('');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -20,7 +26,9 @@ export function AdminLogin() {
     setBusy(true);
     setError('');
     try {
-      await operatorLogin(username.trim(), password);
+      const answer = await operatorLogin(username.trim(), password);
+      setPassword('');
+      if (answer.stage === 'code') setPending(answer.token);
     } catch (failure) {
       setPassword('');
       setError(refusalCode(failure) === 'rate_limited' ? t('admin_login_limited') : t('admin_login_error'));
@@ -29,6 +37,16 @@ export function AdminLogin() {
     }
   };
 
+  if (pending !== '')
+    return (
+      <AdminCodeStep
+        token={pending}
+        onRestart={(message) => {
+          setPending('');
+          setError(message);
+        }}
+      />
+    );
   return (
     <form className="gs-admin__login" onSubmit={(event) => void submit(event)} noValidate>
       <div className="gs-field">

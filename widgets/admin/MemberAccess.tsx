@@ -6,7 +6,7 @@ import { membersRefusals } from './members-keys.ts';
 import { adminRequest } from './operator-session.ts';
 import { NoteField, type Outcome } from './queue-parts.tsx';
 
-type Action = 'suspend' | 'reinstate' | 'end_sessions';
+type Action = 'suspend' | 'reinstate' | 'endSessions';
 
 /** What each action sends, where, and what it says when done. */
 const actions: Record<Action, { path: string; field: 'reason' | 'note'; label: string; note: string; done: string }> = {
@@ -18,7 +18,7 @@ const actions: Record<Action, { path: string; field: 'reason' | 'note'; label: s
     done: 'admin_members_suspended_done',
   },
   reinstate: { path: 'reinstate', field: 'note', label: 'admin_members_reinstate', note: '', done: 'admin_members_reinstated_done' },
-  end_sessions: {
+  endSessions: {
     path: 'sessions/revoke',
     field: 'reason',
     label: 'admin_members_end_sessions',
@@ -44,8 +44,8 @@ export function MemberAccess({ member, onChanged }: { member: MemberDetail; onCh
           <button type="button" className="button button--small button--secondary" onClick={() => setDoing(access)}>
             {t(actions[access].label)}
           </button>
-          <button type="button" className="button button--small button--secondary" onClick={() => setDoing('end_sessions')}>
-            {t(actions.end_sessions.label)}
+          <button type="button" className="button button--small button--secondary" onClick={() => setDoing('endSessions')}>
+            {t(actions.endSessions.label)}
           </button>
         </div>
       ) : (

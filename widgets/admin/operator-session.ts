@@ -14,9 +14,22 @@ export async function adminRequest<T>(method: Method, path: string, body?: Body)
   }
 }
 
-export async function operatorLogin(username: string, password: string): Promise<void> {
-  const envelope = await apiRequest<{ token: string }>('POST', '/admin/v1/login', { username, password }, { anonymous: true });
-  $operatorToken.set(envelope.detail.token);
+export type SignInStage = 'signed_in' | 'code' | 'enrol';
+
+/**
+ * The password step. When a code is due the half-signed-in token is handed back rather than
+ * kept, so the back office stays closed until the second step succeeds.
+ */
+export async function operatorLogin(username: string, password: string): Promise<{ stage: SignInStage; token: string }> {
+  const envelope = await apiRequest<{ token: string; stage?: SignInStage }>(
+    'POST',
+    '/admin/v1/login',
+    { username, password },
+    { anonymous: true },
+  );
+  const stage = envelope.detail.stage ?? 'signed_in';
+  if (stage !== 'code') $operatorToken.set(envelope.detail.token);
+  return { stage, token: envelope.detail.token };
 }
 
 export async function operatorLogout(): Promise<void> {

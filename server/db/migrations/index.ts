@@ -16,6 +16,7 @@ import * as receivingAccounts from './0014_receiving_accounts.ts';
 import * as notifications from './0015_notifications.ts';
 import * as localisedNames from './0016_localised_names.ts';
 import * as deviceRetirement from './0017_device_retirement.ts';
+import * as operatorRolesTwoFactor from './0018_operator_roles_two_factor.ts';
 import * as memberAdminPartnerWallets from './0021_member_admin_partner_wallets.ts';
 
 /**
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015_notifications': notifications,
   '0016_localised_names': localisedNames,
   '0017_device_retirement': deviceRetirement,
+  '0018_operator_roles_two_factor': operatorRolesTwoFactor,
   '0021_member_admin_partner_wallets': memberAdminPartnerWallets,
 };
 

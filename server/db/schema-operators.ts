@@ -1,0 +1,23 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables of migration 0018: operators' recovery codes and the back office's sign-in settings. */
+export interface OperatorAccessTables {
+  operator_recovery_codes: OperatorRecoveryCodeTable;
+  operator_settings: OperatorSettingsTable;
+}
+
+export type OperatorRole = 'administrator' | 'reviewer';
+export type OperatorSessionStage = 'signed_in' | 'code' | 'enrol';
+
+export interface OperatorRecoveryCodeTable {
+  id: ColumnType<string, never, never>;
+  operator_id: number;
+  code_hash: string;
+  used_at: Date | null;
+}
+
+export interface OperatorSettingsTable {
+  id: Generated<number>;
+  two_factor_required: boolean;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}

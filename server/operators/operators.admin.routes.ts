@@ -1,0 +1,167 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { operatorPasswordMinLength } from '../admin/operator.service.ts';
+import { success } from '../http/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
+import { notFound } from '../shared/errors.ts';
+import { passwordCharacters } from '../users/account.schemas.ts';
+import { twoFactorRequired } from '../admin/operator.repository.ts';
+import { roleSchema } from './two-factor.routes.ts';
+import { countOperators, listOperators } from './operators.repository.ts';
+import { addOperator, changeOperatorRole, changeTwoFactorRequired, setOperatorEnabled } from './operators.service.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['operators'];
+const reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'Why: kept in the audit log' });
+
+const operatorItem = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  role: roleSchema,
+  two_factor: Type.Boolean(),
+  disabled: Type.Boolean(),
+  disabled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  last_seen_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'null: never signed in' }),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+const settingsItem = Type.Object({ two_factor_required: Type.Boolean() });
+
+function operatorIdOf(params: { id: string }): number {
+  const id = recordId(params);
+  if (id === undefined) throw notFound('operator_not_found', 'Operator not found');
+  return id;
+}
+
+/**
+ * The Operators screen (decision 026). Not in the reviewers' allow-list, so administrators only;
+ * every change is audited with before and after, and changes of access carry a reason.
+ */
+export const operatorAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', requireOperator);
+
+  app.get(
+    '/admin/v1/operators',
+    {
+      schema: {
+        tags,
+        summary: 'Operators, enabled first, with role, two-factor state and last seen',
+        querystring: Type.Object({ page: pageField }),
+        security: bearer,
+        response: { 200: envelopeOf(paginatedOf(operatorItem)) },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const [total, rows] = await Promise.all([countOperators(app.db), listOperators(app.db, pageOffset(page), perPageDefault)]);
+      const items = rows.map((row) => ({
+        id: row.id,
+        username: row.username,
+        role: row.role,
+        two_factor: row.two_factor,
+        disabled: row.disabled_at !== null,
+        disabled_at: row.disabled_at?.toISOString() ?? null,
+        last_seen_at: row.last_seen_at?.toISOString() ?? null,
+        created_at: row.created_at.toISOString(),
+      }));
+      return success(paginate(request, page, total, items));
+    },
+  );
+
+  app.post(
+    '/admin/v1/operators',
+    {
+      schema: {
+        tags,
+        summary: 'Add an operator with a first password and a role',
+        security: bearer,
+        body: Type.Object({
+          username: Type.String({ minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9_.-]+$' }),
+          password: Type.String({
+            minLength: operatorPasswordMinLength,
+            maxLength: 64,
+            pattern: passwordCharacters,
+            description: `The member password rules (lowercase letters and digits, both), at least ${operatorPasswordMinLength} long`,
+          }),
+          role: roleSchema,
+        }),
+        response: { 201: envelopeOf(Type.Object({ id: Type.Integer() })) },
+      },
+    },
+    async (request, reply) => {
+      const { username, password, role } = request.body;
+      const id = await addOperator(app.db, operatorOf(request).operatorId, username, password, role);
+      return reply.status(201).send(success({ id }, 'operator added'));
+    },
+  );
+
+  app.put(
+    '/admin/v1/operators/:id/role',
+    {
+      schema: {
+        tags,
+        summary: 'Change an operator’s role (not one’s own; never the last enabled administrator)',
+        params: idParams,
+        security: bearer,
+        body: Type.Object({ role: roleSchema, reason }),
+        response: { 200: envelopeOf(Type.Null()) },
+      },
+    },
+    async (request) => {
+      const { role, reason: why } = request.body;
+      await changeOperatorRole(app.db, operatorOf(request).operatorId, operatorIdOf(request.params), role, why.trim());
+      return success(null, 'role changed');
+    },
+  );
+
+  for (const [verb, enabled] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
+    app.post(
+      `/admin/v1/operators/:id/${verb}`,
+      {
+        schema: {
+          tags,
+          summary: enabled
+            ? 'Enable a disabled operator again'
+            : 'Disable an operator: their sessions end at once (not oneself; never the last enabled administrator)',
+          params: idParams,
+          security: bearer,
+          body: Type.Object({ reason }),
+          response: { 200: envelopeOf(Type.Null()) },
+        },
+      },
+      async (request) => {
+        await setOperatorEnabled(app.db, operatorOf(request).operatorId, operatorIdOf(request.params), enabled, request.body.reason.trim());
+        return success(null, enabled ? 'operator enabled' : 'operator disabled');
+      },
+    );
+  }
+
+  app.get(
+    '/admin/v1/operator-settings',
+    { schema: { tags, summary: 'Sign-in settings of the back office', security: bearer, response: { 200: envelopeOf(settingsItem) } } },
+    async () => success({ two_factor_required: await twoFactorRequired(app.db) }),
+  );
+
+  app.put(
+    '/admin/v1/operator-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Require two-factor sign-in of every operator (those without it enrol at their next sign-in)',
+        security: bearer,
+        body: Type.Object({ two_factor_required: Type.Boolean(), reason }),
+        response: { 200: envelopeOf(settingsItem) },
+      },
+    },
+    async (request) => {
+      const { two_factor_required: required, reason: why } = request.body;
+      await changeTwoFactorRequired(app.db, operatorOf(request).operatorId, required, why.trim());
+      return success({ two_factor_required: required }, 'settings saved');
+    },
+  );
+};

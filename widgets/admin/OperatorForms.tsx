@@ -1,0 +1,243 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useI18n, type Translate } from '../core/i18n.ts';
+import { knownRefusalKey } from '../core/refusal.ts';
+import { Field } from '../ui/form.tsx';
+import { fieldErrors } from '../ui/server-messages.ts';
+import type { OperatorRow } from './Operators.tsx';
+import type { OperatorRole } from './operator-me.ts';
+import { adminRequest } from './operator-session.ts';
+import { operatorsRefusals } from './operators-keys.ts';
+import { NoteField, type Outcome } from './queue-parts.tsx';
+
+export interface Change {
+  operator: OperatorRow;
+  kind: 'role' | 'disable' | 'enable';
+}
+
+const roles: OperatorRole[] = ['reviewer', 'administrator'];
+/** The server's rules (operators.admin.routes.ts), checked here first so a slip is named at once. */
+const usernamePattern = /^[A-Za-z0-9_.-]{3,40}$/;
+const passwordPattern = /^(?=.*[a-z])(?=.*[0-9])[a-z0-9_]{12,64}$/;
+
+const refusalText = (error: unknown, t: Translate) => t(knownRefusalKey(error, operatorsRefusals, 'admin_action_failed'));
+
+/** Two radio buttons, one per role. */
+function RoleChoice({
+  id,
+  legend,
+  value,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  value: OperatorRole;
+  onChange: (role: OperatorRole) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="gs-admin__checks">
+      <legend>{legend}</legend>
+      {roles.map((role) => (
+        <label key={role} className="gs-admin__check">
+          <input type="radio" name={id} value={role} checked={value === role} onChange={() => onChange(role)} />
+          {t(`admin_role_${role}`)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function AddOperator({ onAdded }: { onAdded: (username: string) => void }) {
+  const { t } = useI18n();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<OperatorRole>('reviewer');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure('');
+    const found: Record<string, string> = {};
+    if (!usernamePattern.test(username.trim())) found.username = t('admin_operators_username_invalid');
+    if (!passwordPattern.test(password)) found.password = t('admin_operators_password_invalid');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await adminRequest('POST', '/operators', { username: username.trim(), password, role });
+      onAdded(username.trim());
+      setUsername('');
+      setPassword('');
+    } catch (error) {
+      const fields = Object.fromEntries(Object.entries(fieldErrors(error, operatorsRefusals)).map(([field, key]) => [field, t(key)]));
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="gs-operator-add">
+      <h3 id="gs-operator-add">{t('admin_operators_add')}</h3>
+      <Field
+        id="gs-operator-username"
+        name="username"
+        label={t('admin_username')}
+        hint={t('admin_operators_username_hint')}
+        value={username}
+        onChange={setUsername}
+        error={errors.username}
+        autoComplete="off"
+        maxLength={40}
+      />
+      <Field
+        id="gs-operator-password"
+        name="password"
+        type="password"
+        label={t('admin_operators_password')}
+        hint={t('admin_operators_password_hint')}
+        toggleLabel={t('admin_operators_show_password')}
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        autoComplete="new-password"
+        maxLength={64}
+      />
+      <RoleChoice id="gs-operator-role" legend={t('admin_operators_role')} value={role} onChange={setRole} />
+      <p className="gs-message gs-message--error" role="alert">
+        {failure}
+      </p>
+      <div className="gs-actions">
+        <button type="submit" className="button button--small" disabled={busy} aria-busy={busy}>
+          {t('admin_operators_add_submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A role change, a disabling or an enabling of one operator: each asks why, for the audit log. */
+export function ChangeOperator({ change, onClose }: { change: Change; onClose: (done: Outcome | null) => void }) {
+  const { t } = useI18n();
+  const { operator, kind } = change;
+  const [role, setRole] = useState<OperatorRole>(operator.role === 'administrator' ? 'reviewer' : 'administrator');
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ref = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => ref.current?.querySelector<HTMLInputElement>('input')?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim() === '') {
+      setFailure(t('admin_reason_needed'));
+      return;
+    }
+    setBusy(true);
+    try {
+      if (kind === 'role') await adminRequest('PUT', `/operators/${operator.id}/role`, { role, reason: reason.trim() });
+      else await adminRequest('POST', `/operators/${operator.id}/${kind}`, { reason: reason.trim() });
+      onClose({ text: t('admin_operators_saved', { username: operator.username }), failed: false });
+    } catch (error) {
+      setFailure(refusalText(error, t));
+      setBusy(false);
+    }
+  };
+
+  const action = kind === 'role' ? 'admin_operators_save' : `admin_operators_${kind}`;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="gs-admin__item">
+      <fieldset ref={ref}>
+        <legend>
+          {operator.username}: {t(kind === 'role' ? 'admin_operators_change_role' : `admin_operators_${kind}`)}
+        </legend>
+        {kind === 'role' ? (
+          <RoleChoice
+            id="gs-operator-new-role"
+            legend={t('admin_operators_new_role', { username: operator.username })}
+            value={role}
+            onChange={setRole}
+          />
+        ) : (
+          <p className="gs-admin__note">{t(`admin_operators_${kind}_note`, { username: operator.username })}</p>
+        )}
+        <NoteField id="gs-operator-reason" label={t('admin_operators_reason')} maxLength={500} value={reason} onChange={setReason} />
+        <p className="gs-message gs-message--error" role="alert">
+          {failure}
+        </p>
+        <div className="gs-actions">
+          <button type="submit" className="button button--small button--secondary" disabled={busy} aria-busy={busy}>
+            {t(action)}
+          </button>
+          <button type="button" className="button button--small button--quiet" onClick={() => onClose(null)}>
+            {t('admin_operators_cancel')}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+/** "Two-factor required for everyone", with the reason any change of access asks for. */
+export function SignInRules() {
+  const { t } = useI18n();
+  const [required, setRequired] = useState<boolean | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const [reason, setReason] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    adminRequest<{ two_factor_required: boolean }>('GET', '/operator-settings')
+      .then((envelope) => {
+        setRequired(envelope.detail.two_factor_required);
+        setWanted(envelope.detail.two_factor_required);
+      })
+      .catch(() => setOutcome({ text: t('admin_load_error'), failed: true }));
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim() === '') {
+      setOutcome({ text: t('admin_reason_needed'), failed: true });
+      return;
+    }
+    setBusy(true);
+    try {
+      await adminRequest('PUT', '/operator-settings', { two_factor_required: wanted, reason: reason.trim() });
+      setRequired(wanted);
+      setReason('');
+      setOutcome({ text: t('admin_operators_settings_saved'), failed: false });
+    } catch (error) {
+      setOutcome({ text: refusalText(error, t), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="gs-operator-rules">
+      <h3 id="gs-operator-rules">{t('admin_operators_settings')}</h3>
+      <label className="gs-admin__check">
+        <input type="checkbox" checked={wanted} disabled={required === null} onChange={(event) => setWanted(event.currentTarget.checked)} />
+        {t('admin_operators_require_two_factor')}
+      </label>
+      <p className="gs-field__hint">{t('admin_operators_require_note')}</p>
+      <NoteField id="gs-operator-rules-reason" label={t('admin_operators_reason')} maxLength={500} value={reason} onChange={setReason} />
+      <p className="gs-message gs-message--error" role="alert">
+        {outcome?.failed === true ? outcome.text : ''}
+      </p>
+      <p className="gs-message gs-message--ok" role="status">
+        {outcome?.failed === false ? outcome.text : ''}
+      </p>
+      <div className="gs-actions">
+        <button type="submit" className="button button--small" disabled={busy || required === null} aria-busy={busy}>
+          {t('admin_operators_save')}
+        </button>
+      </div>
+    </form>
+  );
+}

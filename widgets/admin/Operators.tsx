@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { htmlLang } from '../../locales/index.ts';
+import { useI18n } from '../core/i18n.ts';
+import { usePagedList, type Paged } from '../core/paged.ts';
+import { Pager } from '../ui/Pager.tsx';
+import { AddOperator, ChangeOperator, SignInRules, type Change } from './OperatorForms.tsx';
+import type { OperatorMe, OperatorRole } from './operator-me.ts';
+import { adminRequest } from './operator-session.ts';
+import { QueueStatus, type Outcome } from './queue-parts.tsx';
+
+export interface OperatorRow {
+  id: number;
+  username: string;
+  role: OperatorRole;
+  two_factor: boolean;
+  disabled: boolean;
+  last_seen_at: string | null;
+}
+
+/**
+ * The Operators tab (administrators only): who may sign in to the back office, in which role and
+ * with or without two-factor; add one, change a role, disable or enable with a reason.
+ */
+export function Operators({ me }: { me: OperatorMe | null }) {
+  const { locale, t } = useI18n();
+  const list = usePagedList<OperatorRow>('/operators', (path) => adminRequest<Paged<OperatorRow>>('GET', path));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [change, setChange] = useState<Change | null>(null);
+  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+
+  const done = (result: Outcome | null) => {
+    setChange(null);
+    if (result !== null) setOutcome(result);
+    list.reload();
+  };
+
+  return (
+    <section aria-labelledby="gs-admin-operators">
+      <h2 id="gs-admin-operators">{t('admin_operators')}</h2>
+      <QueueStatus outcome={outcome} list={list} />
+      <div className="gs-admin__scroll">
+        <table className="gs-table">
+          <caption>{t('admin_operators_caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin_username')}</th>
+              <th scope="col">{t('admin_operators_role')}</th>
+              <th scope="col">{t('admin_operators_two_factor')}</th>
+              <th scope="col">{t('admin_operators_status')}</th>
+              <th scope="col">{t('admin_operators_last_seen')}</th>
+              <th scope="col">{t('admin_operators_actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(list.page?.data ?? []).map((row) => {
+              const self = row.username === me?.username;
+              return (
+                <tr key={row.id}>
+                  <th scope="row" id={`gs-operator-${row.id}`}>
+                    {row.username}
+                    {self && <span className="gs-admin__note"> ({t('admin_operators_you')})</span>}
+                  </th>
+                  <td>{t(`admin_role_${row.role}`)}</td>
+                  <td>{t(row.two_factor ? 'admin_operators_on' : 'admin_operators_off')}</td>
+                  <td>{t(row.disabled ? 'admin_operators_disabled' : 'admin_operators_enabled')}</td>
+                  <td>
+                    {row.last_seen_at === null ? (
+                      t('admin_operators_never')
+                    ) : (
+                      <time dateTime={row.last_seen_at}>{time.format(new Date(row.last_seen_at))}</time>
+                    )}
+                  </td>
+                  <td>
+                    {!self && (
+                      <div className="gs-actions">
+                        <button
+                          type="button"
+                          className="button button--small button--secondary"
+                          aria-describedby={`gs-operator-${row.id}`}
+                          onClick={() => setChange({ operator: row, kind: 'role' })}
+                        >
+                          {t('admin_operators_change_role')}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--small button--quiet"
+                          aria-describedby={`gs-operator-${row.id}`}
+                          onClick={() => setChange({ operator: row, kind: row.disabled ? 'enable' : 'disable' })}
+                        >
+                          {t(row.disabled ? 'admin_operators_enable' : 'admin_operators_disable')}
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} onGo={list.go} />}
+      {change !== null && <ChangeOperator key={`${change.kind}-${change.operator.id}`} change={change} onClose={done} />}
+      <AddOperator
+        onAdded={(username) => {
+          setOutcome({ text: t('admin_operators_added', { username }), failed: false });
+          list.reload();
+        }}
+      />
+      <SignInRules />
+    </section>
+  );
+}

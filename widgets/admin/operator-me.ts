@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { adminRequest, type SignInStage } from './operator-session.ts';
+
+export type OperatorRole = 'administrator' | 'reviewer';
+
+export interface OperatorMe {
+  username: string;
+  role: OperatorRole;
+  two_factor: boolean;
+  two_factor_required: boolean;
+  recovery_codes_left: number;
+  stage: SignInStage;
+}
+
+/**
+ * Who is signed in, asked again whenever the token changes; an answer counts only for the token it
+ * was asked with, so the next operator never sees the last one's tabs. Should no answer come, the
+ * screen shows every tab: hiding tabs is a courtesy, the server refuses what a role may not do.
+ */
+export function useOperatorMe(token: string): { me: OperatorMe | null; loaded: boolean; reload: () => void } {
+  const [answer, setAnswer] = useState<{ token: string; me: OperatorMe | null } | null>(null);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let live = true;
+    if (token === '') return;
+    adminRequest<OperatorMe>('GET', '/me')
+      .then((envelope) => live && setAnswer({ token, me: envelope.detail }))
+      .catch(() => live && setAnswer({ token, me: null }));
+    return () => {
+      live = false;
+    };
+  }, [token, round]);
+  const current = answer?.token === token ? answer : null;
+  return { me: current?.me ?? null, loaded: current !== null, reload: () => setRound((value) => value + 1) };
+}
+
+/** Whether a tab shows for this operator: reviewers see the queues; an unknown role sees everything. */
+export function tabShown(tab: { id: string; reviewer?: boolean }, me: OperatorMe | null): boolean {
+  return me === null || me.role === 'administrator' || tab.reviewer === true;
+}
