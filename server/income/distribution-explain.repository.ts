@@ -1,24 +1,10 @@
 import { sql } from 'kysely';
+import { revenueOrderOutcomes, type RevenueOrderOutcome } from '../../contract/revenue.ts';
 import { orderStatus } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
 
-/**
- * Why an order of the room did or did not earn from the day, first reason that applies:
- * it was paid; it was cancelled or refunded; it was never paid; it was paid after the day ended;
- * the day has no revenue recorded; the room has no installed capacity; the day is not shared out
- * yet; or its share rounded down to nothing.
- */
-export const orderOutcomes = [
-  'paid',
-  'cancelled_or_refunded',
-  'not_paid',
-  'paid_after_day',
-  'no_revenue',
-  'capacity_not_set',
-  'not_distributed',
-  'share_too_small',
-] as const;
-export type OrderOutcome = (typeof orderOutcomes)[number];
+export const orderOutcomes = revenueOrderOutcomes;
+export type OrderOutcome = RevenueOrderOutcome;
 
 export interface DayFacts {
   capacity_units: number | null;
@@ -45,7 +31,7 @@ export async function dayFacts(db: Db, roomId: number, day: string): Promise<Day
   return { ...row, finished: row.pool === null ? null : row.finished };
 }
 
-/** Every order of the room with its outcome for the day; the cut-off is the distribution's own, or the day's end. */
+/** Every order of the room with its outcome for the day (the first of contract/revenue.ts's outcomes that applies); the cut-off is the distribution's own, or the day's end. */
 function outcomes(roomId: number, day: string, timeZone: string) {
   return sql`select o.id, o.order_number, o.amount, o.paid_at, ir.amount as earned,
       case

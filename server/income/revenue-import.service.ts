@@ -1,3 +1,4 @@
+import { revenueImportBytesMax, revenueImportRowsMax } from '../../contract/revenue.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { recordAudits, type AuditEntry } from '../audit/audit.repository.ts';
@@ -9,9 +10,8 @@ import { insertRevenueEntry } from './revenue.repository.ts';
 import { dayRecordedMessage, moveRevenue } from './revenue.service.ts';
 import { readSettings } from './settings.repository.ts';
 
-/** A file's limits: a month of a few dozen rooms fits many times over, and one transaction stays short. */
-export const importBytesMax = 128 * 1024;
-export const importRowsMax = 1000;
+export const importBytesMax = revenueImportBytesMax;
+export const importRowsMax = revenueImportRowsMax;
 
 export const importTooLargeMessage = 'The file is larger than 128 KB; split it into smaller files';
 export const importTooManyRowsMessage = 'The file has more than 1000 rows; split it into smaller files';

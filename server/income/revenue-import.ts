@@ -1,3 +1,4 @@
+import { revenueRowProblems, type RevenueRowProblem } from '../../contract/revenue.ts';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { businessDate } from '../shared/business-day.ts';
@@ -6,20 +7,8 @@ import type { CsvRow } from './revenue-csv.ts';
 import { recordedDays, roomNames } from './revenue-import.repository.ts';
 import { parseWh, validDate } from './revenue.service.ts';
 
-/** Why a row of an import cannot be recorded; each is shown to the operator beside the row's line. */
-export const rowProblems = [
-  'columns',
-  'room_unknown',
-  'date_invalid',
-  'date_future',
-  'kwh_invalid',
-  'amount_negative',
-  'amount_invalid',
-  'evidence_too_long',
-  'duplicate_in_file',
-  'recorded_differently',
-] as const;
-export type RowProblem = (typeof rowProblems)[number];
+export const rowProblems = revenueRowProblems;
+export type RowProblem = RevenueRowProblem;
 
 /** `ok` is recorded on confirmation; `recorded` is already recorded with the same figures and is skipped; `bad` is not recorded. */
 export type RowStatus = 'ok' | 'recorded' | 'bad';

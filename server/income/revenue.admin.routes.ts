@@ -1,3 +1,4 @@
+import { revenueDayStates } from '../../contract/revenue.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireOperator } from '../auth/operator.guard.ts';
@@ -34,7 +35,7 @@ const dayItem = Type.Object({
 });
 
 const outcomeSchema = oneOf(orderOutcomes, 'Why the order earned or did not earn from the day');
-const dayStates = ['finished', 'running', 'not_run', 'no_revenue', 'capacity_not_set'] as const;
+const dayStates = revenueDayStates;
 
 /** A date given as a filter must exist on the calendar. */
 function checkedDate(field: string, value: string | undefined): string | undefined {

@@ -13,9 +13,9 @@ import { NoticeQueue } from './NoticeQueue.tsx';
 import { lazyTab } from './lazy-tab.tsx';
 import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
 import { receivingAccountsMessageKeys } from './receiving-keys.ts';
+import { revenueMessageKeys } from './revenue-keys.ts';
 import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
-import { RevenuePanel } from './RevenuePanel.tsx';
 import { ReviewQueue } from './ReviewQueue.tsx';
 import { VerificationQueue } from './VerificationQueue.tsx';
 import { WithdrawalQueue } from './WithdrawalQueue.tsx';
@@ -127,6 +127,7 @@ export const adminAppMessageKeys = [
   ...payoutCardMessageKeys,
   ...partnerSitesMessageKeys,
   ...receivingAccountsMessageKeys,
+  ...revenueMessageKeys,
   ...dashboardMessageKeys,
   ...machinesMessageKeys,
   ...pagerMessageKeys,
@@ -137,6 +138,7 @@ export const adminAppMessageKeys = [
 const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((module) => module.ReceivingAccounts));
 const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
 const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => module.ContentPanel));
+const RevenueTab = lazyTab(() => import('./Revenue.tsx').then((module) => module.Revenue));
 
 /** The back office: operators log in with their own accounts and work the review and payout queues. */
 export function AdminApp() {
@@ -189,7 +191,7 @@ export function AdminApp() {
       {tab === 'notices' && <NoticeQueue />}
       {tab === 'verifications' && <VerificationQueue />}
       {tab === 'withdrawals' && <WithdrawalQueue />}
-      {tab === 'revenue' && <RevenuePanel />}
+      {tab === 'revenue' && <RevenueTab />}
       {tab === 'reviews' && <ReviewQueue />}
       {tab === 'receiving' && <ReceivingTab />}
       {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
