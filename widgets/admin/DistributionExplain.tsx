@@ -5,6 +5,7 @@ import { useI18n } from '../core/i18n.ts';
 import type { Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
+import { ScrollTable } from './ScrollTable.tsx';
 import { datePattern, formatDecimal, type Room } from './revenue-format.ts';
 import { revenueRefusalText } from './revenue-keys.ts';
 
@@ -133,29 +134,26 @@ export function DistributionExplain({ rooms, target, round }: { rooms: Room[]; t
             <dt>{t('admin_rev_amount_paid')}</dt>
             <dd>{money(result.amount_paid)}</dd>
           </dl>
-          <div className="gs-admin__scroll">
-            <table className="gs-table">
-              <caption>{t('admin_rev_outcomes_caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin_rev_outcome')}</th>
-                  <th scope="col">{t('admin_rev_orders')}</th>
-                  <th scope="col">{t('admin_rev_order_amount')}</th>
-                  <th scope="col">{t('admin_rev_earned')}</th>
+          <ScrollTable id="gs-rev-outcomes-caption" caption={t('admin_rev_outcomes_caption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin_rev_outcome')}</th>
+                <th scope="col">{t('admin_rev_orders')}</th>
+                <th scope="col">{t('admin_rev_order_amount')}</th>
+                <th scope="col">{t('admin_rev_earned')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.outcomes.map((row) => (
+                <tr key={row.outcome}>
+                  <th scope="row">{t(`admin_rev_outcome_${row.outcome}`)}</th>
+                  <td className="gs-table__number">{row.orders}</td>
+                  <td className="gs-table__number">{money(row.amount)}</td>
+                  <td className="gs-table__number">{money(row.earned)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {result.outcomes.map((row) => (
-                  <tr key={row.outcome}>
-                    <th scope="row">{t(`admin_rev_outcome_${row.outcome}`)}</th>
-                    <td className="gs-table__number">{row.orders}</td>
-                    <td className="gs-table__number">{money(row.amount)}</td>
-                    <td className="gs-table__number">{money(row.earned)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollTable>
           <div className="gs-field">
             <label htmlFor="gs-rev-outcome">{t('admin_rev_outcome')}</label>
             <select
@@ -174,31 +172,28 @@ export function DistributionExplain({ rooms, target, round }: { rooms: Room[]; t
               ))}
             </select>
           </div>
-          <div className="gs-admin__scroll">
-            <table className="gs-table">
-              <caption>{t('admin_rev_orders_caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin_order_number')}</th>
-                  <th scope="col">{t('admin_rev_order_amount')}</th>
-                  <th scope="col">{t('admin_rev_paid_at')}</th>
-                  <th scope="col">{t('admin_rev_outcome')}</th>
-                  <th scope="col">{t('admin_rev_earned')}</th>
+          <ScrollTable id="gs-rev-orders-caption" caption={t('admin_rev_orders_caption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin_order_number')}</th>
+                <th scope="col">{t('admin_rev_order_amount')}</th>
+                <th scope="col">{t('admin_rev_paid_at')}</th>
+                <th scope="col">{t('admin_rev_outcome')}</th>
+                <th scope="col">{t('admin_rev_earned')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.orders.data.map((order) => (
+                <tr key={order.order_number}>
+                  <th scope="row">{order.order_number}</th>
+                  <td className="gs-table__number">{money(order.amount)}</td>
+                  <td>{order.paid_at === null ? '—' : new Date(order.paid_at).toLocaleString(htmlLang[locale])}</td>
+                  <td>{t(`admin_rev_outcome_${order.outcome}`)}</td>
+                  <td className="gs-table__number">{order.earned === null ? '—' : money(order.earned)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {result.orders.data.map((order) => (
-                  <tr key={order.order_number}>
-                    <th scope="row">{order.order_number}</th>
-                    <td className="gs-table__number">{money(order.amount)}</td>
-                    <td>{order.paid_at === null ? '—' : new Date(order.paid_at).toLocaleString(htmlLang[locale])}</td>
-                    <td>{t(`admin_rev_outcome_${order.outcome}`)}</td>
-                    <td className="gs-table__number">{order.earned === null ? '—' : money(order.earned)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollTable>
           <Pager current={result.orders.current_page} last={result.orders.last_page} onGo={setPage} />
         </div>
       )}

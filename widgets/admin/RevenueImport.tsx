@@ -3,6 +3,7 @@ import { revenueImportBytesMax, type RevenueRowProblem } from '../../contract/re
 import { useI18n } from '../core/i18n.ts';
 import { Field } from '../ui/form.tsx';
 import { adminRequest } from './operator-session.ts';
+import { ScrollTable } from './ScrollTable.tsx';
 import type { Outcome } from './queue-parts.tsx';
 import { formatDecimal } from './revenue-format.ts';
 import { revenueRefusalText } from './revenue-keys.ts';
@@ -154,31 +155,28 @@ export function RevenueImport({ onImported }: { onImported: () => void }) {
               })}
       </p>
       {flagged.length > 0 && (
-        <div className="gs-admin__scroll">
-          <table className="gs-table">
-            <caption>{t('admin_rev_import_bad_caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin_rev_import_line')}</th>
-                <th scope="col">{t('admin_engine_room')}</th>
-                <th scope="col">{t('admin_business_date')}</th>
-                <th scope="col">{t('admin_revenue_amount')}</th>
-                <th scope="col">{t('admin_rev_import_problem')}</th>
+        <ScrollTable id="gs-rev-import-caption" caption={t('admin_rev_import_bad_caption')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin_rev_import_line')}</th>
+              <th scope="col">{t('admin_engine_room')}</th>
+              <th scope="col">{t('admin_business_date')}</th>
+              <th scope="col">{t('admin_revenue_amount')}</th>
+              <th scope="col">{t('admin_rev_import_problem')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {flagged.map((row) => (
+              <tr key={row.line}>
+                <th scope="row">{row.line}</th>
+                <td>{row.room}</td>
+                <td>{row.business_date}</td>
+                <td>{row.revenue}</td>
+                <td>{row.problems.map((problem) => t(`admin_rev_problem_${problem}`)).join('; ')}</td>
               </tr>
-            </thead>
-            <tbody>
-              {flagged.map((row) => (
-                <tr key={row.line}>
-                  <th scope="row">{row.line}</th>
-                  <td>{row.room}</td>
-                  <td>{row.business_date}</td>
-                  <td>{row.revenue}</td>
-                  <td>{row.problems.map((problem) => t(`admin_rev_problem_${problem}`)).join('; ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
       {preview !== null &&
         (preview.rows_ok === 0 ? (

@@ -3,6 +3,7 @@ import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
+import { ScrollTable } from './ScrollTable.tsx';
 import { QueueStatus, type Outcome } from './queue-parts.tsx';
 import { RevenueCorrection, type CorrectedDay } from './RevenueCorrection.tsx';
 import { datePattern, formatDecimal, type Room } from './revenue-format.ts';
@@ -102,63 +103,60 @@ export function RevenueRecords({
         </button>
       </form>
       <QueueStatus outcome={outcome} list={list} />
-      <div className="gs-admin__scroll">
-        <table className="gs-table">
-          <caption>{t('admin_rev_records_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin_business_date')}</th>
-              <th scope="col">{t('admin_engine_room')}</th>
-              <th scope="col">{t('admin_kwh')}</th>
-              <th scope="col">{t('admin_revenue_amount')}</th>
-              <th scope="col">{t('admin_rev_recorded_as')}</th>
-              <th scope="col">{t('admin_rev_corrections')}</th>
-              <th scope="col">{t('admin_evidence')}</th>
-              <th scope="col">{t('admin_rev_distribution')}</th>
-              <th scope="col">{t('admin_rev_actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((day) => {
-              const id = `gs-rev-${day.engine_room_id}-${day.business_date}`;
-              return (
-                <tr key={id}>
-                  <th scope="row" id={id}>
-                    {day.business_date}
-                  </th>
-                  <td id={`${id}-room`}>{day.room_name}</td>
-                  <td className="gs-table__number">{formatDecimal(day.kwh, locale)}</td>
-                  <td className="gs-table__number">{formatDecimal(day.revenue, locale)}</td>
-                  <td className="gs-table__number">{formatDecimal(day.recorded_revenue, locale)}</td>
-                  <td className="gs-table__number">{day.corrections}</td>
-                  <td>{day.evidence}</td>
-                  <td>{t(`admin_rev_state_${day.distribution ?? 'not_run'}`)}</td>
-                  <td>
-                    <div className="gs-actions">
-                      <button
-                        type="button"
-                        className="button button--small button--quiet"
-                        aria-describedby={`${id} ${id}-room`}
-                        onClick={() => setCorrecting(day)}
-                      >
-                        {t('admin_rev_correct')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--small button--quiet"
-                        aria-describedby={`${id} ${id}-room`}
-                        onClick={() => onExplain(day)}
-                      >
-                        {t('admin_rev_explain')}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable id="gs-rev-records-caption" caption={t('admin_rev_records_caption')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin_business_date')}</th>
+            <th scope="col">{t('admin_engine_room')}</th>
+            <th scope="col">{t('admin_kwh')}</th>
+            <th scope="col">{t('admin_revenue_amount')}</th>
+            <th scope="col">{t('admin_rev_recorded_as')}</th>
+            <th scope="col">{t('admin_rev_corrections')}</th>
+            <th scope="col">{t('admin_evidence')}</th>
+            <th scope="col">{t('admin_rev_distribution')}</th>
+            <th scope="col">{t('admin_rev_actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((day) => {
+            const id = `gs-rev-${day.engine_room_id}-${day.business_date}`;
+            return (
+              <tr key={id}>
+                <th scope="row" id={id}>
+                  {day.business_date}
+                </th>
+                <td id={`${id}-room`}>{day.room_name}</td>
+                <td className="gs-table__number">{formatDecimal(day.kwh, locale)}</td>
+                <td className="gs-table__number">{formatDecimal(day.revenue, locale)}</td>
+                <td className="gs-table__number">{formatDecimal(day.recorded_revenue, locale)}</td>
+                <td className="gs-table__number">{day.corrections}</td>
+                <td>{day.evidence}</td>
+                <td>{t(`admin_rev_state_${day.distribution ?? 'not_run'}`)}</td>
+                <td>
+                  <div className="gs-actions">
+                    <button
+                      type="button"
+                      className="button button--small button--quiet"
+                      aria-describedby={`${id} ${id}-room`}
+                      onClick={() => setCorrecting(day)}
+                    >
+                      {t('admin_rev_correct')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small button--quiet"
+                      aria-describedby={`${id} ${id}-room`}
+                      onClick={() => onExplain(day)}
+                    >
+                      {t('admin_rev_explain')}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ScrollTable>
       {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} onGo={list.go} />}
       {correcting !== null && (
         <RevenueCorrection
