@@ -9,6 +9,7 @@ import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { $operatorToken } from './operator-session.ts';
 import { Revenue } from './Revenue.tsx';
+import type { Explanation } from './DistributionExplain.tsx';
 import type { ImportResult } from './RevenueImport.tsx';
 import { revenueMessageKeys } from './revenue-keys.ts';
 import type { RevenueDay } from './RevenueRecords.tsx';
@@ -220,6 +221,52 @@ describe('Revenue (the back office)', () => {
     await chooseFile(page.host, 'a,b\n1,2\n', zht.admin_rev_import_file);
     act(() => buttonNamed(page.host, zht.admin_rev_import_preview).click());
     await waitFor(() => alertText(page.host).includes(zht.refusal_revenue_import_header), 'the refusal');
+    page.unmount();
+  });
+
+  it('explains a day from its row: pool, fee, orders paid, and why the others earned nothing, filtered by outcome', async () => {
+    const explanation: Explanation = {
+      state: 'finished',
+      revenue: '8000.0000',
+      pool: '7200.0000',
+      fee: '800.0000',
+      fee_percent: 10,
+      orders_paid: 1,
+      amount_paid: '360.0000',
+      outcomes: [
+        { outcome: 'paid', orders: 1, amount: '30000.0000', earned: '360.0000' },
+        { outcome: 'paid_after_day', orders: 2, amount: '2000.0000', earned: '0.0000' },
+      ],
+      orders: {
+        current_page: 1,
+        last_page: 1,
+        per_page: 15,
+        total: 1,
+        data: [{ order_number: 'SO123', amount: '1000.0000', paid_at: '2026-11-21T02:00:00Z', earned: null, outcome: 'paid_after_day' }],
+      },
+    };
+    stub = revenueApi((call) => (call.path === '/admin/v1/engine-rooms/1/distributions/2026-11-20' ? ok(explanation) : undefined));
+    const page = mountScreen(<Revenue />);
+    await waitFor(() => page.host.textContent?.includes('meter photo') === true, 'the records');
+    act(() => buttonNamed(page.host, eng.admin_rev_explain).click());
+    await waitFor(() => page.host.textContent?.includes('SO123') === true, 'the explanation');
+    const facts = page.host.querySelector('.gs-admin__facts')?.textContent ?? '';
+    for (const text of ['8,000.0000', '800.0000', '7,200.0000', '360.0000', fill(eng.admin_rev_fee, { percent: 10 })])
+      expect(facts).to.contain(text);
+    const outcomes = [...page.host.querySelectorAll('table')].find(
+      (table) => table.caption?.textContent === eng.admin_rev_outcomes_caption,
+    );
+    expect([...(outcomes?.querySelectorAll('tbody th') ?? [])].map((cell) => cell.textContent)).to.deep.equal([
+      eng.admin_rev_outcome_paid,
+      eng.admin_rev_outcome_paid_after_day,
+    ]);
+    const filter = page.host.querySelector<HTMLSelectElement>('#gs-rev-outcome');
+    act(() => {
+      if (filter !== null) filter.value = 'paid_after_day';
+      filter?.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await waitFor(() => stub?.calls.some((call) => call.query.get('outcome') === 'paid_after_day') === true, 'the filtered orders');
+    expect(await axeViolations(page.host)).to.deep.equal([]);
     page.unmount();
   });
 
