@@ -4,7 +4,7 @@ import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
 import { ScrollTable } from './ScrollTable.tsx';
-import { QueueStatus, type Outcome } from './queue-parts.tsx';
+import type { Outcome } from './queue-parts.tsx';
 import { RevenueCorrection, type CorrectedDay } from './RevenueCorrection.tsx';
 import { datePattern, formatDecimal, type Room } from './revenue-format.ts';
 
@@ -102,7 +102,13 @@ export function RevenueRecords({
           {t('admin_rev_filter')}
         </button>
       </form>
-      <QueueStatus outcome={outcome} list={list} />
+      <p className="gs-message gs-message--error" role="alert">
+        {list.failed !== null ? t('admin_load_error') : ''}
+      </p>
+      <p className="gs-message gs-message--ok" role="status">
+        {outcome?.text ?? ''}
+      </p>
+      {!list.loading && list.failed === null && rows.length === 0 && <p>{t('admin_rev_records_empty')}</p>}
       <ScrollTable id="gs-rev-records-caption" caption={t('admin_rev_records_caption')}>
         <thead>
           <tr>

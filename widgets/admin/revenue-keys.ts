@@ -38,6 +38,7 @@ export function revenueFieldErrors(error: unknown, t: Translate): Record<string,
 export const revenueMessageKeys = [
   'admin_rev_records_title',
   'admin_rev_records_caption',
+  'admin_rev_records_empty',
   'admin_rev_all_rooms',
   'admin_rev_from',
   'admin_rev_to',
