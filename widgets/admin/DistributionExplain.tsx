@@ -97,7 +97,7 @@ export function DistributionExplain({ rooms, target, round }: { rooms: Room[]; t
           </p>
         </div>
         <div className="gs-field">
-          <label htmlFor="gs-rev-explain-date">{t('admin_business_date')}</label>
+          <label htmlFor="gs-rev-explain-date">{t('admin_rev_explain_date')}</label>
           <div className="gs-field__control">
             <input
               id="gs-rev-explain-date"

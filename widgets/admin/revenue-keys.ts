@@ -64,6 +64,7 @@ export const revenueMessageKeys = [
   'admin_rev_chart_empty',
   'admin_rev_date',
   'admin_rev_explain_title',
+  'admin_rev_explain_date',
   'admin_rev_room_needed',
   'admin_rev_choose_room',
   'admin_rev_pool',
