@@ -122,6 +122,12 @@ export const refusalCodes = [
   'revenue_correction_empty',
   'engine_room_short',
   'time_zone_unknown',
+  // Revenue by CSV (decision 028).
+  'revenue_import_too_large',
+  'revenue_import_too_many_rows',
+  'revenue_import_header',
+  'revenue_import_empty',
+  'revenue_import_changed',
   // Receiving accounts and payments not open yet (decision 024).
   'receiving_account_not_found',
   'receiving_account_number_invalid',

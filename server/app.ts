@@ -24,6 +24,8 @@ import { healthRoutes } from './health/health.routes.ts';
 import { engineRoomsAdminRoutes } from './income/engine-rooms.admin.routes.ts';
 import { engineRoomRoutes } from './income/engine-rooms.routes.ts';
 import { incomeAdminRoutes } from './income/income.admin.routes.ts';
+import { revenueAdminRoutes } from './income/revenue.admin.routes.ts';
+import { revenueImportAdminRoutes } from './income/revenue-import.admin.routes.ts';
 import { interestRoutes } from './income/interest.routes.ts';
 import { trustRoutes } from './income/trust.routes.ts';
 import { orderRoutes } from './orders/orders.routes.ts';
@@ -176,6 +178,8 @@ export async function buildApp(
       await api.register(interestRoutes);
       await api.register(trustRoutes);
       await api.register(incomeAdminRoutes);
+      await api.register(revenueAdminRoutes);
+      await api.register(revenueImportAdminRoutes);
       await api.register(engineRoomsAdminRoutes);
       await api.register(walletRoutes);
       await api.register(historyRoutes);

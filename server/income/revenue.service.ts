@@ -145,7 +145,8 @@ export async function adjustRevenue(
   });
 }
 
-async function moveRevenue(trx: Db, roomId: number, amount: bigint, key: string, kind: string): Promise<void> {
+/** Moves a recorded amount from remittance clearing into the room's revenue account (its only source of income). */
+export async function moveRevenue(trx: Db, roomId: number, amount: bigint, key: string, kind: string): Promise<void> {
   const [clearing = 0, room = 0] = await ensureAccounts(trx, [accounts.remittanceClearing(), accounts.engineRoomRevenue(roomId)]);
   await postJournal(trx, {
     idempotencyKey: key,

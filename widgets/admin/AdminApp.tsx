@@ -14,6 +14,7 @@ import { receivingAccountsMessageKeys } from './receiving-keys.ts';
 import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
 import { tabShown, useOperatorMe } from './operator-me.ts';
+
 /** `reviewer: true` marks the queues a reviewer works; every other tab is for administrators (decision 026). */
 const tabs = [
   { id: 'dashboard', label: 'admin_dashboard', reviewer: true },
@@ -40,7 +41,7 @@ const DashboardTab = lazyTab(() => import('./Dashboard.tsx').then((module) => mo
 const NoticeTab = lazyTab(() => import('./NoticeQueue.tsx').then((module) => module.NoticeQueue));
 const VerificationTab = lazyTab(() => import('./VerificationQueue.tsx').then((module) => module.VerificationQueue));
 const WithdrawalTab = lazyTab(() => import('./WithdrawalQueue.tsx').then((module) => module.WithdrawalQueue));
-const RevenueTab = lazyTab(() => import('./RevenuePanel.tsx').then((module) => module.RevenuePanel));
+const RevenueTab = lazyTab(() => import('./Revenue.tsx').then((module) => module.Revenue));
 const ReviewTab = lazyTab(() => import('./ReviewQueue.tsx').then((module) => module.ReviewQueue));
 const AuditTab = lazyTab(() => import('./AuditLog.tsx').then((module) => module.AuditLog));
 const MachinesTab = lazyTab(() => import('./Machines.tsx').then((module) => module.Machines));

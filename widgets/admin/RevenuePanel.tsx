@@ -16,7 +16,7 @@ interface Distribution {
 }
 
 /** Records an engine room's business day and pays the income out of it: the operator's side of decision 1. */
-export function RevenuePanel() {
+export function RevenuePanel({ onChange }: { onChange?: () => void } = {}) {
   const { locale, t } = useI18n();
   const [rooms, setRooms] = useState<Room[]>([]);
   const [room, setRoom] = useState('');
@@ -41,6 +41,7 @@ export function RevenuePanel() {
     setOutcome(null);
     try {
       setOutcome({ text: await work(), failed: false });
+      onChange?.();
     } catch (error) {
       setOutcome({ text: decisionError(error, t), failed: true });
     } finally {

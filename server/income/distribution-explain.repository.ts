@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import { revenueOrderOutcomes, type RevenueOrderOutcome } from '../../contract/revenue.ts';
+import { orderStatus } from '../../contract/statuses.ts';
+import type { Db } from '../db/database.ts';
+
+export const orderOutcomes = revenueOrderOutcomes;
+export type OrderOutcome = RevenueOrderOutcome;
+
+export interface DayFacts {
+  capacity_units: number | null;
+  records: number;
+  revenue: string;
+  pool: string | null;
+  fee_bp: number | null;
+  orders_credited: number | null;
+  amount_credited: string | null;
+  finished: boolean | null;
+}
+
+/** The room day's revenue, the room's capacity and its distribution, if one has started. */
+export async function dayFacts(db: Db, roomId: number, day: string): Promise<DayFacts | undefined> {
+  const result = await sql<DayFacts>`select room.capacity_units,
+      (select count(*)::int from engine_room_revenue where engine_room_id = room.id and business_date = ${day}::date and entry_kind = 'record') as records,
+      (select coalesce(sum(revenue), 0)::text from engine_room_revenue where engine_room_id = room.id and business_date = ${day}::date) as revenue,
+      d.pool::text as pool, d.fee_bp, d.orders_credited, d.amount_credited::text as amount_credited, d.finished_at is not null as finished
+    from engine_rooms room
+    left join income_distributions d on d.engine_room_id = room.id and d.business_date = ${day}::date
+    where room.id = ${roomId}`.execute(db);
+  const row = result.rows[0];
+  if (row === undefined) return undefined;
+  return { ...row, finished: row.pool === null ? null : row.finished };
+}
+
+/** Every order of the room with its outcome for the day (the first of contract/revenue.ts's outcomes that applies); the cut-off is the distribution's own, or the day's end. */
+function outcomes(roomId: number, day: string, timeZone: string) {
+  return sql`select o.id, o.order_number, o.amount, o.paid_at, ir.amount as earned,
+      case
+        when ir.id is not null then 'paid'
+        when o.status = ${orderStatus.cancelled} then 'cancelled_or_refunded'
+        when o.status <> ${orderStatus.paidOff} then 'not_paid'
+        when o.paid_at >= coalesce(d.paid_before, least(((${day}::date + 1)::timestamp at time zone ${timeZone}), now())) then 'paid_after_day'
+        when not exists (select 1 from engine_room_revenue r where r.engine_room_id = o.engine_room_id and r.business_date = ${day}::date and r.entry_kind = 'record') then 'no_revenue'
+        when d.engine_room_id is null and room.capacity_units is null then 'capacity_not_set'
+        when d.finished_at is null then 'not_distributed'
+        else 'share_too_small'
+      end as outcome
+    from orders o
+    join engine_rooms room on room.id = o.engine_room_id
+    left join income_distributions d on d.engine_room_id = o.engine_room_id and d.business_date = ${day}::date
+    left join income_records ir on ir.order_id = o.id and ir.business_date = ${day}::date
+    where o.engine_room_id = ${roomId}`;
+}
+
+/** How many orders had each outcome, what they cost and what they earned. */
+export async function outcomeCounts(db: Db, roomId: number, day: string, timeZone: string) {
+  const result = await sql<{ outcome: OrderOutcome; orders: number; amount: string; earned: string }>`
+    select outcome, count(*)::int as orders, sum(amount)::text as amount, coalesce(sum(earned), 0)::text as earned
+    from (${outcomes(roomId, day, timeZone)}) explained group by outcome`.execute(db);
+  return result.rows;
+}
+
+export async function countExplainedOrders(db: Db, roomId: number, day: string, timeZone: string, outcome?: OrderOutcome) {
+  const result = await sql<{ n: number }>`select count(*)::int as n from (${outcomes(roomId, day, timeZone)}) explained
+    where ${outcome === undefined ? sql`true` : sql`outcome = ${outcome}`}`.execute(db);
+  return result.rows[0]?.n ?? 0;
+}
+
+/** A page of the room's orders with their outcome, those that did not earn first. */
+export async function listExplainedOrders(
+  db: Db,
+  roomId: number,
+  day: string,
+  timeZone: string,
+  offset: number,
+  limit: number,
+  outcome?: OrderOutcome,
+) {
+  const result = await sql<{ order_number: string; amount: string; paid_at: Date | null; earned: string | null; outcome: OrderOutcome }>`
+    select order_number, amount::text as amount, paid_at, earned::text as earned, outcome
+    from (${outcomes(roomId, day, timeZone)}) explained
+    where ${outcome === undefined ? sql`true` : sql`outcome = ${outcome}`}
+    order by outcome = 'paid', id
+    offset ${offset} limit ${limit}`.execute(db);
+  return result.rows;
+}
