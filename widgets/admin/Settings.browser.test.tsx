@@ -4,15 +4,24 @@ import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
 import zht from '../../locales/zht.json';
 import { axeViolations } from '../../tests/helpers/axe.ts';
-import { ok, refuse, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { fail, ok, refuse, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { AdminApp } from './AdminApp.tsx';
 import { AuditLog } from './AuditLog.tsx';
+import type { OperatorMe } from './operator-me.ts';
 import { $operatorToken } from './operator-session.ts';
 import { Settings } from './Settings.tsx';
 
 const operatorToken = `op.${'d'.repeat(43)}`;
 const saved = { interest_rate: 3, operator_fee_percent: 10, business_time_zone: 'Asia/Shanghai' };
+const administrator: OperatorMe = {
+  username: 'ops',
+  role: 'administrator',
+  two_factor: true,
+  two_factor_required: false,
+  recovery_codes_left: 10,
+  stage: 'signed_in',
+};
 
 describe('Settings and the audit log (the back office)', () => {
   let stub: ReturnType<typeof stubFetch> | undefined;
@@ -24,7 +33,12 @@ describe('Settings and the audit log (the back office)', () => {
   });
 
   it('is a tab of its own; a bad rate is told under the field and nothing is sent', async () => {
-    stub = stubFetch((call) => (call.path === '/admin/v1/settings' ? ok(saved) : ok({ current_page: 1, last_page: 1, data: [] })));
+    stub = stubFetch((call) => {
+      if (call.path === '/admin/v1/settings') return ok(saved);
+      if (call.path === '/admin/v1/me') return ok(administrator);
+      if (call.path === '/admin/v1/dashboard') return fail(503, 'Service unavailable');
+      return ok({ current_page: 1, last_page: 1, data: [] });
+    });
     const page = mountScreen(<AdminApp />);
     await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
     act(() => buttonNamed(page.host, eng.admin_settings).click());
