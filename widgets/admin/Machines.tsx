@@ -9,8 +9,9 @@ import { Pager } from '../ui/Pager.tsx';
 import { Field } from '../ui/form.tsx';
 import { fieldErrors } from '../ui/server-messages.ts';
 import { adminRequest } from './operator-session.ts';
-import { NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
+import { QueueStatus, type Outcome } from './queue-parts.tsx';
 import { machineRefusals } from './tab-keys.ts';
+import { ReasonPanel } from './ReasonPanel.tsx';
 
 export interface Machine {
   id: number;
@@ -292,48 +293,20 @@ function AddMachine({ onAdded }: { onAdded: (machine: Machine & { secret: string
 
 function RetireMachine({ machine, onClose }: { machine: Machine; onClose: (done: Outcome | null) => void }) {
   const { t } = useI18n();
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const ref = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => {
-    ref.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === '') {
-      setFailure(t('admin_reason_needed'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await adminRequest('POST', `/devices/${machine.id}/retire`, { reason: reason.trim() });
-      onClose({ text: t('admin_machines_retired_done', { serial: machine.serial_number }), failed: false });
-    } catch (error) {
-      setFailure(refusalText(error, t));
-      setBusy(false);
-    }
-  };
-
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="gs-admin__item">
-      <fieldset ref={ref}>
-        <legend>{t('admin_machines_retiring', { serial: machine.serial_number })}</legend>
-        <p className="gs-admin__note">{t('admin_machines_retire_note')}</p>
-        <NoteField id="gs-machine-reason" label={t('admin_machines_retire_reason')} maxLength={500} value={reason} onChange={setReason} />
-        <p className="gs-message gs-message--error" role="alert">
-          {failure}
-        </p>
-        <div className="gs-actions">
-          <button type="submit" className="button button--small button--secondary" disabled={busy} aria-busy={busy}>
-            {t('admin_machines_retire')}
-          </button>
-          <button type="button" className="button button--small button--quiet" onClick={() => onClose(null)}>
-            {t('admin_machines_cancel')}
-          </button>
-        </div>
-      </fieldset>
-    </form>
+    <ReasonPanel
+      id="gs-machine-reason"
+      legend={t('admin_machines_retiring', { serial: machine.serial_number })}
+      note={t('admin_machines_retire_note')}
+      reasonLabel={t('admin_machines_retire_reason')}
+      submitLabel={t('admin_machines_retire')}
+      cancelLabel={t('admin_machines_cancel')}
+      act={async (reason) => {
+        await adminRequest('POST', `/devices/${machine.id}/retire`, { reason });
+        return t('admin_machines_retired_done', { serial: machine.serial_number });
+      }}
+      refused={(error) => refusalText(error, t)}
+      onClose={onClose}
+    />
   );
 }

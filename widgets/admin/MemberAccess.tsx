@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import type { MemberDetail } from './MemberPage.tsx';
 import { membersRefusals } from './members-keys.ts';
 import { adminRequest } from './operator-session.ts';
-import { NoteField, type Outcome } from './queue-parts.tsx';
+import type { Outcome } from './queue-parts.tsx';
+import { ReasonPanel } from './ReasonPanel.tsx';
 
 type Action = 'suspend' | 'reinstate' | 'endSessions';
 
@@ -69,48 +70,21 @@ export function MemberAccess({ member, onChanged }: { member: MemberDetail; onCh
 function ReasonForm({ memberId, action, onClose }: { memberId: number; action: Action; onClose: (done: Outcome | null) => void }) {
   const { t } = useI18n();
   const { path, field, label, note, done } = actions[action];
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const ref = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => {
-    ref.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === '') {
-      setFailure(t('admin_reason_needed'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await adminRequest('POST', `/members/${memberId}/${path}`, { [field]: reason.trim() });
-      onClose({ text: t(done), failed: false });
-    } catch (error) {
-      setFailure(t(knownRefusalKey(error, membersRefusals, 'admin_action_failed')));
-      setBusy(false);
-    }
-  };
-
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="gs-admin__item">
-      <fieldset ref={ref}>
-        <legend>{t(label)}</legend>
-        {note !== '' && <p className="gs-admin__note">{t(note)}</p>}
-        <NoteField id="gs-member-reason" label={t('admin_members_reason')} maxLength={500} value={reason} onChange={setReason} />
-        <p className="gs-message gs-message--error" role="alert">
-          {failure}
-        </p>
-        <div className="gs-actions">
-          <button type="submit" className="button button--small" disabled={busy} aria-busy={busy}>
-            {t(label)}
-          </button>
-          <button type="button" className="button button--small button--quiet" onClick={() => onClose(null)}>
-            {t('admin_members_cancel')}
-          </button>
-        </div>
-      </fieldset>
-    </form>
+    <ReasonPanel
+      id="gs-member-reason"
+      legend={t(label)}
+      note={note === '' ? '' : t(note)}
+      reasonLabel={t('admin_members_reason')}
+      submitLabel={t(label)}
+      cancelLabel={t('admin_members_cancel')}
+      tone="plain"
+      act={async (reason) => {
+        await adminRequest('POST', `/members/${memberId}/${path}`, { [field]: reason });
+        return t(done);
+      }}
+      refused={(error) => t(knownRefusalKey(error, membersRefusals, 'admin_action_failed'))}
+      onClose={onClose}
+    />
   );
 }

@@ -7,7 +7,8 @@ import { fieldErrors } from '../ui/server-messages.ts';
 import { partnerWalletsRefusals } from './members-keys.ts';
 import { adminRequest } from './operator-session.ts';
 import type { PartnerCity } from './PartnerWallets.tsx';
-import { NoteField, type Outcome } from './queue-parts.tsx';
+import type { Outcome } from './queue-parts.tsx';
+import { ReasonPanel } from './ReasonPanel.tsx';
 
 type Values = Record<'name_zhs' | 'name_zht' | 'name_eng' | 'kind' | 'base_url' | 'api_key' | 'secret', string>;
 type Errors = Partial<Record<keyof Values, string>>;
@@ -168,48 +169,20 @@ export function PartnerCityForm({ city, onDone }: { city: PartnerCity | null; on
 /** Disables a city with a reason: no new transfers in; what members hold there stays and can be moved out. */
 export function DisableCity({ city, onClose }: { city: PartnerCity; onClose: (done: Outcome | null) => void }) {
   const { t } = useI18n();
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const ref = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => {
-    ref.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === '') {
-      setFailure(t('admin_reason_needed'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await adminRequest('PUT', `/partner-cities/${city.id}`, { enabled: false, reason: reason.trim() });
-      onClose({ text: t('admin_partner_wallets_disabled', { name: city.name }), failed: false });
-    } catch (error) {
-      setFailure(t(knownRefusalKey(error, partnerWalletsRefusals, 'admin_action_failed')));
-      setBusy(false);
-    }
-  };
-
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="gs-admin__item">
-      <fieldset ref={ref}>
-        <legend>{t('admin_partner_wallets_disabling', { name: city.name })}</legend>
-        <p className="gs-admin__note">{t('admin_partner_wallets_disabled_note')}</p>
-        <NoteField id="gs-city-reason" label={t('admin_partner_wallets_reason')} maxLength={500} value={reason} onChange={setReason} />
-        <p className="gs-message gs-message--error" role="alert">
-          {failure}
-        </p>
-        <div className="gs-actions">
-          <button type="submit" className="button button--small button--secondary" disabled={busy} aria-busy={busy}>
-            {t('admin_partner_wallets_disable')}
-          </button>
-          <button type="button" className="button button--small button--quiet" onClick={() => onClose(null)}>
-            {t('admin_partner_wallets_cancel')}
-          </button>
-        </div>
-      </fieldset>
-    </form>
+    <ReasonPanel
+      id="gs-city-reason"
+      legend={t('admin_partner_wallets_disabling', { name: city.name })}
+      note={t('admin_partner_wallets_disabled_note')}
+      reasonLabel={t('admin_partner_wallets_reason')}
+      submitLabel={t('admin_partner_wallets_disable')}
+      cancelLabel={t('admin_partner_wallets_cancel')}
+      act={async (reason) => {
+        await adminRequest('PUT', `/partner-cities/${city.id}`, { enabled: false, reason });
+        return t('admin_partner_wallets_disabled', { name: city.name });
+      }}
+      refused={(error) => t(knownRefusalKey(error, partnerWalletsRefusals, 'admin_action_failed'))}
+      onClose={onClose}
+    />
   );
 }

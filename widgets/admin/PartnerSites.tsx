@@ -7,7 +7,8 @@ import { Pager } from '../ui/Pager.tsx';
 import { Field } from '../ui/form.tsx';
 import { fieldErrors } from '../ui/server-messages.ts';
 import { adminRequest } from './operator-session.ts';
-import { NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
+import { QueueStatus, type Outcome } from './queue-parts.tsx';
+import { ReasonPanel } from './ReasonPanel.tsx';
 
 export interface PartnerSite {
   id: number;
@@ -304,44 +305,19 @@ function EditSite({ site, onClose }: PanelProps) {
 
 function DisableSite({ site, onClose }: PanelProps) {
   const { t } = useI18n();
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const ref = useFocusOnOpen();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === '') {
-      setFailure(t('admin_reason_needed'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await adminRequest('PUT', `/partner-sites/${site.id}`, { enabled: false, reason: reason.trim() });
-      onClose({ text: t('admin_partner_disabled', { origin: site.origin }), failed: false });
-    } catch (error) {
-      setFailure(refusalText(error, t));
-      setBusy(false);
-    }
-  };
-
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="gs-admin__item">
-      <fieldset ref={ref}>
-        <legend>{t('admin_partner_disabling', { origin: site.origin })}</legend>
-        <NoteField id="gs-partner-reason" label={t('admin_partner_disable_reason')} maxLength={500} value={reason} onChange={setReason} />
-        <p className="gs-message gs-message--error" role="alert">
-          {failure}
-        </p>
-        <div className="gs-actions">
-          <button type="submit" className="button button--small button--secondary" disabled={busy} aria-busy={busy}>
-            {t('admin_partner_disable')}
-          </button>
-          <button type="button" className="button button--small button--quiet" onClick={() => onClose(null)}>
-            {t('admin_partner_cancel')}
-          </button>
-        </div>
-      </fieldset>
-    </form>
+    <ReasonPanel
+      id="gs-partner-reason"
+      legend={t('admin_partner_disabling', { origin: site.origin })}
+      reasonLabel={t('admin_partner_disable_reason')}
+      submitLabel={t('admin_partner_disable')}
+      cancelLabel={t('admin_partner_cancel')}
+      act={async (reason) => {
+        await adminRequest('PUT', `/partner-sites/${site.id}`, { enabled: false, reason });
+        return t('admin_partner_disabled', { origin: site.origin });
+      }}
+      refused={(error) => refusalText(error, t)}
+      onClose={onClose}
+    />
   );
 }

@@ -5,9 +5,10 @@ import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { Field } from '../ui/form.tsx';
 import { adminRequest } from './operator-session.ts';
-import { NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
+import { QueueStatus, type Outcome } from './queue-parts.tsx';
 import { refusalText, refusedFields } from './receiving-refusals.ts';
 import { VirtualCurrency } from './VirtualCurrency.tsx';
+import { ReasonPanel } from './ReasonPanel.tsx';
 
 export interface ReceivingAccount {
   id: number;
@@ -350,45 +351,19 @@ function AccountForm({ account, countries, onClose }: AccountFormProps) {
 
 function DisableAccount({ account, onClose }: { account: ReceivingAccount; onClose: (done: Outcome | null) => void }) {
   const { t } = useI18n();
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const ref = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => ref.current?.querySelector<HTMLInputElement>('input')?.focus(), []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === '') {
-      setFailure(t('admin_reason_needed'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await adminRequest('PUT', `/receiving-accounts/${account.id}`, { enabled: false, reason: reason.trim() });
-      onClose({ text: t('admin_recv_disabled', { number: account.account_number }), failed: false });
-    } catch (error) {
-      setFailure(refusalText(error, t));
-      setBusy(false);
-    }
-  };
-
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="gs-admin__item">
-      <fieldset ref={ref}>
-        <legend>{t('admin_recv_disabling', { number: account.account_number })}</legend>
-        <NoteField id="gs-recv-reason" label={t('admin_recv_disable_reason')} maxLength={500} value={reason} onChange={setReason} />
-        <p className="gs-message gs-message--error" role="alert">
-          {failure}
-        </p>
-        <div className="gs-actions">
-          <button type="submit" className="button button--small button--secondary" disabled={busy} aria-busy={busy}>
-            {t('admin_recv_disable')}
-          </button>
-          <button type="button" className="button button--small button--quiet" onClick={() => onClose(null)}>
-            {t('admin_recv_cancel')}
-          </button>
-        </div>
-      </fieldset>
-    </form>
+    <ReasonPanel
+      id="gs-recv-reason"
+      legend={t('admin_recv_disabling', { number: account.account_number })}
+      reasonLabel={t('admin_recv_disable_reason')}
+      submitLabel={t('admin_recv_disable')}
+      cancelLabel={t('admin_recv_cancel')}
+      act={async (reason) => {
+        await adminRequest('PUT', `/receiving-accounts/${account.id}`, { enabled: false, reason });
+        return t('admin_recv_disabled', { number: account.account_number });
+      }}
+      refused={(error) => refusalText(error, t)}
+      onClose={onClose}
+    />
   );
 }

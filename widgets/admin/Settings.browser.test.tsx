@@ -47,6 +47,7 @@ describe('Settings and the audit log (the back office)', () => {
     expect(rate.value).to.equal('3');
     expect((page.host.querySelector('#gs-settings-zone') as HTMLSelectElement).value).to.equal('Asia/Shanghai');
     typeInto(rate, '3.125');
+    await waitFor(() => !buttonNamed(page.host, eng.admin_settings_save).disabled, 'the form hydrated');
     act(() => buttonNamed(page.host, eng.admin_settings_save).click());
     await waitFor(() => errorOf(rate) === eng.admin_settings_percent_invalid, 'the rate refused');
     expect(stub.calls.some((call) => call.method === 'PUT')).to.equal(false);
@@ -64,6 +65,7 @@ describe('Settings and the audit log (the back office)', () => {
     expect(page.host.querySelector('#gs-settings-reason')).to.equal(null);
     typeInto(inputLabelled(page.host, eng.admin_settings_fee), '12.5');
     const reason = inputLabelled(page.host, eng.admin_reason);
+    await waitFor(() => !buttonNamed(page.host, eng.admin_settings_save).disabled, 'the form hydrated');
     act(() => buttonNamed(page.host, eng.admin_settings_save).click());
     await waitFor(() => errorOf(reason) === eng.admin_reason_needed, 'the reason asked for');
     expect(stub.calls.some((call) => call.method === 'PUT')).to.equal(false);
@@ -86,7 +88,11 @@ describe('Settings and the audit log (the back office)', () => {
         : ok(saved),
     );
     const page = mountScreen(<Settings />, 'zht', zht);
-    await waitFor(() => page.host.querySelector('#gs-settings-zone') !== null, 'the settings form');
+    // The save button is enabled once the form has hydrated; a click before then would do nothing.
+    await waitFor(
+      () => page.host.querySelector('#gs-settings-zone') !== null && !buttonNamed(page.host, zht.admin_settings_save).disabled,
+      'the settings form',
+    );
     act(() => buttonNamed(page.host, zht.admin_settings_save).click());
     await waitFor(
       () => page.host.querySelector('#gs-settings-zone-error')?.textContent === zht.refusal_time_zone_unknown,
