@@ -8,10 +8,12 @@ export interface ProductRow {
   price: bigint;
   quantity: number;
   ratedCapacityWatts: bigint;
+  onSale: boolean;
 }
 
+/** The products on sale: hidden ones are never listed to members nor shown by the brand site. */
 export async function listProducts(db: Db): Promise<ProductRow[]> {
-  const rows = await db.selectFrom('products').selectAll().orderBy('id').execute();
+  const rows = await db.selectFrom('products').selectAll().where('on_sale', '=', true).orderBy('id').execute();
   return rows.map(toProduct);
 }
 
@@ -27,6 +29,7 @@ function toProduct(row: {
   price: string;
   quantity: number;
   rated_capacity_watts: string;
+  on_sale: boolean;
 }): ProductRow {
   return {
     id: row.id,
@@ -35,6 +38,7 @@ function toProduct(row: {
     price: BigInt(row.price),
     quantity: row.quantity,
     ratedCapacityWatts: BigInt(row.rated_capacity_watts),
+    onSale: row.on_sale,
   };
 }
 

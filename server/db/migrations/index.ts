@@ -16,6 +16,7 @@ import * as receivingAccounts from './0014_receiving_accounts.ts';
 import * as notifications from './0015_notifications.ts';
 import * as localisedNames from './0016_localised_names.ts';
 import * as deviceRetirement from './0017_device_retirement.ts';
+import * as catalogueEditing from './0019_catalogue_editing.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015_notifications': notifications,
   '0016_localised_names': localisedNames,
   '0017_device_retirement': deviceRetirement,
+  '0019_catalogue_editing': catalogueEditing,
 };
 
 export const migrationProvider: MigrationProvider = {
