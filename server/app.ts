@@ -19,7 +19,7 @@ import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { engineRoomsAdminRoutes } from './income/engine-rooms.admin.routes.ts';
 import { engineRoomCatalogueAdminRoutes } from './income/engine-rooms-catalogue.admin.routes.ts';
-import { catalogueAdminRoutes } from './catalog/catalogue.admin.routes.ts';
+import { catalogueAdminRoutes } from './catalogue/catalogue.admin.routes.ts';
 import { engineRoomRoutes } from './income/engine-rooms.routes.ts';
 import { incomeAdminRoutes } from './income/income.admin.routes.ts';
 import { interestRoutes } from './income/interest.routes.ts';

@@ -5,7 +5,8 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { notFound } from '../shared/errors.ts';
-import { addRoom, changeRoom, countRooms, findRoom, listRooms } from './engine-rooms-catalogue.ts';
+import { countRooms, findRoom, listRooms } from './engine-rooms-catalogue.repository.ts';
+import { addRoom, changeRoom } from './engine-rooms-catalogue.ts';
 import { roomNotFoundMessage } from './room-capacity.service.ts';
 
 const bearer = [{ bearer: [] }];

@@ -2,6 +2,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { Localised } from '../db/localised-names.ts';
 import { notFound } from '../shared/errors.ts';
+import { insertRoom, lockRoom, updateRoom } from './engine-rooms-catalogue.repository.ts';
 import { roomNotFoundMessage, setRoomCapacity } from './room-capacity.service.ts';
 
 export interface RoomInput {
@@ -10,21 +11,6 @@ export interface RoomInput {
   type: string;
   capacity_units: number;
 }
-
-const roomColumns = ['id', 'name', 'names', 'type', 'location', 'locations', 'capacity_units'] as const;
-
-export async function countRooms(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('engine_rooms')
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
-export const listRooms = (db: Db, offset: number, limit: number) =>
-  db.selectFrom('engine_rooms').select(roomColumns).orderBy('id').offset(offset).limit(limit).execute();
-
-export const findRoom = (db: Db, id: number) => db.selectFrom('engine_rooms').select(roomColumns).where('id', '=', id).executeTakeFirst();
 
 const trimmed = (texts: Localised): Localised => ({
   zhs: texts.zhs?.trim() ?? '',
@@ -54,19 +40,15 @@ const auditView = (room: { names: Localised; locations: Localised; type: string;
 
 export async function addRoom(db: Db, operatorId: number, input: RoomInput): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('engine_rooms')
-      .values({ ...written(input), capacity_units: input.capacity_units })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertRoom(trx, { ...written(input), capacity_units: input.capacity_units });
     await recordAudit(trx, {
       operatorId,
       action: 'engine_room.create',
       subjectType: 'engine_room',
-      subjectId: row.id,
+      subjectId: id,
       after: auditView({ ...input, names: trimmed(input.names), locations: trimmed(input.locations) }),
     });
-    return row.id;
+    return id;
   });
 }
 
@@ -76,10 +58,10 @@ export async function addRoom(db: Db, operatorId: number, input: RoomInput): Pro
  */
 export async function changeRoom(db: Db, operatorId: number, id: number, input: RoomInput): Promise<void> {
   const capacityChanged = await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('engine_rooms').select(roomColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+    const before = await lockRoom(trx, id);
     if (before === undefined) throw notFound('engine_room_not_found', roomNotFoundMessage);
     const values = written(input);
-    await trx.updateTable('engine_rooms').set(values).where('id', '=', id).execute();
+    await updateRoom(trx, id, values);
     await recordAudit(trx, {
       operatorId,
       action: 'engine_room.update',

@@ -13,6 +13,7 @@ import { NoticeQueue } from './NoticeQueue.tsx';
 import { lazyTab } from './lazy-tab.tsx';
 import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
 import { receivingAccountsMessageKeys } from './receiving-keys.ts';
+import { catalogueMessageKeys } from './catalogue-keys.ts';
 import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
 import { RevenuePanel } from './RevenuePanel.tsx';
@@ -28,6 +29,7 @@ const tabs = [
   { id: 'revenue', label: 'admin_revenue' },
   { id: 'reviews', label: 'admin_reviews' },
   { id: 'receiving', label: 'admin_receiving_accounts' },
+  { id: 'catalogue', label: 'admin_catalogue' },
   { id: 'machines', label: 'admin_machines' },
   { id: 'partners', label: 'admin_partner_sites' },
   { id: 'content', label: 'admin_content' },
@@ -127,6 +129,7 @@ export const adminAppMessageKeys = [
   ...payoutCardMessageKeys,
   ...partnerSitesMessageKeys,
   ...receivingAccountsMessageKeys,
+  ...catalogueMessageKeys,
   ...dashboardMessageKeys,
   ...machinesMessageKeys,
   ...pagerMessageKeys,
@@ -136,6 +139,7 @@ export const adminAppMessageKeys = [
 /** More tabs whose screens load when first opened (lazyTab): the back office's largest screens. */
 const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((module) => module.ReceivingAccounts));
 const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
+const CatalogueTab = lazyTab(() => import('./Catalogue.tsx').then((module) => module.Catalogue));
 const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => module.ContentPanel));
 
 /** The back office: operators log in with their own accounts and work the review and payout queues. */
@@ -192,6 +196,7 @@ export function AdminApp() {
       {tab === 'revenue' && <RevenuePanel />}
       {tab === 'reviews' && <ReviewQueue />}
       {tab === 'receiving' && <ReceivingTab />}
+      {tab === 'catalogue' && <CatalogueTab />}
       {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
       {tab === 'partners' && <PartnerSitesTab />}
       {tab === 'content' && <ContentTab />}
