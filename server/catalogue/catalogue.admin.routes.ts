@@ -30,12 +30,19 @@ const productFields = {
   price: Type.String({ minLength: 1, maxLength: 20, description: 'Points for one whole unit, more than 0, at most 4 decimals' }),
   quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'Shares on sale in all; never below those sold' }),
   rated_capacity_watts: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'Rated capacity of one unit' }),
-  pictures: Type.Array(picture, { maxItems: 8, description: 'Pictures, first shown first' }),
+  pictures: Type.Array(picture, { maxItems: 8, description: 'Pictures, first shown first; absent: none' }),
   certificates: Type.Array(Type.Object({ name: line(120), src: picture }, { additionalProperties: false }), {
     maxItems: 12,
-    description: 'Certificates: a name and a picture of each document',
+    description: 'Certificates: a name and a picture of each document; absent: none',
   }),
   on_sale: Type.Boolean({ description: 'False hides it: not listed or sold to members; orders already placed stay' }),
+};
+
+/** A form-encoded body cannot carry an empty list: an absent one is none. */
+const productBody = {
+  ...productFields,
+  pictures: Type.Optional(productFields.pictures),
+  certificates: Type.Optional(productFields.certificates),
 };
 
 const productItem = Type.Object({
@@ -107,7 +114,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Add a product (422 naming each field at fault; nothing is saved then)',
-        body: Type.Object(productFields, { additionalProperties: false }),
+        body: Type.Object(productBody, { additionalProperties: false }),
         security: bearer,
         response: { 201: envelopeOf(productItem) },
       },
@@ -128,7 +135,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'change needs a reason, kept in the audit log. Members see the change at once; the brand site on its next publish',
         params: idParams,
         body: Type.Object(
-          { ...productFields, reason: Type.Optional(multilineText({ maxLength: 500, description: 'Why the price changes' })) },
+          { ...productBody, reason: Type.Optional(multilineText({ maxLength: 500, description: 'Why the price changes' })) },
           { additionalProperties: false },
         ),
         security: bearer,

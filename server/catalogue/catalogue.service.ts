@@ -25,8 +25,8 @@ export interface ProductInput {
   price: string;
   quantity: number;
   rated_capacity_watts: number;
-  pictures: string[];
-  certificates: { name: string; src: string }[];
+  pictures?: string[];
+  certificates?: { name: string; src: string }[];
   on_sale: boolean;
 }
 
@@ -68,8 +68,8 @@ function valuesOf(input: ProductInput): ProductValues {
     price,
     quantity: input.quantity,
     rated_capacity_watts: input.rated_capacity_watts,
-    pictures: input.pictures,
-    certificates: input.certificates.map((certificate) => ({ name: certificate.name.trim(), src: certificate.src })),
+    pictures: input.pictures ?? [],
+    certificates: (input.certificates ?? []).map((certificate) => ({ name: certificate.name.trim(), src: certificate.src })),
     on_sale: input.on_sale,
   };
 }

@@ -76,6 +76,22 @@ describe.each(databaseKinds())('catalogue in the back office on %s', (kind) => {
     expect(page.data.map((product) => product.id)).toContain(added.id);
   });
 
+  it('takes the form-encoded body the back office sends, brackets for each language', async () => {
+    const body = {
+      ...Object.fromEntries(
+        (['names', 'descriptions', 'specifications', 'units'] as const).flatMap((field) =>
+          Object.entries(lamp[field]).map(([locale, value]) => [`${field}[${locale}]`, value]),
+        ),
+      ),
+      price: '99.5',
+      quantity: '3',
+      rated_capacity_watts: '450',
+      on_sale: 'false',
+    };
+    const added = expectSuccess(await send(app, 'POST', 'admin/v1/catalogue/products', { token: operator, body }), 201) as Product;
+    expect(added).toMatchObject({ price: '99.5000', quantity: 3, on_sale: false, pictures: [], names: lamp.names });
+  });
+
   it('refuses each bad field by name and changes nothing', async () => {
     const before = (expectSuccess(await admin('GET', 'products')) as { data: Product[] }).data;
     for (const [field, value] of [

@@ -4,7 +4,15 @@ import { Field } from '../ui/form.tsx';
 import { NoteField, type Outcome } from './queue-parts.tsx';
 import { adminRequest } from './operator-session.ts';
 import { refusalText, refusedFields } from './catalogue-keys.ts';
-import { blankTexts, catalogueLocales, LocaleColumns, PictureUpload, type Errors, type Texts } from './catalogue-form-parts.tsx';
+import {
+  blankTexts,
+  catalogueLocales,
+  formFields,
+  LocaleColumns,
+  PictureUpload,
+  type Errors,
+  type Texts,
+} from './catalogue-form-parts.tsx';
 
 export interface Product {
   id: number;
@@ -87,8 +95,8 @@ export function ProductForm({ product, onClose }: { product: Product | null; onC
       ...(priceChanged ? { reason: reason.trim() } : {}),
     };
     try {
-      if (product === null) await adminRequest('POST', '/catalogue/products', body);
-      else await adminRequest('PUT', `/catalogue/products/${product.id}`, body);
+      if (product === null) await adminRequest('POST', '/catalogue/products', formFields(body));
+      else await adminRequest('PUT', `/catalogue/products/${product.id}`, formFields(body));
       onClose({ text: t('admin_cat_saved', { name: texts.names?.zhs ?? '' }), failed: false });
     } catch (error) {
       const fields = refusedFields(error, t);

@@ -4,7 +4,7 @@ import { Field } from '../ui/form.tsx';
 import type { Outcome } from './queue-parts.tsx';
 import { adminRequest } from './operator-session.ts';
 import { refusalText, refusedFields } from './catalogue-keys.ts';
-import { blankTexts, catalogueLocales, LocaleColumns, type Errors, type Texts } from './catalogue-form-parts.tsx';
+import { blankTexts, catalogueLocales, formFields, LocaleColumns, type Errors, type Texts } from './catalogue-form-parts.tsx';
 
 export interface Room {
   id: number;
@@ -43,8 +43,8 @@ export function RoomForm({ room, onClose }: { room: Room | null; onClose: (done:
     setBusy(true);
     const body = { ...texts, type: type.trim(), capacity_units: Number(capacity) };
     try {
-      if (room === null) await adminRequest('POST', '/catalogue/engine-rooms', body);
-      else await adminRequest('PUT', `/catalogue/engine-rooms/${room.id}`, body);
+      if (room === null) await adminRequest('POST', '/catalogue/engine-rooms', formFields(body));
+      else await adminRequest('PUT', `/catalogue/engine-rooms/${room.id}`, formFields(body));
       onClose({ text: t('admin_cat_saved', { name: texts.names?.zhs ?? '' }), failed: false });
     } catch (error) {
       const fields = refusedFields(error, t);
