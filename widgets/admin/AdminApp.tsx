@@ -13,7 +13,6 @@ import { NoticeQueue } from './NoticeQueue.tsx';
 import { lazyTab } from './lazy-tab.tsx';
 import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
 import { receivingAccountsMessageKeys } from './receiving-keys.ts';
-import { catalogueMessageKeys } from './catalogue-keys.ts';
 import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
 import { RevenuePanel } from './RevenuePanel.tsx';
@@ -129,7 +128,6 @@ export const adminAppMessageKeys = [
   ...payoutCardMessageKeys,
   ...partnerSitesMessageKeys,
   ...receivingAccountsMessageKeys,
-  ...catalogueMessageKeys,
   ...dashboardMessageKeys,
   ...machinesMessageKeys,
   ...pagerMessageKeys,
