@@ -9,6 +9,9 @@ export interface ProductRow {
   quantity: number;
   ratedCapacityWatts: bigint;
   onSale: boolean;
+  descriptions: Localised;
+  specifications: Localised;
+  units: Localised;
 }
 
 /** The products on sale: hidden ones are never listed to members nor shown by the brand site. */
@@ -30,6 +33,9 @@ function toProduct(row: {
   quantity: number;
   rated_capacity_watts: string;
   on_sale: boolean;
+  descriptions: Localised;
+  specifications: Localised;
+  units: Localised;
 }): ProductRow {
   return {
     id: row.id,
@@ -39,6 +45,9 @@ function toProduct(row: {
     quantity: row.quantity,
     ratedCapacityWatts: BigInt(row.rated_capacity_watts),
     onSale: row.on_sale,
+    descriptions: row.descriptions,
+    specifications: row.specifications,
+    units: row.units,
   };
 }
 

@@ -42,5 +42,8 @@ function productJson(product: ProductRow) {
     price: pointsToNumber(product.price),
     quantity: product.quantity,
     rated_capacity_watts: Number(product.ratedCapacityWatts),
+    descriptions: product.descriptions,
+    specifications: product.specifications,
+    units: product.units,
   };
 }

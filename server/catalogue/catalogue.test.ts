@@ -50,7 +50,7 @@ describe.each(databaseKinds())('catalogue in the back office on %s', (kind) => {
   const audits = async (action: string) =>
     testApp.database.db.selectFrom('audit_log').select(['before', 'after']).where('action', '=', action).orderBy('id').execute();
   const memberList = async (token?: string) =>
-    expectSuccess(await send(app, 'GET', 'v1/product', { token })) as { id: number; names: Record<string, string> }[];
+    expectSuccess(await send(app, 'GET', 'v1/product', { token })) as { id: number; names: Record<string, string>; price: number }[];
 
   it('refuses a member token on every catalogue route', async () => {
     for (const [method, path] of [
@@ -71,6 +71,7 @@ describe.each(databaseKinds())('catalogue in the back office on %s', (kind) => {
     expect(added).toMatchObject({ price: '100.0000', quantity: 2, sold: 0, on_sale: true });
     const shown = (await memberList()).find((product) => product.id === added.id);
     expect(shown?.names).toMatchObject({ zht: '石墨烯太陽能板', eng: 'Graphene panel' });
+    expect(shown).toMatchObject({ descriptions: lamp.descriptions, units: lamp.units, price: 100 });
     expect((await audits('product.create')).at(-1)?.after).toMatchObject({ price: '100.0000', names: lamp.names });
     const page = expectSuccess(await admin('GET', 'products?page=1')) as { total: number; data: Product[] };
     expect(page.data.map((product) => product.id)).toContain(added.id);
