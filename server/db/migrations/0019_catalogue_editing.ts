@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { seededUnits } from '../localised-names.ts';
 
 /**
  * Operators edit the catalogue (decision 027): each product gains a description, specifications and
@@ -15,6 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('certificates', 'jsonb', (col) => col.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('on_sale', 'boolean', (col) => col.notNull().defaultTo(true))
     .execute();
+  // Products already sold are counted in shares: their unit says so, so an operator's first edit has every field.
+  await sql`update products set units = ${JSON.stringify(seededUnits)}::jsonb`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
