@@ -180,4 +180,33 @@ describe('Catalogue (the back office)', () => {
     expect(stub.calls.find((call) => call.path === '/admin/v1/catalogue/pictures')?.formData?.get('image')).to.be.instanceOf(File);
     page.unmount();
   });
+  it('edits an engine room: a capacity of 0 is named before sending, then names and capacity go in one save', async () => {
+    $operatorToken.set(operatorToken);
+    stub = catalogueApi((call) => (call.path === '/admin/v1/catalogue/engine-rooms/1' && call.method === 'PUT' ? ok(tainan) : undefined));
+    const page = mountScreen(<Catalogue />);
+    await waitFor(() => page.host.textContent?.includes('Tainan Solar Park A') === true, 'the rooms');
+    const edit = [...page.host.querySelectorAll<HTMLButtonElement>('tbody button')].find(
+      (button) => button.getAttribute('aria-describedby') === 'gs-room-1',
+    );
+    act(() => edit?.click());
+    const capacity = () => inputLabelled(page.host, eng.admin_cat_room_capacity);
+    await waitFor(() => capacity().value === '23', 'the room form');
+    typeInto(capacity(), '0');
+    const submit = () =>
+      page.host
+        .querySelector<HTMLButtonElement>('#gs-room-edit-1-capacity')
+        ?.form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+    act(() => submit()?.click());
+    await waitFor(() => errorOf(capacity()) === eng.admin_cat_number_invalid, 'the capacity error');
+    expect(stub.calls.some((call) => call.method === 'PUT')).to.equal(false);
+    typeInto(capacity(), '40');
+    typeInto(page.host.querySelector<HTMLInputElement>('#gs-room-edit-1-names-zht') as HTMLInputElement, '臺南機房');
+    act(() => submit()?.click());
+    await waitFor(() => stub?.calls.some((call) => call.method === 'PUT') === true, 'the save');
+    const put = stub.calls.find((call) => call.method === 'PUT');
+    expect(put?.form.get('capacity_units')).to.equal('40');
+    expect(put?.form.get('names[zht]')).to.equal('臺南機房');
+    expect(put?.form.get('locations[eng]')).to.equal('Tainan, Taiwan');
+    page.unmount();
+  });
 });

@@ -39,6 +39,13 @@ const localisedFields = [
 /** The server's rule: points above 0 with at most 4 decimals. */
 const pricePattern = /^\d{1,15}(\.\d{1,4})?$/;
 const wholePattern = /^[1-9]\d{0,9}$/;
+/** A price as its canonical decimal text ("120.5000" and "120.5" are one price), compared as text, never as a float. */
+const canonicalPrice = (text: string) =>
+  text
+    .trim()
+    .replace(/^0+(?=\d)/, '')
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
 
 /** Adds a product (product null) or edits one: every field, the three locales side by side, checked field by field. */
 export function ProductForm({ product, onClose }: { product: Product | null; onClose: (done: Outcome | null) => void }) {
@@ -61,7 +68,7 @@ export function ProductForm({ product, onClose }: { product: Product | null; onC
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const priceChanged = product !== null && Number(price) !== Number(product.price);
+  const priceChanged = product !== null && canonicalPrice(price) !== canonicalPrice(product.price);
 
   const check = (): Errors => {
     const found: Errors = {};
@@ -69,7 +76,7 @@ export function ProductForm({ product, onClose }: { product: Product | null; onC
       if ('required' in item)
         for (const locale of catalogueLocales)
           if (texts[item.field]?.[locale].trim() === '') found[`${item.field}.${locale}`] = t('admin_cat_needed');
-    if (!pricePattern.test(price.trim()) || Number(price) <= 0) found.price = t('admin_cat_price_invalid');
+    if (!pricePattern.test(price.trim()) || !/[1-9]/.test(price)) found.price = t('admin_cat_price_invalid');
     if (!wholePattern.test(quantity.trim())) found.quantity = t('admin_cat_number_invalid');
     else if (product !== null && Number(quantity) < product.sold) found.quantity = t('admin_cat_below_sold', { sold: product.sold });
     if (!wholePattern.test(watts.trim())) found.rated_capacity_watts = t('admin_cat_number_invalid');
