@@ -209,4 +209,19 @@ describe('Catalogue (the back office)', () => {
     expect(put?.form.get('locations[eng]')).to.equal('Tainan, Taiwan');
     page.unmount();
   });
+  it('reads in traditional Chinese, the three languages side by side, axe-clean', async () => {
+    $operatorToken.set(operatorToken);
+    stub = catalogueApi();
+    const page = mountScreen(<Catalogue />, 'zht', zht);
+    await waitFor(() => page.host.textContent?.includes('Graphene solar power') === true, 'the products');
+    expect(page.host.querySelector('h2')?.textContent).to.equal(zht.admin_catalogue);
+    const legends = [...page.host.querySelectorAll('form')][0]?.querySelectorAll('fieldset fieldset legend');
+    expect([...(legends ?? [])].slice(0, 3).map((legend) => legend.textContent)).to.deep.equal([
+      zht.language_zhs,
+      zht.language_zht,
+      zht.language_eng,
+    ]);
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
 });
