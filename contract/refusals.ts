@@ -54,6 +54,8 @@ export const refusalCodes = [
   'product_not_found',
   'product_unknown',
   'product_sold_out',
+  'product_hidden',
+  'product_capacity_below_sold',
   'order_not_found',
   'notification_not_found',
   'order_unknown',

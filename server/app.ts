@@ -22,6 +22,8 @@ import { deviceRoutes } from './devices/devices.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { engineRoomsAdminRoutes } from './income/engine-rooms.admin.routes.ts';
+import { engineRoomCatalogueAdminRoutes } from './income/engine-rooms-catalogue.admin.routes.ts';
+import { catalogueAdminRoutes } from './catalogue/catalogue.admin.routes.ts';
 import { engineRoomRoutes } from './income/engine-rooms.routes.ts';
 import { incomeAdminRoutes } from './income/income.admin.routes.ts';
 import { revenueAdminRoutes } from './income/revenue.admin.routes.ts';
@@ -181,6 +183,8 @@ export async function buildApp(
       await api.register(revenueAdminRoutes);
       await api.register(revenueImportAdminRoutes);
       await api.register(engineRoomsAdminRoutes);
+      await api.register(catalogueAdminRoutes);
+      await api.register(engineRoomCatalogueAdminRoutes);
       await api.register(walletRoutes);
       await api.register(historyRoutes);
       await api.register(buyingListRoutes);

@@ -8,10 +8,15 @@ export interface ProductRow {
   price: bigint;
   quantity: number;
   ratedCapacityWatts: bigint;
+  onSale: boolean;
+  descriptions: Localised;
+  specifications: Localised;
+  units: Localised;
 }
 
+/** The products on sale: hidden ones are never listed to members nor shown by the brand site. */
 export async function listProducts(db: Db): Promise<ProductRow[]> {
-  const rows = await db.selectFrom('products').selectAll().orderBy('id').execute();
+  const rows = await db.selectFrom('products').selectAll().where('on_sale', '=', true).orderBy('id').execute();
   return rows.map(toProduct);
 }
 
@@ -27,6 +32,10 @@ function toProduct(row: {
   price: string;
   quantity: number;
   rated_capacity_watts: string;
+  on_sale: boolean;
+  descriptions: Localised;
+  specifications: Localised;
+  units: Localised;
 }): ProductRow {
   return {
     id: row.id,
@@ -35,6 +44,10 @@ function toProduct(row: {
     price: BigInt(row.price),
     quantity: row.quantity,
     ratedCapacityWatts: BigInt(row.rated_capacity_watts),
+    onSale: row.on_sale,
+    descriptions: row.descriptions,
+    specifications: row.specifications,
+    units: row.units,
   };
 }
 

@@ -27,7 +27,8 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const id = recordId(request.params);
       const product = id === undefined ? undefined : await findProduct(app.db, id);
-      if (product === undefined) throw notFound('product_not_found', 'Product not found');
+      // A hidden product is not shown to members; their orders for it still name it (order objects carry its name).
+      if (product === undefined || !product.onSale) throw notFound('product_not_found', 'Product not found');
       return success(productJson(product));
     },
   );
@@ -41,5 +42,8 @@ function productJson(product: ProductRow) {
     price: pointsToNumber(product.price),
     quantity: product.quantity,
     rated_capacity_watts: Number(product.ratedCapacityWatts),
+    descriptions: product.descriptions,
+    specifications: product.specifications,
+    units: product.units,
   };
 }

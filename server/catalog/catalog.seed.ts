@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { seededProductNames } from '../db/localised-names.ts';
+import { seededProductNames, seededUnits } from '../db/localised-names.ts';
 import { solarProduct } from './solar-product.ts';
 import { seedBuyingLists } from './buying.seed.ts';
 
@@ -18,6 +18,7 @@ export async function seedCatalog(db: Db): Promise<void> {
       quantity: solarProduct.quantity,
       rated_capacity_watts: solarProduct.ratedCapacityWatts,
       names: JSON.stringify(seededProductNames[solarProduct.name] ?? {}),
+      units: JSON.stringify(seededUnits),
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();

@@ -57,7 +57,7 @@ export async function setupCounts(db: Db) {
   const row = await db
     .selectNoFrom([
       sql<string>`(select count(*) from remittance_accounts where enabled and not demo)`.as('receiving_accounts'),
-      sql<string>`(select count(*) from products where quantity > 0)`.as('products_on_sale'),
+      sql<string>`(select count(*) from products where quantity > 0 and on_sale)`.as('products_on_sale'),
       sql<string>`(select count(*) from engine_rooms where capacity_units is not null)`.as('rooms_with_capacity'),
       sql<boolean>`exists (select 1 from audit_log where action = 'settings.update' and operator_id is not null)`.as('settings_saved'),
     ])

@@ -19,3 +19,6 @@ export const seededRoomNames: Record<string, { names: Localised; locations: Loca
     locations: { zhs: '台湾高雄', zht: '臺灣高雄', eng: 'Kaohsiung, Taiwan' },
   },
 };
+
+/** What one unit of a product is called when the seed or an older install gave it no unit (migration 0019). */
+export const seededUnits: Localised = { zhs: '份', zht: '份', eng: 'share' };

@@ -39,7 +39,7 @@ export interface Database
 
 export type VerificationStatus = 'none' | 'pending' | 'approved' | 'rejected';
 export type AccountStatus = 'active' | 'suspended';
-/** 'operator': ended from the back office (migration 0021). */
+/** 'operator': ended from the back office (migration 0020). */
 export type SessionRevokedReason = 'logout' | 'other_device' | 'password_change' | 'operator';
 
 export interface UserTable {
@@ -98,6 +98,16 @@ export interface ProductTable {
   rated_capacity_watts: ColumnType<string, string | bigint, string | bigint>;
   /** The name in each language (migration 0016); `name` is the fallback. JSON text when written. */
   names: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
+  /** Description, specifications and unit in each language (migration 0019). JSON text when written. */
+  descriptions: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
+  specifications: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
+  units: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
+  /** Brand-site picture paths (../images/…), first shown first. */
+  pictures: ColumnType<string[], string | undefined, string>;
+  /** Named certificate documents, each a brand-site picture. */
+  certificates: ColumnType<{ name: string; src: string }[], string | undefined, string>;
+  /** False: hidden, neither listed nor sold to members; orders already placed stay. */
+  on_sale: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -109,7 +119,7 @@ export interface PartnerCityTable {
   name: string;
   kind: PartnerKind;
   created_at: ColumnType<Date, never, never>;
-  /** The name in each language (migration 0021); `name` is the fallback. JSON text when written. */
+  /** The name in each language (migration 0020); `name` is the fallback. JSON text when written. */
   names: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
   /** Set while the city takes no new transfers in; its balances stay and can be moved out. */
   disabled_at: Date | null;

@@ -74,9 +74,12 @@ export async function lockOrder(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** The product's price and quantity, locked: orders for one product queue here, so capacity is checked one at a time. */
+/**
+ * The product's price, quantity and on-sale flag, locked: orders for one product queue here, so capacity is
+ * checked one at a time, and an operator's change of capacity or hiding waits for them (and they for it).
+ */
 export async function lockProduct(db: Db, id: number) {
-  return db.selectFrom('products').select(['id', 'price', 'quantity']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db.selectFrom('products').select(['id', 'price', 'quantity', 'on_sale']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /** Hundred-millionths of a unit held by the product's live orders, leaving one order out (when it is being changed). */

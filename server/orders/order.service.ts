@@ -11,6 +11,7 @@ import { orderStatus } from '../../contract/statuses.ts';
 
 export const suspendedMessage = 'Your account is suspended pending review';
 export const notPendingMessage = 'This order is no longer waiting for payment';
+export const productHiddenMessage = 'This product is not on sale';
 export const soldOutMessage = 'Not enough of this product is left for this amount';
 export const oneProductMessage = 'An order carries exactly one product.';
 
@@ -172,6 +173,9 @@ async function checkPlan(trx: Db, plan: OrderPlan): Promise<OrderPlan> {
 async function reserveShare(trx: Db, plan: OrderPlan, exceptOrderId?: string): Promise<{ unitPrice: bigint; units: bigint }> {
   const product = await lockProduct(trx, plan.productId);
   if (product === undefined) throw validationError({ 'item_content.0.product_id': ['Unknown product.'] }, 'product_unknown');
+  // Hidden products are not sold; an order placed before it was hidden may still be changed.
+  if (!product.on_sale && exceptOrderId === undefined)
+    throw validationError({ 'item_content.0.product_id': [productHiddenMessage] }, 'product_hidden');
   const unitPrice = BigInt(product.price);
   // Rounded up: a share never counts for less than it buys.
   const units = (plan.amount * unitScale + unitPrice - 1n) / unitPrice;

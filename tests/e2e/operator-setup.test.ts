@@ -15,6 +15,7 @@ const founder = { name: 'founder', password: 'a long founder passphrase' };
 const desk = { name: 'desk', password: 'a long desk passphrase' };
 const memberPassword = 'sun2026';
 const realname = 'Chen Yu';
+const productName = 'Graphene Solar Share, Series A';
 const account = {
   bank: 'E.SUN Commercial Bank',
   branch: 'Da-an',
@@ -100,6 +101,15 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
       await form.getByRole('button', { name: eng.admin_recv_add }).press('Enter');
       await page.getByRole('row', { name: new RegExp(account.number) }).waitFor();
 
+      // The catalogue: the product's English name as members will read it.
+      await page.getByRole('button', { name: eng.admin_catalogue, exact: true }).click();
+      await page.getByRole('button', { name: eng.admin_cat_edit }).first().click();
+      const editing = page.locator('form', { hasText: eng.admin_cat_editing.replace('{{name}}', '') });
+      await editing.getByLabel(`${eng.admin_cat_name} (${eng.language_eng})`, { exact: true }).fill(productName);
+      await editing.getByRole('button', { name: eng.admin_cat_save }).click();
+      await page.getByText(eng.admin_cat_saved.replace('{{name}}', '')).first().waitFor();
+      assert.deepEqual(await accessibilityViolations(page), []);
+
       await page.getByRole('button', { name: eng.admin_dashboard, exact: true }).click();
       await page.getByText(eng.admin_dashboard_ready).waitFor();
       assert.deepEqual(await accessibilityViolations(page), []);
@@ -115,6 +125,8 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
       await phonePage.getByLabel(eng.login_password, { exact: true }).fill(memberPassword);
       await phonePage.getByLabel(eng.login_password, { exact: true }).press('Enter');
       await phonePage.waitForURL('**/eng/home/shopping', { timeout: 10_000 });
+      await phonePage.goto(`${product.baseUrl}/eng/cart`);
+      await phonePage.getByText(productName).first().waitFor();
       await phonePage.goto(`${product.baseUrl}/eng/cart?buy=1`);
       await phonePage.getByLabel(eng.cart_amount).waitFor();
       await phonePage.getByLabel(eng.cart_delivery_hosting).check();

@@ -24,6 +24,7 @@ const tabs = [
   { id: 'revenue', label: 'admin_revenue' },
   { id: 'reviews', label: 'admin_reviews', reviewer: true },
   { id: 'receiving', label: 'admin_receiving_accounts' },
+  { id: 'catalogue', label: 'admin_catalogue' },
   { id: 'machines', label: 'admin_machines' },
   { id: 'partners', label: 'admin_partner_sites' },
   { id: 'members', label: 'admin_members' },
@@ -48,6 +49,7 @@ const MachinesTab = lazyTab(() => import('./Machines.tsx').then((module) => modu
 const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((module) => module.ReceivingAccounts));
 const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
 const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => module.ContentPanel));
+const CatalogueTab = lazyTab(() => import('./Catalogue.tsx').then((module) => module.Catalogue));
 const SettingsTab = lazyTab(() => import('./Settings.tsx').then((module) => module.Settings));
 const MembersTab = lazyTab(() => import('./Members.tsx').then((module) => module.Members));
 const PartnerWalletsTab = lazyTab(() => import('./PartnerWallets.tsx').then((module) => module.PartnerWallets));
@@ -220,6 +222,7 @@ export function AdminApp() {
       {tab === 'revenue' && <RevenueTab />}
       {tab === 'reviews' && <ReviewTab />}
       {tab === 'receiving' && <ReceivingTab />}
+      {tab === 'catalogue' && <CatalogueTab />}
       {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
       {tab === 'partners' && <PartnerSitesTab />}
       {tab === 'members' && <MembersTab />}

@@ -73,15 +73,15 @@ export function fieldAt(value: unknown, path: (string | number)[]): unknown {
 }
 
 /**
- * Uploads a picture for the brand site as multipart/form-data (the shared client sends form-encoded
+ * Uploads a picture for the brand site (a page's, or a product's at /catalogue/pictures) as multipart/form-data (the shared client sends form-encoded
  * bodies only); answers the `src` a page's picture field takes.
  */
-export async function uploadPicture(file: File): Promise<{ src: string }> {
+export async function uploadPicture(file: File, path = '/site/pictures'): Promise<{ src: string }> {
   const body = new FormData();
   body.append('image', file);
   let response: Response;
   try {
-    response = await fetch(`${$apiOrigin.get()}/api/admin/v1/site/pictures`, {
+    response = await fetch(`${$apiOrigin.get()}/api/admin/v1${path}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${$operatorToken.get()}` },
       body,

@@ -17,7 +17,8 @@ import * as notifications from './0015_notifications.ts';
 import * as localisedNames from './0016_localised_names.ts';
 import * as deviceRetirement from './0017_device_retirement.ts';
 import * as operatorRolesTwoFactor from './0018_operator_roles_two_factor.ts';
-import * as memberAdminPartnerWallets from './0021_member_admin_partner_wallets.ts';
+import * as catalogueEditing from './0019_catalogue_editing.ts';
+import * as memberAdminPartnerWallets from './0020_member_admin_partner_wallets.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -42,7 +43,8 @@ const migrations: Record<string, Migration> = {
   '0016_localised_names': localisedNames,
   '0017_device_retirement': deviceRetirement,
   '0018_operator_roles_two_factor': operatorRolesTwoFactor,
-  '0021_member_admin_partner_wallets': memberAdminPartnerWallets,
+  '0019_catalogue_editing': catalogueEditing,
+  '0020_member_admin_partner_wallets': memberAdminPartnerWallets,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,168 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { success } from '../http/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { envelopeOf, multilineText } from '../http/schemas.ts';
+import { pointsToDecimal } from '../shared/money.ts';
+import { notFound } from '../shared/errors.ts';
+import { picturePathPattern } from '../site/site-content.ts';
+import { addPicture } from '../site/site-pictures.ts';
+import { uploadBytesMax } from '../uploads/image-check.ts';
+import { readImageField } from '../uploads/uploads.routes.ts';
+import { countAllProducts, findCatalogueProduct, listAllProducts, type CatalogueProductRow } from './catalogue-admin.repository.ts';
+import { addProduct, changeProduct, productNotFoundMessage, sharesSold } from './catalogue.service.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['operators'];
+
+const inEachLocale = <T extends TSchema>(text: T, description: string) =>
+  Type.Object({ zhs: text, zht: text, eng: text }, { description, additionalProperties: false });
+const line = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+const picture = Type.String({ pattern: picturePathPattern.source, description: 'A picture uploaded with POST catalogue/pictures' });
+
+const productFields = {
+  names: inEachLocale(line(80), 'The name in simplified Chinese, traditional Chinese and English'),
+  descriptions: inEachLocale(multilineText({ maxLength: 2000 }), 'The description in each language (may be blank)'),
+  specifications: inEachLocale(multilineText({ maxLength: 2000 }), 'Specifications in each language, one per line (may be blank)'),
+  units: inEachLocale(line(20), 'What one unit is called in each language (份, share)'),
+  price: Type.String({ minLength: 1, maxLength: 20, description: 'Points for one whole unit, more than 0, at most 4 decimals' }),
+  quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'Shares on sale in all; never below those sold' }),
+  rated_capacity_watts: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'Rated capacity of one unit' }),
+  pictures: Type.Array(picture, { maxItems: 8, description: 'Pictures, first shown first; absent: none' }),
+  certificates: Type.Array(Type.Object({ name: line(120), src: picture }, { additionalProperties: false }), {
+    maxItems: 12,
+    description: 'Certificates: a name and a picture of each document; absent: none',
+  }),
+  on_sale: Type.Boolean({ description: 'False hides it: not listed or sold to members; orders already placed stay' }),
+};
+
+/** A form-encoded body cannot carry an empty list: an absent one is none. */
+const productBody = {
+  ...productFields,
+  pictures: Type.Optional(productFields.pictures),
+  certificates: Type.Optional(productFields.certificates),
+};
+
+const productItem = Type.Object({
+  ...productFields,
+  id: Type.Integer(),
+  price: Type.String({ description: 'Points, 4 decimals' }),
+  sold: Type.Integer({ description: 'Shares held by live orders (pending, waiting confirmation or paid), rounded up' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+
+const text = (value: Partial<Record<'zhs' | 'zht' | 'eng', string>>) => ({
+  zhs: value.zhs ?? '',
+  zht: value.zht ?? '',
+  eng: value.eng ?? '',
+});
+
+function productJson(row: CatalogueProductRow) {
+  return {
+    id: row.id,
+    names: text(row.names),
+    descriptions: text(row.descriptions),
+    specifications: text(row.specifications),
+    units: text(row.units),
+    price: pointsToDecimal(BigInt(row.price)),
+    quantity: row.quantity,
+    rated_capacity_watts: Number(row.rated_capacity_watts),
+    pictures: row.pictures,
+    certificates: row.certificates,
+    on_sale: row.on_sale,
+    sold: Number(sharesSold(row.held_e8)),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+/** The catalogue in the back office (decision 027): products listed, added and edited, their pictures uploaded. */
+export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', requireOperator);
+  await app.register(fastifyMultipart, { limits: { fileSize: uploadBytesMax, files: 1, fields: 4, parts: 5 } });
+
+  const reread = async (id: number) => {
+    const row = await findCatalogueProduct(app.db, id);
+    if (row === undefined) throw notFound('product_not_found', productNotFoundMessage);
+    return productJson(row);
+  };
+
+  app.get(
+    '/admin/v1/catalogue/products',
+    {
+      schema: {
+        tags,
+        summary: 'Every product, hidden ones too, with the shares sold of each',
+        querystring: Type.Object({ page: pageField }),
+        security: bearer,
+        response: { 200: envelopeOf(paginatedOf(productItem)) },
+      },
+    },
+    async (request) => {
+      const { page = 1 } = request.query;
+      const [total, rows] = await Promise.all([countAllProducts(app.db), listAllProducts(app.db, pageOffset(page), perPageDefault)]);
+      return success(paginate(request, page, total, rows.map(productJson)));
+    },
+  );
+
+  app.post(
+    '/admin/v1/catalogue/products',
+    {
+      schema: {
+        tags,
+        summary: 'Add a product (422 naming each field at fault; nothing is saved then)',
+        body: Type.Object(productBody, { additionalProperties: false }),
+        security: bearer,
+        response: { 201: envelopeOf(productItem) },
+      },
+    },
+    async (request, reply) => {
+      const id = await addProduct(app.db, operatorOf(request).operatorId, request.body);
+      return reply.status(201).send(success(await reread(id), 'Product added'));
+    },
+  );
+
+  app.put(
+    '/admin/v1/catalogue/products/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Save every field of a product. A capacity below the shares sold is refused (product_capacity_below_sold); a price ' +
+          'change needs a reason, kept in the audit log. Members see the change at once; the brand site on its next publish',
+        params: idParams,
+        body: Type.Object(
+          { ...productBody, reason: Type.Optional(multilineText({ maxLength: 500, description: 'Why the price changes' })) },
+          { additionalProperties: false },
+        ),
+        security: bearer,
+        response: { 200: envelopeOf(productItem) },
+      },
+    },
+    async (request) => {
+      await changeProduct(app.db, operatorOf(request).operatorId, request.params.id, request.body);
+      return success(await reread(request.params.id), 'Product saved');
+    },
+  );
+
+  app.post(
+    '/admin/v1/catalogue/pictures',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a png or jpeg picture of a product or certificate (checked by content, re-encoded); answers its src',
+        consumes: ['multipart/form-data'],
+        security: bearer,
+        response: { 201: envelopeOf(Type.Object({ src: Type.String(), width: Type.Integer(), height: Type.Integer() })) },
+      },
+    },
+    async (request, reply) => {
+      // The brand site's own picture store: product pictures reach its pages on the next publish.
+      const picture = await addPicture(app.db, app.config.siteDir, operatorOf(request).operatorId, await readImageField(request));
+      return reply.status(201).send(success(picture, 'Uploaded'));
+    },
+  );
+};

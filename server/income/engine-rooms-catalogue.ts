@@ -1,0 +1,76 @@
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { Db } from '../db/database.ts';
+import type { Localised } from '../db/localised-names.ts';
+import { notFound } from '../shared/errors.ts';
+import { insertRoom, lockRoom, updateRoom } from './engine-rooms-catalogue.repository.ts';
+import { roomNotFoundMessage, setRoomCapacity } from './room-capacity.service.ts';
+
+export interface RoomInput {
+  names: Localised;
+  locations: Localised;
+  type: string;
+  capacity_units: number;
+}
+
+const trimmed = (texts: Localised): Localised => ({
+  zhs: texts.zhs?.trim() ?? '',
+  zht: texts.zht?.trim() ?? '',
+  eng: texts.eng?.trim() ?? '',
+});
+
+/** The columns written: `name` and `location` stay the API's fallbacks, in English as the seed's were. */
+function written(input: RoomInput) {
+  const names = trimmed(input.names);
+  const locations = trimmed(input.locations);
+  return {
+    name: names.eng ?? '',
+    names: JSON.stringify(names),
+    location: locations.eng ?? '',
+    locations: JSON.stringify(locations),
+    type: input.type.trim(),
+  };
+}
+
+const auditView = (room: { names: Localised; locations: Localised; type: string; capacity_units: number | null }) => ({
+  names: room.names,
+  locations: room.locations,
+  type: room.type,
+  capacity_units: room.capacity_units,
+});
+
+export async function addRoom(db: Db, operatorId: number, input: RoomInput): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const id = await insertRoom(trx, { ...written(input), capacity_units: input.capacity_units });
+    await recordAudit(trx, {
+      operatorId,
+      action: 'engine_room.create',
+      subjectType: 'engine_room',
+      subjectId: id,
+      after: auditView({ ...input, names: trimmed(input.names), locations: trimmed(input.locations) }),
+    });
+    return id;
+  });
+}
+
+/**
+ * Saves a room's names, locations and type, audited before and after; a new installed capacity goes
+ * through the capacity rule (setRoomCapacity), which has its own audit entry, as the income share divides by it.
+ */
+export async function changeRoom(db: Db, operatorId: number, id: number, input: RoomInput): Promise<void> {
+  const capacityChanged = await db.transaction().execute(async (trx) => {
+    const before = await lockRoom(trx, id);
+    if (before === undefined) throw notFound('engine_room_not_found', roomNotFoundMessage);
+    const values = written(input);
+    await updateRoom(trx, id, values);
+    await recordAudit(trx, {
+      operatorId,
+      action: 'engine_room.update',
+      subjectType: 'engine_room',
+      subjectId: id,
+      before: auditView(before),
+      after: auditView({ ...before, names: trimmed(input.names), locations: trimmed(input.locations), type: values.type }),
+    });
+    return before.capacity_units !== input.capacity_units;
+  });
+  if (capacityChanged) await setRoomCapacity(db, operatorId, id, input.capacity_units);
+}

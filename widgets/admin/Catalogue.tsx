@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useI18n } from '../core/i18n.ts';
+import { usePagedList, type Paged } from '../core/paged.ts';
+import { Pager } from '../ui/Pager.tsx';
+import { adminRequest } from './operator-session.ts';
+import { ProductForm, type Product } from './ProductForm.tsx';
+import { QueueStatus, type Outcome } from './queue-parts.tsx';
+import { RoomForm, type Room } from './RoomForm.tsx';
+
+/**
+ * The catalogue (decision 027): products with what is sold of each and whether they are on sale, and
+ * engine rooms with their installed capacity; a form per item edits all three languages side by side.
+ */
+export function Catalogue() {
+  const { t } = useI18n();
+  const products = usePagedList<Product>('/catalogue/products', (path) => adminRequest<Paged<Product>>('GET', path));
+  const rooms = usePagedList<Room>('/catalogue/engine-rooms', (path) => adminRequest<Paged<Room>>('GET', path));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [product, setProduct] = useState<Product | null>(null);
+  const [room, setRoom] = useState<Room | null>(null);
+
+  const closed = (done: Outcome | null) => {
+    setProduct(null);
+    setRoom(null);
+    if (done !== null) setOutcome(done);
+    products.reload();
+    rooms.reload();
+  };
+
+  return (
+    <section aria-labelledby="gs-admin-catalogue">
+      <h2 id="gs-admin-catalogue">{t('admin_catalogue')}</h2>
+      <QueueStatus outcome={outcome} list={products} />
+      <h3>{t('admin_cat_products')}</h3>
+      <div className="gs-admin__scroll">
+        <table className="gs-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('admin_cat_name')}</th>
+              <th scope="col">{t('admin_cat_price')}</th>
+              <th scope="col">{t('admin_cat_capacity')}</th>
+              <th scope="col">{t('admin_cat_state')}</th>
+              <th scope="col">{t('admin_cat_actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(products.page?.data ?? []).map((row) => (
+              <tr key={row.id}>
+                <th scope="row" id={`gs-cat-${row.id}`}>
+                  {row.names.zhs} / {row.names.eng}
+                </th>
+                <td>{row.price}</td>
+                <td>
+                  {row.quantity} ({t('admin_cat_sold', { sold: row.sold })})
+                </td>
+                <td>{row.on_sale ? t('admin_cat_on_sale') : t('admin_cat_hidden')}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button--small button--quiet"
+                    aria-describedby={`gs-cat-${row.id}`}
+                    onClick={() => setProduct(row)}
+                  >
+                    {t('admin_cat_edit')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {products.page !== null && <Pager current={products.page.current_page} last={products.page.last_page} onGo={products.go} />}
+      {product !== null && <ProductForm key={`edit-${product.id}`} product={product} onClose={closed} />}
+      <ProductForm key="add" product={null} onClose={closed} />
+
+      <h3>{t('admin_cat_rooms')}</h3>
+      <div className="gs-admin__scroll">
+        <table className="gs-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('admin_cat_name')}</th>
+              <th scope="col">{t('admin_cat_location')}</th>
+              <th scope="col">{t('admin_cat_room_capacity')}</th>
+              <th scope="col">{t('admin_cat_actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(rooms.page?.data ?? []).map((row) => (
+              <tr key={row.id}>
+                <th scope="row" id={`gs-room-${row.id}`}>
+                  {row.names.zhs} / {row.names.eng}
+                </th>
+                <td>{row.locations.zhs}</td>
+                <td>{row.capacity_units ?? '—'}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button--small button--quiet"
+                    aria-describedby={`gs-room-${row.id}`}
+                    onClick={() => setRoom(row)}
+                  >
+                    {t('admin_cat_edit')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rooms.page !== null && <Pager current={rooms.page.current_page} last={rooms.page.last_page} onGo={rooms.go} />}
+      {room !== null && <RoomForm key={`edit-${room.id}`} room={room} onClose={closed} />}
+      <RoomForm key="add" room={null} onClose={closed} />
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { useI18n } from '../core/i18n.ts';
+import { Field } from '../ui/form.tsx';
+import type { Outcome } from './queue-parts.tsx';
+import { adminRequest } from './operator-session.ts';
+import { refusalText, refusedFields } from './catalogue-keys.ts';
+import { blankTexts, catalogueLocales, formFields, LocaleColumns, type Errors, type Texts } from './catalogue-form-parts.tsx';
+
+export interface Room {
+  id: number;
+  names: Texts;
+  locations: Texts;
+  type: string;
+  capacity_units: number | null;
+}
+
+const wholePattern = /^[1-9]\d{0,9}$/;
+
+/** Adds an engine room (room null) or edits one; its installed capacity is what every order's share divides by. */
+export function RoomForm({ room, onClose }: { room: Room | null; onClose: (done: Outcome | null) => void }) {
+  const { t } = useI18n();
+  const prefix = room === null ? 'gs-room-add' : `gs-room-edit-${room.id}`;
+  const [texts, setTexts] = useState<Record<string, Texts>>({
+    names: room?.names ?? blankTexts(),
+    locations: room?.locations ?? blankTexts(),
+  });
+  const [type, setType] = useState(room?.type ?? '');
+  const [capacity, setCapacity] = useState(room?.capacity_units === null || room === null ? '' : String(room.capacity_units));
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure('');
+    const found: Errors = {};
+    for (const field of ['names', 'locations'])
+      for (const locale of catalogueLocales) if (texts[field]?.[locale].trim() === '') found[`${field}.${locale}`] = t('admin_cat_needed');
+    if (type.trim() === '') found.type = t('admin_cat_needed');
+    if (!wholePattern.test(capacity.trim())) found.capacity_units = t('admin_cat_number_invalid');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    const body = { ...texts, type: type.trim(), capacity_units: Number(capacity) };
+    try {
+      if (room === null) await adminRequest('POST', '/catalogue/engine-rooms', formFields(body));
+      else await adminRequest('PUT', `/catalogue/engine-rooms/${room.id}`, formFields(body));
+      onClose({ text: t('admin_cat_saved', { name: texts.names?.zhs ?? '' }), failed: false });
+    } catch (error) {
+      const fields = refusedFields(error, t);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="gs-admin__item">
+      <fieldset className="gs-admin__form">
+        <legend>{room === null ? t('admin_cat_add_room') : t('admin_cat_editing', { name: room.names.zhs })}</legend>
+        <LocaleColumns
+          prefix={prefix}
+          fields={[
+            { field: 'names', label: t('admin_cat_name'), maxLength: 80 },
+            { field: 'locations', label: t('admin_cat_location'), maxLength: 120 },
+          ]}
+          values={texts}
+          errors={errors}
+          onChange={(field, locale, value) =>
+            setTexts((current) => ({ ...current, [field]: { ...(current[field] ?? blankTexts()), [locale]: value } }))
+          }
+        />
+        <Field
+          id={`${prefix}-type`}
+          name="type"
+          label={t('admin_cat_type')}
+          value={type}
+          onChange={setType}
+          error={errors.type}
+          maxLength={60}
+        />
+        <Field
+          id={`${prefix}-capacity`}
+          name="capacity_units"
+          label={t('admin_cat_room_capacity')}
+          hint={t('admin_cat_room_capacity_hint')}
+          value={capacity}
+          onChange={setCapacity}
+          error={errors.capacity_units}
+          maxLength={10}
+          autoComplete="off"
+        />
+        {failure !== '' && (
+          <p className="gs-message gs-message--error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="gs-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {t('admin_cat_save')}
+          </button>
+          {room !== null && (
+            <button type="button" className="button button--quiet" onClick={() => onClose(null)}>
+              {t('admin_cat_cancel')}
+            </button>
+          )}
+        </div>
+      </fieldset>
+    </form>
+  );
+}
