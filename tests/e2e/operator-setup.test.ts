@@ -28,8 +28,7 @@ const account = {
 const codeOf = (secret: string, stepsAhead = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 
-async function passwordStep(office: Page, baseUrl: string) {
-  await office.goto(`${baseUrl}/eng/admin`);
+async function passwordStep(office: Page) {
   await office.getByLabel(eng.admin_username).fill(founder.name);
   await office.getByLabel(eng.admin_password).fill(founder.password);
   await office.getByRole('button', { name: eng.admin_login }).click();
@@ -60,7 +59,8 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
     const phone = await newVisitor();
     try {
       const { page } = office;
-      await passwordStep(page, product.baseUrl);
+      await page.goto(`${product.baseUrl}/eng/admin`);
+      await passwordStep(page);
       await page.getByRole('heading', { name: eng.admin_dashboard_checklist }).waitFor();
       const checklist = (await page.locator('.gs-admin__checklist').textContent()) ?? '';
       assert.ok(checklist.includes(`${eng.admin_dashboard_todo} · ${eng.admin_dashboard_step_receiving_account}`), checklist);
@@ -77,8 +77,10 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
       await page.getByRole('button', { name: eng.admin_2fa_recovery_done }).click();
 
       // Signing in again now takes the password and then a code.
+      // Logging out ends the session on the server, then shows the login form: wait for it rather than navigate mid-way.
       await page.getByRole('button', { name: eng.admin_logout }).first().click();
-      await passwordStep(page, product.baseUrl);
+      await page.getByLabel(eng.admin_username).waitFor();
+      await passwordStep(page);
       await page.getByLabel(eng.admin_login_code).fill(codeOf(secret, 1));
       await page.getByRole('button', { name: eng.admin_login_verify }).click();
       await page.getByRole('heading', { name: eng.admin_dashboard_checklist }).waitFor();

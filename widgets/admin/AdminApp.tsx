@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMounted } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
 import { pagerMessageKeys } from '../ui/Pager.tsx';
@@ -159,6 +159,10 @@ export function AdminApp() {
   // The machines offline, when the dashboard's count opened the tab; every machine otherwise.
   const [machineView, setMachineView] = useState<'all' | 'offline'>('all');
   const { me, loaded, reload } = useOperatorMe(token);
+  // Whoever signs in next starts on the dashboard, not on the tab the last operator left open (it may not be theirs).
+  useEffect(() => {
+    if (token === '') setTab('dashboard');
+  }, [token]);
 
   if (!mounted)
     return (
