@@ -40,6 +40,15 @@ interface DistributionRow {
   finished_at: Date | null;
 }
 
+/** One batch as its statement sums it up; the members' sums are passed on to the posting untouched. */
+interface BatchRow {
+  last_order_id: string | null;
+  records: number;
+  credited: string | null;
+  member_ids: string | null;
+  member_amounts: string | null;
+}
+
 const lockDay = (trx: Db, roomId: number, day: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`income:${roomId}:${day}`}))`.execute(trx);
 
@@ -113,7 +122,7 @@ export async function distributeDay(
         return { row, finished: true };
       }
 
-      const batch = await sql<{ last_order_id: string | null; record_ids: string | null; credited: string | null }>`
+      const batch = await sql<BatchRow>`
         with batch as (
           -- units / basis of the pool, in exact integer arithmetic: amount / unit_price is the order's units.
           select o.id, o.user_id,
@@ -127,29 +136,37 @@ export async function distributeDay(
           select 'IR' || to_char(${day}::date, 'YYYYMMDD') || '-' || b.id, b.id, b.user_id, ${roomId}, ${day}::date, b.share
           from batch b where b.share > 0
           on conflict (order_id, business_date) do nothing
-          returning id, amount
+          returning user_id, amount
+        ), members as (
+          select user_id, sum(amount)::bigint as amount from inserted group by user_id
         )
         select (select max(id)::text from batch) as last_order_id,
-               (select string_agg(id::text, ',') from inserted) as record_ids,
-               (select sum(amount)::text from inserted) as credited`.execute(trx);
+               (select count(*)::int from inserted) as records,
+               (select sum(amount)::text from members) as credited,
+               (select string_agg(user_id::text, ',' order by user_id) from members) as member_ids,
+               (select string_agg(amount::text, ',' order by user_id) from members) as member_amounts`.execute(trx);
       const result = batch.rows[0];
       if (result?.last_order_id === null || result?.last_order_id === undefined) {
         await markFinished(trx, roomId, day);
         return { row, finished: true };
       }
-      const recordIds = result.record_ids === null ? [] : result.record_ids.split(',');
       const [roomAccount = 0] = await ensureAccounts(trx, [accounts.engineRoomRevenue(roomId)]);
-      await postIncomeJournal(trx, roomAccount, recordIds, `income:${roomId}:${day}:after:${row.cursor_order_id}`);
+      await postIncomeJournal(
+        trx,
+        roomAccount,
+        { userIds: result.member_ids ?? '', amounts: result.member_amounts ?? '' },
+        `income:${roomId}:${day}:after:${row.cursor_order_id}`,
+      );
       const credited = BigInt(result.credited ?? '0');
       await sql`update income_distributions
         set cursor_order_id = ${result.last_order_id}::bigint,
-            orders_credited = orders_credited + ${recordIds.length},
+            orders_credited = orders_credited + ${result.records},
             amount_credited = amount_credited + ${credited.toString()}::bigint
         where engine_room_id = ${roomId} and business_date = ${day}::date`.execute(trx);
       return {
         row: {
           ...row,
-          orders_credited: row.orders_credited + recordIds.length,
+          orders_credited: row.orders_credited + result.records,
           amount_credited: (BigInt(row.amount_credited) + credited).toString(),
         },
         finished: false,

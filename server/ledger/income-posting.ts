@@ -1,50 +1,54 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-/** A list of ids as one SQL parameter that PGlite and pg both pass the same way. */
-const idList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')::bigint[]`;
+/**
+ * What a batch of income records gives each member, as the batch's own statement aggregated it:
+ * two comma-separated lists of equal length, handed back to the database as they came.
+ */
+export interface MemberCredits {
+  userIds: string;
+  amounts: string;
+}
 
 /**
- * Posts the income of a batch of income records, set-based, inside the caller's transaction:
- * one journal for the batch, taking the batch's total from the engine room's revenue account
- * and giving each member's main wallet the sum of their records. The records were just
- * inserted (each order once per day), so the journal is new; `journalKey` names the batch.
- * The room's account cannot go below zero: its balance floor fails the whole batch. The journal
- * carries the content hash postJournal would give it (ledger.ts journalHash).
+ * Posts a batch's income inside the caller's transaction, set-based: one journal taking the batch's
+ * total from the engine room's revenue account and giving each member's main wallet their sum.
+ * Two statements whatever the batch's size: the members' accounts opened if new, then one statement
+ * that locks every account of the journal in ascending id (the order postJournal takes, so a
+ * distribution and a transfer queue rather than deadlock), writes the journal with the content hash
+ * postJournal would give it (ledger.ts journalHash), its entries and the balances. The database's
+ * rules stand behind it: the room's balance floor fails the whole batch, the journal-balance
+ * trigger checks the entries. `journalKey` names the batch, so it is posted once.
  */
-export async function postIncomeJournal(trx: Db, roomAccountId: number, recordIds: readonly string[], journalKey: string): Promise<void> {
-  if (recordIds.length === 0) return;
-  const records = idList(recordIds);
-  const memberKey = sql`'member:' || r.user_id || ':main'`;
+export async function postIncomeJournal(trx: Db, roomAccountId: number, credits: MemberCredits, journalKey: string): Promise<void> {
+  if (credits.userIds === '') return;
+  const userIds = sql`string_to_array(${credits.userIds}, ',')::int[]`;
+  const amounts = sql`string_to_array(${credits.amounts}, ',')::bigint[]`;
 
   await sql`insert into ledger_accounts (key, kind, user_id)
-    select distinct ${memberKey}, 'member_main', r.user_id from income_records r where r.id = any(${records})
+    select 'member:' || member.user_id || ':main', 'member_main', member.user_id from unnest(${userIds}) as member(user_id)
     on conflict (key) do nothing`.execute(trx);
 
-  // The same ascending-id lock order as postJournal, so a distribution and a transfer queue, never deadlock.
-  await sql`select count(*) from (
-      select a.id from ledger_accounts a
-      where a.id = ${roomAccountId} or a.key in (select ${memberKey} from income_records r where r.id = any(${records}))
-      order by a.id for update
-    ) locked`.execute(trx);
-
-  // Each account's movement in this journal: the members' sums, and the room's total given out.
-  const movements = sql`select m.id as account_id, sum(r.amount) as amount
-      from income_records r join ledger_accounts m on m.key = ${memberKey}
-      where r.id = any(${records}) group by m.id
-    union all
-    select ${roomAccountId}::int, -sum(r.amount) from income_records r where r.id = any(${records})`;
-  const journal = await sql<{ id: string }>`insert into ledger_journals (idempotency_key, content_hash, kind, memo)
-    select ${journalKey},
-      encode(sha256(convert_to(format('{"kind":"income","memo":null,"entries":[%s]}',
-        (select string_agg(format('[%s,"%s"]', account_id, amount), ',' order by account_id) from (${movements}) moves)), 'UTF8')), 'hex'),
-      'income', null
-    returning id`.execute(trx);
-  const journalId = journal.rows[0]?.id;
-  if (journalId === undefined) throw new Error('income journal was not written');
-
-  await sql`insert into ledger_entries (journal_id, account_id, amount)
-    select ${journalId}::bigint, account_id, amount from (${movements}) moves`.execute(trx);
-  await sql`update ledger_accounts a set balance = a.balance + e.amount
-    from ledger_entries e where e.journal_id = ${journalId}::bigint and a.id = e.account_id`.execute(trx);
+  await sql`with credits as (
+      select credit.user_id, credit.amount from unnest(${userIds}, ${amounts}) as credit(user_id, amount)
+    ), moves as (
+      select a.id as account_id, c.amount from credits c join ledger_accounts a on a.key = 'member:' || c.user_id || ':main'
+      union all
+      select ${roomAccountId}::int, -(select sum(amount) from credits)::bigint
+    ), locked as (
+      select a.id from ledger_accounts a where a.id in (select account_id from moves) order by a.id for update
+    ), journal as (
+      insert into ledger_journals (idempotency_key, content_hash, kind, memo)
+      select ${journalKey},
+        encode(sha256(convert_to(format('{"kind":"income","memo":null,"entries":[%s]}',
+          (select string_agg(format('[%s,"%s"]', account_id, amount), ',' order by account_id) from moves)), 'UTF8')), 'hex'),
+        'income', null
+      from (select count(*) from locked) all_locked
+      returning id
+    ), entries as (
+      insert into ledger_entries (journal_id, account_id, amount)
+      select journal.id, moves.account_id, moves.amount from journal, moves
+      returning account_id, amount
+    )
+    update ledger_accounts a set balance = a.balance + entries.amount from entries where a.id = entries.account_id`.execute(trx);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paidOrder } from '../../tests/helpers/income.ts';
 import { fundMember, insertUser, points } from '../../tests/helpers/ledger.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import type { Db } from '../db/database.ts';
@@ -172,6 +173,26 @@ describe.each(databaseKinds())('the ledger on %s', (kind) => {
         }),
       ).rejects.toThrow(/does not balance/);
       expect(await counts()).toEqual(before);
+    });
+
+    it('refuses an entry that unbalances a journal posted earlier, not only a journal written in the same statement', async () => {
+      const posted = await post(transfer('balanced-then-added-to', points(1)));
+      const [strangerMain = 0] = await ensureAccounts(db, [accounts.memberMain(await insertUser(db))]);
+      const before = await counts();
+      await expect(
+        sql`insert into ledger_entries (journal_id, account_id, amount) values (${posted.journalId}::bigint, ${strangerMain}, 1)`.execute(
+          db,
+        ),
+      ).rejects.toThrow(/does not balance/);
+      expect(await counts()).toEqual(before);
+    });
+
+    it('refuses to delete an order: the income records and journals that name it outlive any cancellation', async () => {
+      const order = await paidOrder(db, alice, 1, 100, new Date());
+      await expect(sql`delete from orders where id = ${order}::bigint`.execute(db)).rejects.toThrow(/never deleted/);
+      await expect(sql`truncate orders cascade`.execute(db)).rejects.toThrow(/never deleted/);
+      const kept = await db.selectFrom('orders').select('id').where('id', '=', order).executeTakeFirst();
+      expect(kept).toEqual({ id: order });
     });
 
     it('refuses a member balance below zero', async () => {

@@ -19,6 +19,8 @@ import * as deviceRetirement from './0017_device_retirement.ts';
 import * as operatorRolesTwoFactor from './0018_operator_roles_two_factor.ts';
 import * as catalogueEditing from './0019_catalogue_editing.ts';
 import * as memberAdminPartnerWallets from './0020_member_admin_partner_wallets.ts';
+import * as ledgerCheckByJournal from './0021_ledger_check_by_journal.ts';
+import * as transferChecksPartnerCity from './0022_transfer_checks_partner_city.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -45,6 +47,8 @@ const migrations: Record<string, Migration> = {
   '0018_operator_roles_two_factor': operatorRolesTwoFactor,
   '0019_catalogue_editing': catalogueEditing,
   '0020_member_admin_partner_wallets': memberAdminPartnerWallets,
+  '0021_ledger_check_by_journal': ledgerCheckByJournal,
+  '0022_transfer_checks_partner_city': transferChecksPartnerCity,
 };
 
 export const migrationProvider: MigrationProvider = {
