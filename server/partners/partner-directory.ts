@@ -5,6 +5,7 @@ import type { PartnerAdapter } from './partner-adapter.ts';
 import type { PartnerCity } from './partner-cities.repository.ts';
 
 export const partnerUnavailableMessage = 'The partner is not available, please try again later';
+export const partnerCityNotFoundMessage = 'Partner city not found';
 
 /** Which adapter serves each partner city: internal ones share one; each external one has its platform's. */
 export class PartnerDirectory {

@@ -81,23 +81,27 @@ export interface InternalTransferRequest {
   partnerRefusal: string;
 }
 
-export type InternalTransferOutcome = 'created' | 'replayed' | 'conflict';
+export type InternalTransferOutcome =
+  | { outcome: 'created' | 'replayed' | 'conflict'; record: TransferRecord }
+  /** Nothing written: there is no such city, its own platform answers, or it takes no deposits. */
+  | { outcome: 'no_city' | 'external' | 'disabled' };
+
+type OutcomeRow = Parameters<typeof toRecord>[0] & { outcome: InternalTransferOutcome['outcome'] };
 
 /**
  * A transfer to or from an internal partner's wallet in one round trip: the database function
- * `wallet_partner_transfer` (migration 0011, decision 021) checks the key, moves the points
- * through the ledger and keeps the record, atomically as one statement.
+ * `wallet_transfer` (migration 0022) reads the city and `wallet_partner_transfer` (migration 0011,
+ * decision 021) checks the key, moves the points through the ledger and keeps the record,
+ * atomically as one statement.
  */
-export async function transferInternally(
-  db: Db,
-  request: InternalTransferRequest,
-): Promise<{ outcome: InternalTransferOutcome; record: TransferRecord }> {
-  const { rows } = await sql<Parameters<typeof toRecord>[0] & { outcome: InternalTransferOutcome }>`
-    select * from wallet_partner_transfer(${request.userId}::integer, ${request.partnerCityId}::integer, ${request.type}::text,
+export async function transferInternally(db: Db, request: InternalTransferRequest): Promise<InternalTransferOutcome> {
+  const { rows } = await sql<OutcomeRow>`
+    select * from wallet_transfer(${request.userId}::integer, ${request.partnerCityId}::integer, ${request.type}::text,
       ${request.amount.toString()}::bigint, ${request.idempotencyKey}::text, ${request.requestHash}::text,
       ${request.mainRefusal}::text, ${request.partnerRefusal}::text)`.execute(db);
   const row = rows[0];
-  if (row === undefined) throw new Error('wallet_partner_transfer returned no record');
+  if (row === undefined) throw new Error('wallet_transfer returned no record');
+  if (row.outcome === 'no_city' || row.outcome === 'external' || row.outcome === 'disabled') return { outcome: row.outcome };
   return { outcome: row.outcome, record: toRecord(row) };
 }
 

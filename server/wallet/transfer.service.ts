@@ -7,9 +7,10 @@ import type { Db } from '../db/database.ts';
 import type { TransferType } from '../db/schema.ts';
 import { InsufficientBalanceError, keyReusedMessage } from '../ledger/ledger.ts';
 import type { PartnerAdapter, TransferMove } from '../partners/partner-adapter.ts';
-import type { PartnerCity } from '../partners/partner-cities.repository.ts';
-import { partnerUnavailableMessage, type PartnerDirectory } from '../partners/partner-directory.ts';
-import { ApiError } from '../shared/errors.ts';
+import { findPartnerCity, type PartnerCity } from '../partners/partner-cities.repository.ts';
+import { internalPartner } from '../partners/internal-partner.ts';
+import { partnerCityNotFoundMessage, partnerUnavailableMessage, type PartnerDirectory } from '../partners/partner-directory.ts';
+import { ApiError, notFound } from '../shared/errors.ts';
 import { settleTransfer } from './transfer-settlement.ts';
 import { findTransferByKey, insertTransferRecord, transferInternally, type TransferRecord } from './transfer.repository.ts';
 import { transferJson } from './wallet.json.ts';
@@ -24,7 +25,7 @@ export const partnerDisabledMessage = 'This partner wallet takes no new transfer
 
 export interface TransferRequest {
   userId: number;
-  city: PartnerCity;
+  partnerCityId: number;
   type: TransferType;
   amount: bigint;
   /** The client's Idempotency-Key header, if it sent one. */
@@ -49,23 +50,21 @@ export async function transfer(
   request: TransferRequest,
   log: FastifyBaseLogger,
 ): Promise<TransferResult> {
-  // A disabled city (decision 029) keeps its balances and lets them out, but takes nothing new in.
-  if (request.city.disabled && request.type === 'deposit') throw new ApiError(409, 'partner_city_disabled', partnerDisabledMessage);
-  const adapter = directory.adapterFor(request.city);
-  const requestHash = createHash('sha256').update(`${request.type}:${request.city.id}:${request.amount}`).digest('hex');
-  let result: TransferResult;
+  const requestHash = createHash('sha256').update(`${request.type}:${request.partnerCityId}:${request.amount}`).digest('hex');
+  let result: TransferResult & { adapter: PartnerAdapter };
   try {
+    const internal = await transferToInternalPartner(db, request, requestHash);
     result =
-      adapter.kind === 'internal'
-        ? await transferToInternalPartner(db, request, requestHash)
-        : await db.transaction().execute((trx) => begin(trx, adapter, request, requestHash));
+      internal === 'external'
+        ? await transferToExternalPartner(db, directory, request, requestHash)
+        : { ...internal, adapter: internalPartner };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     log.error({ err: error }, 'transfer could not be written');
     throw new ApiError(503, 'transfer_write_failed', transferFailedMessage, { detail: writeFailedDetail });
   }
   let { record } = result;
-  if (!result.replayed && record.status === transferStatus.accepted) record = await dispatch(db, directory, adapter, record, log);
+  if (!result.replayed && record.status === transferStatus.accepted) record = await dispatch(db, directory, result.adapter, record, log);
   if (record.status === transferStatus.failed && record.reason === partnerUnreachableReason) {
     throw new ApiError(503, 'partner_unavailable', partnerUnavailableMessage, { detail: transferJson(record) });
   }
@@ -81,11 +80,14 @@ function failedTransferCode(reason: string | null): RefusalCode {
   return 'transfer_failed';
 }
 
+/** A disabled city (decision 029) keeps its balances and lets them out, but takes nothing new in. */
+const partnerDisabled = () => new ApiError(409, 'partner_city_disabled', partnerDisabledMessage);
+
 /** The common case, an internal partner's wallet: one database round trip (decision 021). */
-async function transferToInternalPartner(db: Db, request: TransferRequest, requestHash: string): Promise<TransferResult> {
-  const { outcome, record } = await transferInternally(db, {
+async function transferToInternalPartner(db: Db, request: TransferRequest, requestHash: string): Promise<TransferResult | 'external'> {
+  const done = await transferInternally(db, {
     userId: request.userId,
-    partnerCityId: request.city.id,
+    partnerCityId: request.partnerCityId,
     type: request.type,
     amount: request.amount,
     idempotencyKey: request.idempotencyKey ?? null,
@@ -93,12 +95,43 @@ async function transferToInternalPartner(db: Db, request: TransferRequest, reque
     mainRefusal: mainInsufficientMessage,
     partnerRefusal: partnerInsufficientMessage,
   });
-  if (outcome === 'conflict') throw new ApiError(409, 'idempotency_key_reused', keyReusedMessage);
-  return { record, replayed: outcome === 'replayed' };
+  switch (done.outcome) {
+    case 'no_city':
+      throw notFound('partner_city_not_found', partnerCityNotFoundMessage);
+    case 'disabled':
+      throw partnerDisabled();
+    case 'conflict':
+      throw new ApiError(409, 'idempotency_key_reused', keyReusedMessage);
+    case 'external':
+      return 'external';
+    default:
+      return { record: done.record, replayed: done.outcome === 'replayed' };
+  }
+}
+
+/** A city whose own platform answers: its adapter takes the transfer in one transaction. */
+async function transferToExternalPartner(
+  db: Db,
+  directory: PartnerDirectory,
+  request: TransferRequest,
+  requestHash: string,
+): Promise<TransferResult & { adapter: PartnerAdapter }> {
+  const city = await findPartnerCity(db, request.partnerCityId);
+  if (city === undefined) throw notFound('partner_city_not_found', partnerCityNotFoundMessage);
+  if (city.disabled && request.type === 'deposit') throw partnerDisabled();
+  const adapter = directory.adapterFor(city);
+  const result = await db.transaction().execute((trx) => begin(trx, adapter, city, request, requestHash));
+  return { ...result, adapter };
 }
 
 /** An external partner's transfer: accepted here, in one transaction, and answered by the partner later. */
-async function begin(trx: Db, adapter: PartnerAdapter, request: TransferRequest, requestHash: string): Promise<TransferResult> {
+async function begin(
+  trx: Db,
+  adapter: PartnerAdapter,
+  city: PartnerCity,
+  request: TransferRequest,
+  requestHash: string,
+): Promise<TransferResult> {
   const { userId, idempotencyKey } = request;
   if (idempotencyKey !== undefined) {
     // Retries of one request queue here, so the second always finds the first's record.
@@ -111,14 +144,14 @@ async function begin(trx: Db, adapter: PartnerAdapter, request: TransferRequest,
   }
   const move: TransferMove = {
     userId,
-    partnerCityId: request.city.id,
+    partnerCityId: city.id,
     type: request.type,
     amount: request.amount,
     journalKey: idempotencyKey === undefined ? `transfer:${userId}:auto:${randomUUID()}` : `transfer:${userId}:key:${idempotencyKey}`,
   };
   const common = {
     userId,
-    partnerCityId: request.city.id,
+    partnerCityId: city.id,
     type: request.type,
     amount: request.amount,
     idempotencyKey: idempotencyKey ?? null,
@@ -129,17 +162,13 @@ async function begin(trx: Db, adapter: PartnerAdapter, request: TransferRequest,
     const record = await insertTransferRecord(
       trx,
       { ...common, status: began.status, reason: null, journalId: began.journalId },
-      request.city.name,
+      city.name,
     );
     return { record, replayed: false };
   } catch (error) {
     if (!(error instanceof InsufficientBalanceError)) throw error;
     const reason = error.kind === 'member_main' ? mainInsufficientMessage : partnerInsufficientMessage;
-    const record = await insertTransferRecord(
-      trx,
-      { ...common, status: transferStatus.failed, reason, journalId: null },
-      request.city.name,
-    );
+    const record = await insertTransferRecord(trx, { ...common, status: transferStatus.failed, reason, journalId: null }, city.name);
     return { record, replayed: false };
   }
 }

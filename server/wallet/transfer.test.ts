@@ -191,6 +191,8 @@ describe.each(databaseKinds())('wallet transfers on %s', (kind) => {
     expectFailure(await call('POST', `v1/enjoycity/${id}/getBalance`), 404);
     expectFailure(await call('POST', `v1/enjoycity/${id}/deposit`, { body: { amount: '100' } }), 404);
     expectFailure(await call('POST', `v1/enjoycity/${id}/withdrawal`, { body: { amount: '100' } }), 404);
+    // The city is answered before the amount, as a client reading the contract expects.
+    expectFailure(await call('POST', `v1/enjoycity/${id}/deposit`, { body: { amount: '5' } }), 404);
   });
 
   it.each(['0', '-1', 'abc', '1.5', '0x1'])('a malformed partner city id %s answers 422', async (id) => {

@@ -5,6 +5,7 @@ import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import type { TransferType } from '../db/schema.ts';
 import { memberBalances } from '../ledger/accounts.ts';
 import { findPartnerCity, listPartnerCities, type PartnerCity } from '../partners/partner-cities.repository.ts';
+import { partnerCityNotFoundMessage } from '../partners/partner-directory.ts';
 import { success } from '../http/envelope.ts';
 import { notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
@@ -15,11 +16,16 @@ import { transferJson, transferRecordSchema } from './wallet.json.ts';
 import { mainWalletSchema, partnerCityParams, partnerWalletSchema, transferBody, transferHeaders } from './wallet.schemas.ts';
 
 const bearer = [{ bearer: [] }];
-export const partnerCityNotFoundMessage = 'Partner city not found';
+
+/** A partner city's id from the path, or 404 for one that cannot name a city. */
+function partnerCityIdOf(params: { id: string }): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound('partner_city_not_found', partnerCityNotFoundMessage);
+  return id;
+}
 
 async function partnerCityOf(app: FastifyInstance, params: { id: string }): Promise<PartnerCity> {
-  const id = Number(params.id);
-  const city = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await findPartnerCity(app.db, id) : undefined;
+  const city = await findPartnerCity(app.db, partnerCityIdOf(params));
   if (city === undefined) throw notFound('partner_city_not_found', partnerCityNotFoundMessage);
   return city;
 }
@@ -112,13 +118,21 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request, reply) => {
-        const city = await partnerCityOf(app, request.params);
-        const amount = parseTransferAmount(request.body.amount);
+        const partnerCityId = partnerCityIdOf(request.params);
+        let amount: bigint;
+        try {
+          amount = parseTransferAmount(request.body.amount);
+        } catch (error) {
+          // An unknown city is answered first, as it always was; only a refused amount pays for the look-up.
+          await partnerCityOf(app, request.params);
+          throw error;
+        }
         const idempotencyKey = request.headers['idempotency-key'];
+        // The city is read inside the transfer's own round trip (migration 0022).
         const { record, replayed } = await transfer(
           app.db,
           app.partners,
-          { userId: memberOf(request).userId, city, type, amount, idempotencyKey },
+          { userId: memberOf(request).userId, partnerCityId, type, amount, idempotencyKey },
           request.log,
         );
         return reply.status(replayed ? 200 : 201).send(success(transferJson(record), 'Transfer successful'));

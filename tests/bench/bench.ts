@@ -4,7 +4,8 @@
  * beside `pgbench -N` on the same PostgreSQL; one server process beside three on one PostgreSQL;
  * the income distribution beside a bare INSERT … SELECT; the partner widgets' bytes and the time to
  * the first widget on a partner page; a publish of the whole brand site. Not part of the test command: figures,
- * not verdicts, and noisy on a shared machine (BENCH_SECONDS sets the length of each figure).
+ * not verdicts, and noisy on a shared machine (BENCH_SECONDS sets the length of each figure;
+ * BENCH_WIDGETS, BENCH_EMBEDDED, BENCH_DISTRIBUTION and BENCH_SITE set to 0 leave a part out).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -166,10 +167,12 @@ async function postgres(): Promise<void> {
 console.log(
   `Machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator on the same machine`,
 );
-console.log('\n== Partner widgets');
-console.log(widgetBytes());
-console.log(await firstWidgetFigures());
-await embedded();
+if (process.env.BENCH_WIDGETS !== '0') {
+  console.log('\n== Partner widgets');
+  console.log(widgetBytes());
+  console.log(await firstWidgetFigures());
+}
+if (process.env.BENCH_EMBEDDED !== '0') await embedded();
 if (process.env.DATABASE_URL) await postgres();
 else console.log('\nDATABASE_URL is not set: no PostgreSQL figures, no pgbench limit, no three-process figures');
 
