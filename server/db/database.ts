@@ -5,6 +5,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { prepareStatements } from './prepared-statements.ts';
 import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type StopListening } from './notifications.ts';
 
 export type Db = Kysely<Database>;
@@ -32,6 +33,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // reported here; unheard, the event would end the process. The next query opens a new one,
     // and /api/ready reports the database while it is unreachable.
     pool.on('error', () => undefined);
+    prepareStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
