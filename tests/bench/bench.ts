@@ -99,7 +99,7 @@ async function embedded(): Promise<void> {
   const existing = await timedStart({}, dataDir);
   try {
     const token = await registerMember(existing.server.baseUrl);
-    const figures = await measureServer(existing.server.baseUrl, token, transferTokens);
+    const figures = await measureServer(existing.server.baseUrl, existing.server.pid, token, transferTokens);
     const logins = await loginLatencies(existing.server.baseUrl);
     console.log(`\n== Embedded database (PGlite), one process; ${loadNote}`);
     console.log(`start-up to first served request, fresh data folder:    ${fresh.ms.toFixed(0)} ms`);
@@ -128,7 +128,7 @@ async function postgres(): Promise<void> {
     const token = await registerMember(first.server.baseUrl);
     const restarted = await timedStart(env);
     servers.push(restarted.server);
-    const figures = await measureServer(first.server.baseUrl, token, transferTokens);
+    const figures = await measureServer(first.server.baseUrl, first.server.pid, token, transferTokens);
     const limit = await pgbenchTps(connections, durationSeconds);
     console.log(`\n== PostgreSQL, one process; ${loadNote}`);
     console.log(`start-up to first served request, migrated database: ${restarted.ms.toFixed(0)} ms`);

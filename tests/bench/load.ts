@@ -3,6 +3,7 @@
  * Idempotency-Key, over one server or spread evenly over several at once.
  */
 import autocannon from 'autocannon';
+import { cpuNote, type CpuShare } from './cpu.ts';
 
 export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 3);
 
@@ -10,6 +11,8 @@ export interface Figure {
   rps: number;
   p99: number;
   errors: number;
+  /** CPU microseconds per request on each side, where measured (cpu.ts). */
+  cpu?: CpuShare;
 }
 
 export async function load(url: string, headers: Record<string, string> = {}, connections = 10): Promise<Figure> {
@@ -65,5 +68,6 @@ export function ratioAgainstGoal(value: number, base: number, goal: number): str
 }
 
 export function row(label: string, figure: Figure, extra = ''): string {
-  return `${label.padEnd(44)} ${figure.rps.toFixed(0).padStart(7)} req/s  p99 ${figure.p99.toFixed(1).padStart(7)} ms  errors ${String(figure.errors).padStart(4)}  ${extra}`;
+  const cpu = cpuNote(figure.cpu);
+  return `${label.padEnd(44)} ${figure.rps.toFixed(0).padStart(7)} req/s  p99 ${figure.p99.toFixed(1).padStart(7)} ms  errors ${String(figure.errors).padStart(4)}  ${extra}${cpu === '' ? '' : `\n${' '.repeat(46)}${cpu}`}`;
 }

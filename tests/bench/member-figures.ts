@@ -2,6 +2,7 @@
  * The figures measured on one running server: plain routes, member reads and wallet transfers,
  * each beside GET /api/health of the same server in the same run.
  */
+import { cpuPerRequest } from './cpu.ts';
 import { durationSeconds, load, transferLoad, type Figure } from './load.ts';
 
 export interface ServerFigures {
@@ -13,7 +14,13 @@ export interface ServerFigures {
 export const connections = 10;
 const transferConnections = [10, 50] as const;
 
-export async function measureServer(baseUrl: string, memberToken: string, transferTokens: string[]): Promise<ServerFigures> {
+export async function measureServer(
+  baseUrl: string,
+  serverPid: number | undefined,
+  memberToken: string,
+  transferTokens: string[],
+): Promise<ServerFigures> {
+  const measured = (run: () => Promise<Figure>) => cpuPerRequest(serverPid, durationSeconds, run);
   const member = { authorization: `Bearer ${memberToken}` };
   const routeList: [string, Record<string, string>][] = [
     ['/api/health', {}],
@@ -24,18 +31,19 @@ export async function measureServer(baseUrl: string, memberToken: string, transf
     ['/api/v1/enjoycity', member],
   ];
   const routes = [];
-  for (const [route, headers] of routeList) routes.push({ route, figure: await load(`${baseUrl}${route}`, headers, connections) });
+  for (const [route, headers] of routeList)
+    routes.push({ route, figure: await measured(() => load(`${baseUrl}${route}`, headers, connections)) });
   const transfers = [];
   for (const connectionCount of transferConnections) {
     transfers.push({
       label: `spread over ${transferTokens.length} members`,
       connections: connectionCount,
-      figure: await transferLoad(baseUrl, transferTokens, connectionCount),
+      figure: await measured(() => transferLoad(baseUrl, transferTokens, connectionCount)),
     });
     transfers.push({
       label: 'one hot member',
       connections: connectionCount,
-      figure: await transferLoad(baseUrl, transferTokens.slice(0, 1), connectionCount),
+      figure: await measured(() => transferLoad(baseUrl, transferTokens.slice(0, 1), connectionCount)),
     });
   }
   return { routes, transfers };
