@@ -54,19 +54,23 @@ function preloadImports(): Plugin {
   };
 }
 
+/**
+ * React's names, answered by Preact itself rather than by its compat layer: the widgets use hooks,
+ * context and a root, which core Preact has (widgets/core/preact-react.ts says what differs).
+ * web-test-runner.config.mjs gives the component tests the same.
+ */
+const reactToPreact = [
+  { find: /^react-dom\/client$/, replacement: path.resolve('widgets/core/preact-root.ts') },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react$/, replacement: path.resolve('widgets/core/preact-react.ts') },
+];
+
 /** What both builds share: Preact for React, build constants, TypeScript and JSON, text style sheets, preloading. */
 function plugins(): Plugin[] {
   return [
     cssText,
     preloadImports(),
-    alias({
-      entries: [
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
-        { find: /^react$/, replacement: 'preact/compat' },
-      ],
-    }),
+    alias({ entries: reactToPreact }),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production'), ...buildConstants() } }),
     nodeResolve({ exportConditions: ['browser'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
     json({ preferConst: true, compact: true }),
@@ -78,7 +82,7 @@ function plugins(): Plugin[] {
  * The embeddable widgets: the loader a partner page includes with one script tag
  * (v1/embed.js, its address versioned by the embedding contract, not by build) and hashed,
  * immutable chunks per widget, per catalogue and per style sheet. React is aliased to
- * Preact's compat layer to keep the loader and shared core small (budgets checked by the tests).
+ * Preact itself to keep the loader and shared core small (budgets checked by the tests).
  */
 const widgets: RollupOptions = {
   input: { 'v1/embed': 'widgets/embed/embed.ts' },
