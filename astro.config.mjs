@@ -4,12 +4,6 @@ import { defineConfig } from 'astro/config';
 import { buildConstants } from './scripts/build-info.mjs';
 
 /**
- * Packages that import "react" must be bundled for server rendering, so that the alias to
- * Preact's compat layer applies to them too (docs/decisions/004-islands-on-preact.md).
- */
-const bundledForServer = ['@nanostores/react'];
-
-/**
  * The server's preview and publish builds (docs/decisions/022-published-brand-site.md) set these: the
  * folder the version is written to, the address prefix of a preview, and a cache of processed
  * pictures kept between versions. Unset, the build is the repository's own, into dist/site.
@@ -31,11 +25,5 @@ export default defineConfig({
   // a visitor's upload, so sharp may rasterise it to responsive AVIF/WebP (docs/decisions/008-brand-site.md).
   image: { dangerouslyProcessSVG: true },
   integrations: [preact({ compat: true })],
-  vite: {
-    define: buildConstants(),
-    environments: {
-      ssr: { resolve: { noExternal: bundledForServer } },
-      prerender: { resolve: { noExternal: bundledForServer } },
-    },
-  },
+  vite: { define: buildConstants() },
 });

@@ -4,7 +4,7 @@ import alias from '@rollup/plugin-alias';
 import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
-import type { OutputBundle, Plugin, RollupOptions } from 'rollup';
+import { rollup, type OutputBundle, type OutputChunk, type Plugin, type RollupOptions } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
 import { buildConstants } from './scripts/build-info.mjs';
 import { cssTextModule, inlineCssQuery } from './scripts/shadow-css.mjs';
@@ -26,9 +26,9 @@ const cssText: Plugin = {
  * Fewer round trips: a dynamic import first adds <link rel="modulepreload"> for every chunk its
  * target imports, so a chunk and all it needs download in parallel rather than level by level
  * as each is parsed. The helper is written once per chunk that needs it. The loader, kept under
- * 2 KB, preloads only the runtime's chunks (the core every widget shares); it starts a
- * widget's screen, catalogue and style sheets at the same moment, and only the screen's own
- * few helper chunks follow it.
+ * 2 KB, needs none: the runtime (the core every widget shares) is one chunk that imports
+ * nothing, and the loader starts it with a widget's screen, catalogue and style sheets at the
+ * same moment; only the screen's own few helper chunks follow it.
  */
 const preloadHelper =
   "const __gsPreload=(d,b)=>{for(const h of d){const u=new URL(h,b).href;if(!document.head.querySelector(`[href=\"${u}\"]`)){const l=document.createElement('link');l.rel='modulepreload';l.href=u;document.head.append(l)}}};";
@@ -54,19 +54,23 @@ function preloadImports(): Plugin {
   };
 }
 
+/**
+ * React's names, answered by Preact itself rather than by its compat layer: the widgets use hooks,
+ * context and a root, which core Preact has (widgets/core/preact-react.ts says what differs).
+ * web-test-runner.config.mjs gives the component tests the same.
+ */
+const reactToPreact = [
+  { find: /^react-dom\/client$/, replacement: path.resolve('widgets/core/preact-root.ts') },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react$/, replacement: path.resolve('widgets/core/preact-react.ts') },
+];
+
 /** What both builds share: Preact for React, build constants, TypeScript and JSON, text style sheets, preloading. */
 function plugins(): Plugin[] {
   return [
     cssText,
     preloadImports(),
-    alias({
-      entries: [
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
-        { find: /^react$/, replacement: 'preact/compat' },
-      ],
-    }),
+    alias({ entries: reactToPreact }),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production'), ...buildConstants() } }),
     nodeResolve({ exportConditions: ['browser'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
     json({ preferConst: true, compact: true }),
@@ -75,14 +79,46 @@ function plugins(): Plugin[] {
 }
 
 /**
+ * The core in one chunk. Left to itself, rollup splits what the runtime imports by which screens
+ * share each part (Preact, the stores, the API glue...), and every widget then fetches all those
+ * chunks anyway. A first pass learns which modules that is (the runtime's chunk and its static
+ * imports), and the build puts them in one chunk, which compresses better and costs one request.
+ * Screens import their share of the core from it.
+ */
+async function coreModules(): Promise<Set<string>> {
+  const build = await rollup({ input: widgetsInput, plugins: [...plugins(), widgetCatalogues()], logLevel: 'silent' });
+  const { output } = await build.generate({ format: 'es' });
+  await build.close();
+  const chunks = new Map(output.flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+  const runtime = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => id.endsWith('widgets/embed/runtime.tsx')));
+  const core = new Set<OutputChunk>();
+  const add = (chunk: OutputChunk | undefined) => {
+    if (chunk === undefined || chunk.isEntry || core.has(chunk)) return;
+    core.add(chunk);
+    for (const imported of chunk.imports) add(chunks.get(imported));
+  };
+  add(runtime);
+  return new Set([...core].flatMap((chunk) => chunk.moduleIds));
+}
+
+const widgetsInput = { 'v1/embed': 'widgets/embed/embed.ts' };
+
+/**
  * The embeddable widgets: the loader a partner page includes with one script tag
  * (v1/embed.js, its address versioned by the embedding contract, not by build) and hashed,
  * immutable chunks per widget, per catalogue and per style sheet. React is aliased to
- * Preact's compat layer to keep the loader and shared core small (budgets checked by the tests).
+ * Preact itself to keep the loader and shared core small (budgets checked by the tests).
  */
-const widgets: RollupOptions = {
-  input: { 'v1/embed': 'widgets/embed/embed.ts' },
-  output: { dir: 'dist/widgets', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[hash:6].js', compact: true },
+const widgets = (core: Set<string>): RollupOptions => ({
+  input: widgetsInput,
+  output: {
+    dir: 'dist/widgets',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[hash:6].js',
+    compact: true,
+    manualChunks: (id) => (core.has(id) ? 'runtime' : undefined),
+  },
   plugins: [
     ...plugins(),
     widgetCatalogues(),
@@ -104,7 +140,7 @@ const widgets: RollupOptions = {
       },
     },
   ],
-};
+});
 
 /**
  * The session frame's script (v1/frame.js), run on our origin inside a partner's page. A frame is
@@ -142,11 +178,11 @@ function widgetManifest(bundle: OutputBundle) {
   );
   return {
     loader: 'v1/embed.js',
-    runtime: byModule((id) => id.endsWith('widgets/embed/runtime.tsx')),
+    runtime: holding((id) => id.endsWith('widgets/embed/runtime.tsx')),
     elements,
     sheets,
     chunks: Object.fromEntries(chunks.map((chunk) => [chunk.fileName, chunk.imports])),
   };
 }
 
-export default [widgets, frame];
+export default async (): Promise<RollupOptions[]> => [widgets(await coreModules()), frame];

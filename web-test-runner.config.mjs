@@ -1,4 +1,5 @@
 // @ts-check
+import path from 'node:path';
 import rollupAlias from '@rollup/plugin-alias';
 import rollupJson from '@rollup/plugin-json';
 import rollupReplace from '@rollup/plugin-replace';
@@ -29,12 +30,12 @@ export default {
   mimeTypes: { '**/*.json': 'js' },
   testFramework: { config: { timeout: 10_000 } },
   plugins: [
+    // As the partner build (rollup.config.ts): React's names from Preact itself, not its compat layer.
     alias({
       entries: [
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react-dom\/client$/, replacement: path.resolve('widgets/core/preact-root.ts') },
         { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
-        { find: /^react$/, replacement: 'preact/compat' },
+        { find: /^react$/, replacement: path.resolve('widgets/core/preact-react.ts') },
       ],
     }),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('development'), ...buildConstants() } }),

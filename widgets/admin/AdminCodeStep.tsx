@@ -56,7 +56,7 @@ export function AdminCodeStep({ token, onRestart }: { token: string; onRestart: 
             value={code}
             aria-invalid={error === '' ? undefined : true}
             aria-describedby={error === '' ? 'gs-admin-code-intro' : 'gs-admin-code-intro gs-admin-code-error'}
-            onChange={(event) => setCode(event.currentTarget.value)}
+            onInput={(event) => setCode(event.currentTarget.value)}
           />
         </div>
         <p id="gs-admin-code-error" className="gs-field__error" aria-live="polite">

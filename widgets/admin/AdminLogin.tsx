@@ -56,7 +56,7 @@ export function AdminLogin() {
             id="gs-admin-username"
             autoComplete="username"
             value={username}
-            onChange={(event) => setUsername(event.currentTarget.value)}
+            onInput={(event) => setUsername(event.currentTarget.value)}
           />
         </div>
       </div>
@@ -68,7 +68,7 @@ export function AdminLogin() {
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onInput={(event) => setPassword(event.currentTarget.value)}
           />
         </div>
       </div>

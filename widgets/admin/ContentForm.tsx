@@ -47,7 +47,7 @@ export function ContentForm({ value, onChange, errors, others, onPicture, name }
             {...(Control === 'textarea' ? { rows: 3 } : { type: 'text', inputMode: numeric ? ('decimal' as const) : undefined })}
             aria-invalid={problems.length > 0}
             aria-describedby={problems.length > 0 ? `${id}-error` : undefined}
-            onChange={(event) => set(event.currentTarget.value)}
+            onInput={(event) => set(event.currentTarget.value)}
           />
         </div>
         {path.at(-1) === 'src' && (

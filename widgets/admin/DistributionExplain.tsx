@@ -105,7 +105,7 @@ export function DistributionExplain({ rooms, target, round }: { rooms: Room[]; t
               value={draft.date}
               aria-invalid={fieldError.date ? true : undefined}
               aria-describedby="gs-rev-explain-date-error"
-              onChange={(event) => setDraft({ ...draft, date: event.currentTarget.value })}
+              onInput={(event) => setDraft({ ...draft, date: event.currentTarget.value })}
             />
           </div>
           <p id="gs-rev-explain-date-error" className="gs-field__error" aria-live="polite">

@@ -81,7 +81,7 @@ export function RevenuePanel({ onChange }: { onChange?: () => void } = {}) {
           type={type}
           inputMode={type === 'text' && id !== 'gs-revenue-evidence' ? 'decimal' : undefined}
           value={value}
-          onChange={(event) => set(event.currentTarget.value)}
+          onInput={(event) => set(event.currentTarget.value)}
         />
       </div>
     </div>

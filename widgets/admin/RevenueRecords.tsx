@@ -71,7 +71,7 @@ export function RevenueRecords({
           value={draft[name]}
           aria-invalid={errors[name] ? true : undefined}
           aria-describedby={`gs-rev-${name}-error`}
-          onChange={(event) => setDraft({ ...draft, [name]: event.currentTarget.value })}
+          onInput={(event) => setDraft({ ...draft, [name]: event.currentTarget.value })}
         />
       </div>
       <p id={`gs-rev-${name}-error`} className="gs-field__error" aria-live="polite">

@@ -92,7 +92,7 @@ function ConfirmEnrolment({ enrolment, onConfirmed }: { enrolment: Enrolment; on
       <p>{t('admin_2fa_scan')}</p>
       <svg className="gs-admin__qr" viewBox={`0 0 ${size} ${size}`} width="200" height="200" role="img" aria-label={t('admin_2fa_qr')}>
         <rect width={size} height={size} fill="#fff" />
-        <path d={path} fill="#000" shapeRendering="crispEdges" />
+        <path d={path} fill="#000" shape-rendering="crispEdges" />
       </svg>
       <p>
         {t('admin_2fa_secret')}: <code className="gs-admin__card-number">{enrolment.secret}</code>

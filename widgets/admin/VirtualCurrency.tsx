@@ -123,7 +123,7 @@ export function VirtualCurrency() {
           aria-label={t('admin_vc_qr')}
         >
           <rect width={state.qr.size} height={state.qr.size} fill="#fff" />
-          <path d={state.qr.path} fill="#000" shapeRendering="crispEdges" />
+          <path d={state.qr.path} fill="#000" shape-rendering="crispEdges" />
         </svg>
       )}
       {state?.enabled === true && (

@@ -76,7 +76,7 @@ export function LocaleColumns(props: {
                     value={value}
                     aria-invalid={error !== undefined}
                     aria-describedby={error === undefined ? undefined : `${id}-error`}
-                    onChange={(event) => props.onChange(field, locale, event.currentTarget.value)}
+                    onInput={(event) => props.onChange(field, locale, event.currentTarget.value)}
                   />
                 </div>
                 {error !== undefined && (

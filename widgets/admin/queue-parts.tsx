@@ -38,7 +38,7 @@ export function NoteField({ id, label, value, maxLength, onChange }: NoteFieldPr
     <div className="gs-field">
       <label htmlFor={id}>{label}</label>
       <div className="gs-field__control">
-        <input id={id} maxLength={maxLength} value={value} onChange={(event) => onChange(event.currentTarget.value)} />
+        <input id={id} maxLength={maxLength} value={value} onInput={(event) => onChange(event.currentTarget.value)} />
       </div>
     </div>
   );

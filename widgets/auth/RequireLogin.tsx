@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { useEffect, type ReactNode } from 'react';
 import { useLoggedIn, useMounted } from '../core/hooks.ts';
 import { useEmbedded } from '../core/embedded.ts';

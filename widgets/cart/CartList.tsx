@@ -198,7 +198,7 @@ export function CartList({
             value={form.amount}
             aria-invalid={errors.amount ? true : undefined}
             aria-describedby={`${id}-amount-hint ${id}-amount-error`}
-            onChange={(event) => set({ amount: event.currentTarget.value.replace(/[^\d.]/g, '') })}
+            onInput={(event) => set({ amount: event.currentTarget.value.replace(/[^\d.]/g, '') })}
           />
         </div>
         <p id={`${id}-amount-hint`} className="gs-field__hint">
@@ -273,7 +273,7 @@ export function CartList({
               value={form.address}
               aria-invalid={errors.address ? true : undefined}
               aria-describedby={`${id}-address-error`}
-              onChange={(event) => set({ address: event.currentTarget.value })}
+              onInput={(event) => set({ address: event.currentTarget.value })}
             />
           </div>
           <p id={`${id}-address-error`} className="gs-field__error" aria-live="polite">

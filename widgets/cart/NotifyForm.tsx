@@ -84,7 +84,7 @@ export function NotifyForm({ order, accounts, onNotified }: NotifyFormProps) {
             value={five}
             aria-invalid={errors.five ? true : undefined}
             aria-describedby={`${id}-five-error`}
-            onChange={(event) => setFive(lastFiveInput(event.currentTarget.value))}
+            onInput={(event) => setFive(lastFiveInput(event.currentTarget.value))}
           />
         </div>
         <p id={`${id}-five-error`} className="gs-field__error" aria-live="polite">
@@ -129,7 +129,7 @@ export function NotifyForm({ order, accounts, onNotified }: NotifyFormProps) {
             maxLength={200}
             value={remark}
             aria-describedby={`${id}-remark-hint`}
-            onChange={(event) => setRemark(event.currentTarget.value)}
+            onInput={(event) => setRemark(event.currentTarget.value)}
           />
         </div>
         <p id={`${id}-remark-hint`} className="gs-field__hint">

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { useEffect, useId, useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
@@ -43,7 +43,7 @@ function AddressQr({ qr, label }: { qr: { size: number; path: string }; label: s
   return (
     <svg className="gs-pay__qr" viewBox={`0 0 ${qr.size} ${qr.size}`} width="176" height="176" role="img" aria-label={label}>
       <rect width={qr.size} height={qr.size} fill="#fff" />
-      <path d={qr.path} fill="#000" shapeRendering="crispEdges" />
+      <path d={qr.path} fill="#000" shape-rendering="crispEdges" />
     </svg>
   );
 }

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from './use-store.ts';
 import { useEffect, useState } from 'react';
 import { $token, $user } from './session.ts';
 

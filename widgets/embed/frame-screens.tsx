@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { atom } from 'nanostores';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { notificationKinds } from '../../contract/notifications.ts';
 import { useLoggedIn } from '../core/hooks.ts';

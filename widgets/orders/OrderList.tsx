@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { useEffect, useRef } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { $ordersChanged } from '../core/changes.ts';

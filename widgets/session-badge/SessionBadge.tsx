@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { useI18n } from '../core/i18n.ts';
 import { $mainWallet } from '../core/main-wallet.ts';
 import { formatPoints } from '../core/money.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import { refreshSession } from '../ui/SessionWatcher.tsx';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { useState } from 'react';
 import { localePath } from '../../locales/index.ts';
 import { apiRequest } from '../core/api.ts';

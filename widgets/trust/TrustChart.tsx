@@ -46,7 +46,7 @@ export function TrustChart({ days }: { days: ReturnType<typeof dailyTotals> }) {
         <text x="0" y={height + 14} className="gs-trust__axis">
           {first}
         </text>
-        <text x={width} y={height + 14} textAnchor="end" className="gs-trust__axis">
+        <text x={width} y={height + 14} text-anchor="end" className="gs-trust__axis">
           {last}
         </text>
       </svg>

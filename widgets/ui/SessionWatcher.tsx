@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { useEffect } from 'react';
 import { apiRequest } from '../core/api.ts';
 import { useSingleton } from '../core/hooks.ts';

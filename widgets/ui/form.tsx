@@ -2,7 +2,7 @@
  * What the member forms (login, register, edit user) share: the seed's input rules and the
  * labelled field, message and submit button. One module, so a page or widget fetches it once.
  */
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useMounted } from '../core/hooks.ts';
 
 /** The seed's input rules for member names, referral codes and passwords (server/auth/auth.schemas.ts repeats them). */
@@ -69,7 +69,7 @@ export function Field({
     const kept = onChange(element.value);
     if (typeof kept === 'string' && kept !== element.value) element.value = kept;
   };
-  const change = (event: ChangeEvent<HTMLInputElement>) => take(event.currentTarget);
+  const change = (event: FormEvent<HTMLInputElement>) => take(event.currentTarget);
   // What was typed before the script took over (hydration keeps the server's empty value in state).
   useEffect(() => {
     if (input.current !== null && input.current.value !== value) take(input.current);
@@ -87,7 +87,7 @@ export function Field({
           name={name}
           type={type === 'password' && !shown ? 'password' : 'text'}
           value={value}
-          onChange={change}
+          onInput={change}
           autoComplete={autoComplete}
           autoCapitalize="off"
           spellCheck={false}

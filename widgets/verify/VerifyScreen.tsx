@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 import { refreshSession } from '../ui/SessionWatcher.tsx';

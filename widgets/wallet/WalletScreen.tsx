@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiFailure } from '../core/api.ts';
 import { useHostEvents } from '../core/host-events.ts';
@@ -176,7 +176,7 @@ export function WalletScreen() {
               value={amount}
               maxLength={20}
               aria-describedby="gs-wallet-amount-hint"
-              onChange={(event) => setAmount(event.currentTarget.value.replace(/[^\d.]/g, ''))}
+              onInput={(event) => setAmount(event.currentTarget.value.replace(/[^\d.]/g, ''))}
             />
           </div>
           <p id="gs-wallet-amount-hint" className="gs-field__hint">

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../core/use-store.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { listCards } from '../bank/bank-cards.ts';
@@ -158,7 +158,7 @@ export function WithdrawScreen() {
                 value={amount}
                 maxLength={20}
                 aria-describedby={`${id}-amount-hint`}
-                onChange={(event) => setAmount(event.currentTarget.value.replace(/[^\d.]/g, ''))}
+                onInput={(event) => setAmount(event.currentTarget.value.replace(/[^\d.]/g, ''))}
               />
             </div>
             <p id={`${id}-amount-hint`} className="gs-field__hint">
