@@ -178,7 +178,7 @@ else console.log('\nDATABASE_URL is not set: no PostgreSQL figures, no pgbench l
 
 if (process.env.BENCH_DISTRIBUTION !== '0') {
   console.log(
-    `\nIncome distribution of one business day (${distributionBatchSize.toLocaleString('en')} orders per transaction), beside a bare INSERT … SELECT of as many rows (goal ≤ 4×)`,
+    `\nIncome distribution of one business day (${distributionBatchSize.toLocaleString('en')} orders per transaction), beside two INSERT … SELECT of as many rows (goal ≤ 4× the one shaped as the income records)`,
   );
   console.log(await distributionFigures('pglite', Number(process.env.BENCH_ORDERS_PGLITE ?? 100_000)));
   if (process.env.DATABASE_URL) console.log(await distributionFigures('postgres', Number(process.env.BENCH_ORDERS_POSTGRES ?? 1_000_000)));
