@@ -1,4 +1,4 @@
-import { atom, type WritableAtom } from 'nanostores';
+import { atom, type WritableAtom } from './store.ts';
 import { onPartnerPage } from './page-mode.ts';
 
 export interface StoredAtomCodec<T> {
@@ -9,7 +9,7 @@ export interface StoredAtomCodec<T> {
 const plainText = { encode: String, decode: (raw: string) => raw } as StoredAtomCodec<unknown>;
 
 /**
- * A nanostores atom kept in local storage under `key` and synchronised across tabs through
+ * An atom kept in local storage under `key` and synchronised across tabs through
  * the storage event. Setting the initial value removes the key. Written here rather than
  * taken from @nanostores/persistent because every widget loads it: this is a third of the size.
  * Without storage (server rendering, storage refused) or on a partner's page (page-mode.ts) it
