@@ -65,13 +65,20 @@ const reactToPreact = [
   { find: /^react$/, replacement: path.resolve('widgets/core/preact-react.ts') },
 ];
 
-/** What both builds share: Preact for React, build constants, TypeScript and JSON, text style sheets, preloading. */
-function plugins(): Plugin[] {
+/**
+ * What both builds share: Preact for React, build constants, TypeScript and JSON, text style
+ * sheets, preloading. `partnerBundle` marks the widgets a partner's page loads, as against the
+ * session frame's script on our origin (core/page-mode.ts).
+ */
+function plugins(partnerBundle: boolean): Plugin[] {
   return [
     cssText,
     preloadImports(),
     alias({ entries: reactToPreact }),
-    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production'), ...buildConstants() } }),
+    replace({
+      preventAssignment: true,
+      values: { 'process.env.NODE_ENV': JSON.stringify('production'), ...buildConstants(partnerBundle) },
+    }),
     nodeResolve({ exportConditions: ['browser'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
     json({ preferConst: true, compact: true }),
     esbuild({ target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact', minify: true, legalComments: 'none', charset: 'utf8' }),
@@ -86,7 +93,7 @@ function plugins(): Plugin[] {
  * Screens import their share of the core from it.
  */
 async function coreModules(): Promise<Set<string>> {
-  const build = await rollup({ input: widgetsInput, plugins: [...plugins(), widgetCatalogues()], logLevel: 'silent' });
+  const build = await rollup({ input: widgetsInput, plugins: [...plugins(true), widgetCatalogues()], logLevel: 'silent' });
   const { output } = await build.generate({ format: 'es' });
   await build.close();
   const chunks = new Map(output.flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
@@ -120,7 +127,7 @@ const widgets = (core: Set<string>): RollupOptions => ({
     manualChunks: (id) => (core.has(id) ? 'runtime' : undefined),
   },
   plugins: [
-    ...plugins(),
+    ...plugins(true),
     widgetCatalogues(),
     {
       name: 'partner-demo-page',
@@ -150,7 +157,7 @@ const widgets = (core: Set<string>): RollupOptions => ({
 const frame: RollupOptions = {
   input: { 'v1/frame': 'widgets/embed/frame.ts' },
   output: { dir: 'dist/widgets', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'frame/[hash:6].js', compact: true },
-  plugins: plugins(),
+  plugins: plugins(false),
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { RefusalCode } from '../../contract/refusals.ts';
+import { partnerBundle } from './page-mode.ts';
 import { $token } from './session.ts';
 import { handleUnauthorized } from './session-expiry.ts';
 
@@ -84,7 +85,10 @@ export function useTransport(transport: Transport): void {
 }
 
 async function transport(): Promise<Transport> {
-  return chosenTransport ?? (await import('./http.ts')).directTransport;
+  if (chosenTransport !== undefined) return chosenTransport;
+  // A partner's page calls only through the session frame, set before any screen renders: its bundle has no HTTP client.
+  if (partnerBundle) throw new ApiFailure(0, 'failed to connect');
+  return (await import('./http.ts')).directTransport;
 }
 
 /**

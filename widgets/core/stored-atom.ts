@@ -1,5 +1,5 @@
 import { atom, type WritableAtom } from './store.ts';
-import { onPartnerPage } from './page-mode.ts';
+import { onPartnerPage, partnerBundle } from './page-mode.ts';
 
 export interface StoredAtomCodec<T> {
   encode: (value: T) => string;
@@ -16,6 +16,7 @@ const plainText = { encode: String, decode: (raw: string) => raw } as StoredAtom
  * is a plain atom: a partner page's storage belongs to the partner's scripts.
  */
 export function storedAtom<T>(key: string, initial: T, codec = plainText as StoredAtomCodec<T>): WritableAtom<T> {
+  if (partnerBundle) return atom(initial);
   const storage = readableStorage();
   const read = (raw: string | null | undefined): T => (raw === null || raw === undefined ? initial : codec.decode(raw));
   const store = atom<T>(read(storage?.getItem(key)));
