@@ -9,8 +9,9 @@ import esbuild from 'rollup-plugin-esbuild';
 import { buildConstants } from './scripts/build-info.mjs';
 import { cssTextModule, inlineCssQuery } from './scripts/shadow-css.mjs';
 import { widgetCatalogues } from './scripts/widget-catalogues.ts';
+import { widgetSheets } from './scripts/widget-sheets.ts';
 
-/** Style sheets imported as text (widgets/embed/sheets.ts), minified, for shadow roots. */
+/** Style sheets imported as text (the session frame's, embed/frame-screens.tsx), minified, for shadow roots. */
 const cssText: Plugin = {
   name: 'css-text',
   resolveId(source, importer) {
@@ -129,6 +130,7 @@ const widgets = (core: Set<string>): RollupOptions => ({
   plugins: [
     ...plugins(true),
     widgetCatalogues(),
+    widgetSheets(),
     {
       name: 'partner-demo-page',
       buildStart() {
@@ -162,7 +164,7 @@ const frame: RollupOptions = {
 
 /**
  * What the build made, for the budget test and the benchmark: the loader, each element's screen
- * chunk, the runtime, each style sheet's chunk, and every chunk's static imports.
+ * chunk, the runtime, each element's style sheet, and every chunk's static imports.
  */
 function widgetManifest(bundle: OutputBundle) {
   const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
@@ -177,10 +179,11 @@ function widgetManifest(bundle: OutputBundle) {
       holding((id) => id.endsWith(`widgets/${module}`)),
     ]),
   );
+  // Each element's one style sheet (scripts/widget-sheets.ts), fetched beside its screen.
   const sheets = Object.fromEntries(
-    chunks.flatMap((chunk) => {
-      const sheet = /\/([\w-]+)\.css\?inline$/.exec(chunk.facadeModuleId ?? '')?.[1];
-      return sheet === undefined ? [] : [[sheet, chunk.fileName]];
+    Object.values(bundle).flatMap((output) => {
+      const tag = /^s\/[\w-]+\/(gs-[\w-]+)\.js$/.exec(output.fileName)?.[1];
+      return tag === undefined ? [] : [[tag, output.fileName]];
     }),
   );
   return {

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { sharedSheets, sheetsOfTag } from '../../widgets/embed/sheets.ts';
 import { screenElements } from '../../widgets/screens/registry.ts';
 
 /**
@@ -110,7 +109,7 @@ describe('size budgets of the build', () => {
     }
   });
 
-  /** What the widget build made (rollup.config.ts writes it): the loader, each element's screen chunk, the runtime, the style sheets. */
+  /** What the widget build made (rollup.config.ts writes it): the loader, each element's screen chunk, the runtime, each element's style sheet. */
   interface WidgetManifest {
     loader: string;
     runtime: string;
@@ -135,11 +134,13 @@ describe('size budgets of the build', () => {
     return files.reduce((largest, file) => (gzipBytes(widgetFile(file)) > gzipBytes(widgetFile(largest)) ? file : largest));
   }
 
-  it('has one screen chunk per registered element, and one catalogue per element and language', () => {
-    const { elements } = manifest();
+  it('has one screen chunk per registered element, one style sheet, and one catalogue per element and language', () => {
+    const { elements, sheets } = manifest();
     expect(Object.keys(elements).sort()).toEqual(Object.keys(screenElements).sort());
+    expect(Object.keys(sheets).sort()).toEqual(Object.keys(screenElements).sort());
     for (const [tag, file] of Object.entries(elements)) {
       expect(file, tag).toMatch(/^chunks\//);
+      expect(fs.existsSync(widgetFile(sheets[tag] ?? '')), tag).toBe(true);
       expect(fs.existsSync(widgetFile(messagesOf(tag))), tag).toBe(true);
     }
   });
@@ -160,8 +161,7 @@ describe('size budgets of the build', () => {
   it(`keeps any one widget, with the loader, the core, its words and its style sheets, under ${widgetBudgetBytes / 1024} KB gzip`, () => {
     const { loader, runtime, elements, sheets, chunks } = manifest();
     for (const [tag, screen] of Object.entries(elements)) {
-      const styleSheets = [...sharedSheets, ...(sheetsOfTag[tag as keyof typeof sheetsOfTag] ?? [])].map((name) => sheets[name] ?? name);
-      const files = new Set([loader, ...chunkGraph(runtime, chunks), ...chunkGraph(screen, chunks), ...styleSheets, messagesOf(tag)]);
+      const files = new Set([loader, ...chunkGraph(runtime, chunks), ...chunkGraph(screen, chunks), sheets[tag] ?? tag, messagesOf(tag)]);
       const total = bytesOf(files);
       expect(total, `${tag}: ${total} bytes`).toBeLessThan(widgetBudgetBytes);
     }
