@@ -9,8 +9,9 @@ import esbuild from 'rollup-plugin-esbuild';
 import { buildConstants } from './scripts/build-info.mjs';
 import { cssTextModule, inlineCssQuery } from './scripts/shadow-css.mjs';
 import { widgetCatalogues } from './scripts/widget-catalogues.ts';
+import { widgetSheets } from './scripts/widget-sheets.ts';
 
-/** Style sheets imported as text (widgets/embed/sheets.ts), minified, for shadow roots. */
+/** Style sheets imported as text (the session frame's, embed/frame-screens.tsx), minified, for shadow roots. */
 const cssText: Plugin = {
   name: 'css-text',
   resolveId(source, importer) {
@@ -65,13 +66,20 @@ const reactToPreact = [
   { find: /^react$/, replacement: path.resolve('widgets/core/preact-react.ts') },
 ];
 
-/** What both builds share: Preact for React, build constants, TypeScript and JSON, text style sheets, preloading. */
-function plugins(): Plugin[] {
+/**
+ * What both builds share: Preact for React, build constants, TypeScript and JSON, text style
+ * sheets, preloading. `partnerBundle` marks the widgets a partner's page loads, as against the
+ * session frame's script on our origin (core/page-mode.ts).
+ */
+function plugins(partnerBundle: boolean): Plugin[] {
   return [
     cssText,
     preloadImports(),
     alias({ entries: reactToPreact }),
-    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production'), ...buildConstants() } }),
+    replace({
+      preventAssignment: true,
+      values: { 'process.env.NODE_ENV': JSON.stringify('production'), ...buildConstants(partnerBundle) },
+    }),
     nodeResolve({ exportConditions: ['browser'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
     json({ preferConst: true, compact: true }),
     esbuild({ target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact', minify: true, legalComments: 'none', charset: 'utf8' }),
@@ -86,7 +94,7 @@ function plugins(): Plugin[] {
  * Screens import their share of the core from it.
  */
 async function coreModules(): Promise<Set<string>> {
-  const build = await rollup({ input: widgetsInput, plugins: [...plugins(), widgetCatalogues()], logLevel: 'silent' });
+  const build = await rollup({ input: widgetsInput, plugins: [...plugins(true), widgetCatalogues()], logLevel: 'silent' });
   const { output } = await build.generate({ format: 'es' });
   await build.close();
   const chunks = new Map(output.flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
@@ -120,8 +128,9 @@ const widgets = (core: Set<string>): RollupOptions => ({
     manualChunks: (id) => (core.has(id) ? 'runtime' : undefined),
   },
   plugins: [
-    ...plugins(),
+    ...plugins(true),
     widgetCatalogues(),
+    widgetSheets(),
     {
       name: 'partner-demo-page',
       buildStart() {
@@ -150,12 +159,12 @@ const widgets = (core: Set<string>): RollupOptions => ({
 const frame: RollupOptions = {
   input: { 'v1/frame': 'widgets/embed/frame.ts' },
   output: { dir: 'dist/widgets', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'frame/[hash:6].js', compact: true },
-  plugins: plugins(),
+  plugins: plugins(false),
 };
 
 /**
  * What the build made, for the budget test and the benchmark: the loader, each element's screen
- * chunk, the runtime, each style sheet's chunk, and every chunk's static imports.
+ * chunk, the runtime, each element's style sheet, and every chunk's static imports.
  */
 function widgetManifest(bundle: OutputBundle) {
   const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
@@ -170,10 +179,11 @@ function widgetManifest(bundle: OutputBundle) {
       holding((id) => id.endsWith(`widgets/${module}`)),
     ]),
   );
+  // Each element's one style sheet (scripts/widget-sheets.ts), fetched beside its screen.
   const sheets = Object.fromEntries(
-    chunks.flatMap((chunk) => {
-      const sheet = /\/([\w-]+)\.css\?inline$/.exec(chunk.facadeModuleId ?? '')?.[1];
-      return sheet === undefined ? [] : [[sheet, chunk.fileName]];
+    Object.values(bundle).flatMap((output) => {
+      const tag = /^s\/[\w-]+\/(gs-[\w-]+)\.js$/.exec(output.fileName)?.[1];
+      return tag === undefined ? [] : [[tag, output.fileName]];
     }),
   );
   return {

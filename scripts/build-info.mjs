@@ -18,12 +18,15 @@ export function newerVersion(/** @type {string} */ a, /** @type {string} */ b) {
 
 /**
  * The constants every build (Astro, rollup, the component-test server) replaces in the widgets:
- * the app version the settings screen shows and the day the build was made (UTC, YYYY-MM-DD).
+ * the app version the settings screen shows, the day the build was made (UTC, YYYY-MM-DD), and
+ * whether the build is the partner widget bundle (core/page-mode.ts: only rollup's widget build
+ * says so, which leaves out what a partner's page never runs).
  */
-export function buildConstants() {
+export function buildConstants(partnerBundle = false) {
   const manifest = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   return {
     __APP_VERSION__: JSON.stringify(newerVersion(manifest.version, seedVersion)),
     __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)),
+    __PARTNER_BUNDLE__: JSON.stringify(partnerBundle),
   };
 }

@@ -12,7 +12,11 @@ export const inlineCssQuery = '?inline';
  * partner themes --gs-font-size), so every widget measures the same on every page.
  */
 export async function cssTextModule(/** @type {string} */ file) {
+  return `export default ${JSON.stringify(await shadowCss(file))};`;
+}
+
+/** A style sheet's minified text for a shadow root (as cssTextModule says). */
+export async function shadowCss(/** @type {string} */ file) {
   const { code } = await transform(fs.readFileSync(file, 'utf8'), { loader: 'css', minify: true });
-  const text = code.replace(/(\d*\.?\d+)rem\b/g, 'calc($1*var(--gs-rem))').trim();
-  return `export default ${JSON.stringify(text)};`;
+  return code.replace(/(\d*\.?\d+)rem\b/g, 'calc($1*var(--gs-rem))').trim();
 }

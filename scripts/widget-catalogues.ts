@@ -17,7 +17,7 @@ async function widgetKeys(): Promise<Record<string, string[]>> {
     jsx: 'automatic',
     jsxImportSource: 'preact',
     alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
-    define: { 'process.env.NODE_ENV': '"production"', __APP_VERSION__: '""', __BUILD_DATE__: '""' },
+    define: { 'process.env.NODE_ENV': '"production"', __APP_VERSION__: '""', __BUILD_DATE__: '""', __PARTNER_BUNDLE__: 'false' },
     logLevel: 'silent',
   });
   const code = bundled.outputFiles[0]?.text ?? '';

@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom } from '../core/store.ts';
 
 /** Whether the "please log in" overlay is open: anything that needs a login opens it. */
 export const $loginPromptOpen = atom(false);

@@ -1,5 +1,5 @@
-import { atom, computed } from 'nanostores';
 import type { RefusalCode } from '../../contract/refusals.ts';
+import { partnerBundle } from './page-mode.ts';
 import { $token } from './session.ts';
 import { handleUnauthorized } from './session-expiry.ts';
 
@@ -43,10 +43,6 @@ export function noAnswerKey(failure: unknown): 'error_network' | 'error_timeout'
   return failure.noAnswer === 'timeout' ? 'error_timeout' : 'error_network';
 }
 
-/** Requests in flight; the loading indicator shows while it is above zero and always clears. */
-export const $pending = atom(0);
-export const $loading = /* @__PURE__ */ computed($pending, (pending) => pending > 0);
-
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Body = Record<string, unknown>;
 
@@ -89,7 +85,10 @@ export function useTransport(transport: Transport): void {
 }
 
 async function transport(): Promise<Transport> {
-  return chosenTransport ?? (await import('./http.ts')).directTransport;
+  if (chosenTransport !== undefined) return chosenTransport;
+  // A partner's page calls only through the session frame, set before any screen renders: its bundle has no HTTP client.
+  if (partnerBundle) throw new ApiFailure(0, 'failed to connect');
+  return (await import('./http.ts')).directTransport;
 }
 
 /**
@@ -98,25 +97,25 @@ async function transport(): Promise<Transport> {
  * a visitor who only looks at a form never downloads it.
  */
 export async function apiRequest<T>(method: Method, path: string, body?: Body, options: RequestOptions = {}): Promise<Envelope<T>> {
-  return counted(options, async (token) => {
+  return withSession(options, async (token) => {
     const envelope = await (await transport()).send<T>({ method, path, token, body, headers: options.headers });
     if (envelope.status !== 1 && envelope.code !== 1) throw new ApiFailure(200, envelope.message, envelope);
     return envelope;
   });
 }
 
-/** Sends one file as multipart/form-data in `field`, with the same token, time-out, loading count and 401 handling. */
+/** Sends one file as multipart/form-data in `field`, with the same token, time-out and 401 handling. */
 export async function apiUpload<T>(path: string, field: string, file: File): Promise<Envelope<T>> {
-  return counted({}, async (token) => (await transport()).upload<T>({ method: 'POST', path, token }, field, file));
+  return withSession({}, async (token) => (await transport()).upload<T>({ method: 'POST', path, token }, field, file));
 }
 
 /** Fetches a file the member asked for (a plain link cannot carry the bearer token). */
 export async function apiDownload(path: string): Promise<Blob> {
-  return counted({}, async (token) => (await transport()).download({ method: 'GET', path, token }));
+  return withSession({}, async (token) => (await transport()).download({ method: 'GET', path, token }));
 }
 
-async function counted<R>(options: RequestOptions, call: (token: string) => Promise<R>): Promise<R> {
-  $pending.set($pending.get() + 1);
+/** Makes a call with the member's token (or the one the options name); a 401 on it ends the session. */
+async function withSession<R>(options: RequestOptions, call: (token: string) => Promise<R>): Promise<R> {
   const token = options.anonymous === true ? '' : (options.token ?? $token.get());
   try {
     return await call(token);
@@ -125,7 +124,5 @@ async function counted<R>(options: RequestOptions, call: (token: string) => Prom
     // Only a request that carried a token can find the session over.
     if (failure.status === 401 && token !== '' && options.token === undefined) handleUnauthorized(failure.envelope?.error_code);
     throw failure;
-  } finally {
-    $pending.set($pending.get() - 1);
   }
 }

@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom } from './store.ts';
 
 /**
  * Bumped when a screen changes the member's orders, so another screen on the same page showing

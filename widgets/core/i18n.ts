@@ -1,6 +1,5 @@
 import { createContext, createElement, type ReactNode } from 'react';
 import { useContext } from 'react';
-import rosetta from 'rosetta';
 import type { Locale } from '../../locales/index.ts';
 
 export type Messages = Record<string, string>;
@@ -11,11 +10,16 @@ export interface I18n {
   t: Translate;
 }
 
-/** A translator over one locale's messages; a missing key shows the key itself, never a blank. */
+/**
+ * A translator over one locale's messages; a missing key shows the key itself, never a blank.
+ * `{{name}}` in a message is the parameter of that name, empty when it is missing.
+ */
 export function createI18n(locale: Locale, messages: Messages): I18n {
-  const catalogue = rosetta<Messages>({ [locale]: messages });
-  catalogue.locale(locale);
-  return { locale, t: (key, params) => catalogue.t(key, params) || key };
+  const t: Translate = (key, params) =>
+    (Object.hasOwn(messages, key)
+      ? (messages[key] ?? '').replace(/{{(.*?)}}/g, (_all, name: string) => `${params?.[name.trim()] ?? ''}`)
+      : '') || key;
+  return { locale, t };
 }
 
 /** Only the keys a component uses, so an island carries a few strings rather than the whole catalogue. */

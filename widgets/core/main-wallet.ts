@@ -1,12 +1,9 @@
-import { atom, onMount } from 'nanostores';
+import { atom } from './store.ts';
 import { apiRequest } from './api.ts';
 import { $token, $user } from './session.ts';
 
 /** The seed refreshes the main wallet every 5 seconds while the app runs. */
 export const mainWalletRefreshMs = 5_000;
-
-/** The main-wallet balance in points, null while unknown or logged out. */
-export const $mainWallet = atom<number | null>(null);
 
 /** Asks the server for the balance now (after a transfer, say); the timer goes on as before. */
 export async function refreshMainWallet(): Promise<void> {
@@ -21,9 +18,12 @@ export async function refreshMainWallet(): Promise<void> {
 
 const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
-// One timer for the whole page, running only while something shows the balance and the tab
-// is visible: a hidden tab asks nothing, and catches up the moment it is shown again.
-onMount($mainWallet, () => {
+/**
+ * The main-wallet balance in points, null while unknown or logged out. One timer for the whole
+ * page, running only while something shows the balance and the tab is visible: a hidden tab asks
+ * nothing, and catches up the moment it is shown again.
+ */
+export const $mainWallet = atom<number | null>(null, () => {
   const fromUser = () => $user.get()?.user_wallets?.main_wallet ?? null;
   $mainWallet.set(fromUser());
   void refreshMainWallet();

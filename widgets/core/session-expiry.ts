@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom } from './store.ts';
 import type { RefusalCode } from '../../contract/refusals.ts';
 import { endSession } from './session.ts';
 

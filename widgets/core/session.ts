@@ -1,4 +1,3 @@
-import { computed } from 'nanostores';
 import { storedAtom } from './stored-atom.ts';
 
 /**
@@ -28,9 +27,6 @@ export const $user = storedAtom<SessionUser | null>('user', null, {
     }
   },
 });
-
-/** Whether a member is logged in (screens use useLoggedIn, which needs no computed store). */
-export const $loggedIn = /* @__PURE__ */ computed([$token, $user], (token, user) => token !== '' && user !== null);
 
 export function startSession(token: string, user: SessionUser): void {
   $token.set(token);

@@ -1,5 +1,5 @@
-import { atom, type WritableAtom } from 'nanostores';
-import { onPartnerPage } from './page-mode.ts';
+import { atom, type WritableAtom } from './store.ts';
+import { onPartnerPage, partnerBundle } from './page-mode.ts';
 
 export interface StoredAtomCodec<T> {
   encode: (value: T) => string;
@@ -9,13 +9,14 @@ export interface StoredAtomCodec<T> {
 const plainText = { encode: String, decode: (raw: string) => raw } as StoredAtomCodec<unknown>;
 
 /**
- * A nanostores atom kept in local storage under `key` and synchronised across tabs through
+ * An atom kept in local storage under `key` and synchronised across tabs through
  * the storage event. Setting the initial value removes the key. Written here rather than
  * taken from @nanostores/persistent because every widget loads it: this is a third of the size.
  * Without storage (server rendering, storage refused) or on a partner's page (page-mode.ts) it
  * is a plain atom: a partner page's storage belongs to the partner's scripts.
  */
 export function storedAtom<T>(key: string, initial: T, codec = plainText as StoredAtomCodec<T>): WritableAtom<T> {
+  if (partnerBundle) return atom(initial);
   const storage = readableStorage();
   const read = (raw: string | null | undefined): T => (raw === null || raw === undefined ? initial : codec.decode(raw));
   const store = atom<T>(read(storage?.getItem(key)));

@@ -1,4 +1,4 @@
-import type { ReadableAtom } from 'nanostores';
+import type { ReadableAtom } from './store.ts';
 import { useEffect, useState } from 'react';
 
 /**

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { $apiOrigin } from '../core/api-origin.ts';
 import { useI18n } from '../core/i18n.ts';
-import { frameUrl, isMessageOf, themeProperties, type FrameToPage, type PageToFrame } from './frame-protocol.ts';
+import { frameUrl, isMessageOf, type FrameToPage, type PageToFrame } from './frame-protocol.ts';
+import { themeProperties } from './frame-theme.ts';
 
 /** Each framed form's title, which names the frame to assistive technology. */
 export const frameTitleKeys = { login: 'login_title', register: 'register_title', 'edit-user': 'edit_title' } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { frameUrl, safeTheme } from './frame-protocol.ts';
+import { frameUrl } from './frame-protocol.ts';
+import { safeTheme } from './frame-theme.ts';
 
 describe('what a partner page may pass into our frames', () => {
   it('passes the documented theme properties with plain values', () => {

@@ -73,29 +73,3 @@ export type ChannelReply =
 export function isMessageOf<T extends { gs: string }>(data: unknown): data is T {
   return typeof data === 'object' && data !== null && typeof (data as { gs?: unknown }).gs === 'string';
 }
-
-/** Theme values a page may pass into a frame: colours, lengths and font names, never a url() or an expression. */
-export const safeThemeValue = /^[\w\s#%.,'"()+-]{1,120}$/;
-export const themeProperties = [
-  '--gs-color-ink',
-  '--gs-color-muted',
-  '--gs-color-brand',
-  '--gs-color-accent',
-  '--gs-color-surface',
-  '--gs-color-page',
-  '--gs-color-line',
-  '--gs-color-error',
-  '--gs-font',
-  '--gs-font-size',
-  '--gs-radius',
-  '--gs-space',
-] as const;
-
-export function safeTheme(properties: Record<string, string>): Record<string, string> {
-  const safe: Record<string, string> = {};
-  for (const name of themeProperties) {
-    const value = properties[name]?.trim() ?? '';
-    if (value !== '' && safeThemeValue.test(value) && !/url|expression|image/i.test(value)) safe[name] = value;
-  }
-  return safe;
-}

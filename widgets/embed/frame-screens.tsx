@@ -1,5 +1,5 @@
 import { useStore } from '../core/use-store.ts';
-import { atom } from 'nanostores';
+import { atom } from '../core/store.ts';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { htmlLang, type Locale } from '../../locales/index.ts';
@@ -15,7 +15,8 @@ import { EditUserForm } from '../settings/EditUserForm.tsx';
 import screensCss from '../../site/styles/member-screens.css?inline';
 import { constructedSheets } from './constructed-sheets.ts';
 import hostCss from './host.css?inline';
-import { isMessageOf, safeTheme, tellSiblings, type FrameToPage, type PageToFrame, type SiblingMessage } from './frame-protocol.ts';
+import { isMessageOf, tellSiblings, type FrameToPage, type PageToFrame, type SiblingMessage } from './frame-protocol.ts';
+import { safeTheme } from './frame-theme.ts';
 import { frameSessionMarker, portCalls } from './port-calls.ts';
 
 /** The forms a frame shows: each has a secret the partner's page must never see. */

@@ -3,20 +3,21 @@ import type { screenElements } from '../screens/registry.ts';
 type Tag = keyof typeof screenElements;
 
 /**
- * The same style sheets as our own pages, as text, for a widget's shadow root (runtime.tsx
- * adopts them as constructable style sheets: no <style> element and no inline style, so a
- * partner page's strict style-src needs only our origin). Each sheet is a chunk of its own,
- * fetched beside the screen, and the loader asks for them at once, with the screen's code.
+ * The same style sheets as our own pages, for a widget's shadow root (runtime.tsx adopts them as
+ * a constructable style sheet: no <style> element and no inline style, so a partner page's
+ * strict style-src needs only our origin). The build joins each widget's into one text, less the
+ * rules its markup cannot match (scripts/widget-sheets.ts), and the loader fetches that at once,
+ * with the screen's code.
  */
-const sheetTexts = {
-  host: () => import('./host.css?inline'),
-  'member-screens': () => import('../../site/styles/member-screens.css?inline'),
-  'member-forms': () => import('../../site/styles/member-forms.css?inline'),
-  wallet: () => import('../../site/styles/wallet.css?inline'),
-  cart: () => import('../../site/styles/cart.css?inline'),
-  dig: () => import('../../site/styles/dig.css?inline'),
+export const sheetFiles = {
+  host: 'widgets/embed/host.css',
+  'member-screens': 'site/styles/member-screens.css',
+  'member-forms': 'site/styles/member-forms.css',
+  wallet: 'site/styles/wallet.css',
+  cart: 'site/styles/cart.css',
+  dig: 'site/styles/dig.css',
 };
-export type SheetName = keyof typeof sheetTexts;
+export type SheetName = keyof typeof sheetFiles;
 
 /** The sheets each widget's screen uses beyond the shared two (named after their files), as its page on our site imports them. */
 export const sheetsOfTag: Partial<Record<Tag, SheetName[]>> = {
@@ -35,12 +36,17 @@ export const sheetsOfTag: Partial<Record<Tag, SheetName[]>> = {
   'gs-order-payment': ['member-forms', 'cart'],
 };
 
-export type SheetText = readonly [SheetName, string];
-
 /** Every widget's: its box and the member screens' shared look. */
 export const sharedSheets: readonly SheetName[] = ['host', 'member-screens'];
 
-export function loadSheetTexts(tag: string, shared: readonly SheetName[] = sharedSheets): Promise<SheetText[]> {
-  const names = [...shared, ...(sheetsOfTag[tag as Tag] ?? [])];
-  return Promise.all(names.map(async (name) => [name, (await sheetTexts[name]()).default] as const));
+/** A sheet's name (here, the widget's tag: one sheet per widget) and its text. */
+export type SheetText = readonly [string, string];
+
+/** Set by the build (scripts/widget-sheets.ts): the folder of this build's per-widget sheets, named by their content. */
+const sheetsFolder = '__WIDGET_SHEETS__';
+
+/** A widget's style sheet, fetched once per page. */
+export async function loadSheetTexts(tag: string): Promise<SheetText[]> {
+  const url = new URL(`../s/${sheetsFolder}/${tag}.js`, import.meta.url).href;
+  return [[tag, ((await import(url)) as { default: string }).default]];
 }

@@ -1,10 +1,7 @@
-import { atom, onMount } from 'nanostores';
+import { atom } from '../core/store.ts';
 import { notificationPollMs } from '../../contract/notifications.ts';
 import { apiRequest } from '../core/api.ts';
 import { $token } from '../core/session.ts';
-
-/** How many of the member's notifications are unread; null while unknown or logged out. */
-export const $unread = atom<number | null>(null);
 
 /** Asks the server now (after marking some read, say); the timer goes on as before. */
 export async function refreshUnread(): Promise<void> {
@@ -21,8 +18,11 @@ export async function refreshUnread(): Promise<void> {
 
 const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
-// One timer for the page, at the seed's refresh rate, only while a bell shows and the tab is visible.
-onMount($unread, () => {
+/**
+ * How many of the member's notifications are unread; null while unknown or logged out. One timer
+ * for the page, at the seed's refresh rate, only while a bell shows and the tab is visible.
+ */
+export const $unread = atom<number | null>(null, () => {
   void refreshUnread();
   const timer = setInterval(() => {
     if (!hidden()) void refreshUnread();

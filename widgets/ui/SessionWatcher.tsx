@@ -2,6 +2,7 @@ import { useStore } from '../core/use-store.ts';
 import { useEffect } from 'react';
 import { apiRequest } from '../core/api.ts';
 import { useSingleton } from '../core/hooks.ts';
+import { partnerBundle } from '../core/page-mode.ts';
 import { useI18n } from '../core/i18n.ts';
 import { loginReturningTo } from '../core/return-to.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
@@ -43,7 +44,8 @@ export function SessionWatcher({ navigate = false }: { navigate?: boolean }) {
   useEffect(checkSessionOnce, []);
 
   useEffect(() => {
-    if (!owner || !navigate || notice === null) return;
+    // A widget on a partner's page never navigates (its bundle leaves this out).
+    if (partnerBundle || !owner || !navigate || notice === null) return;
     // Back to this page once they have logged in again.
     const login = loginReturningTo(locale, location);
     const timer = setTimeout(() => location.assign(login), expiredNoticeMs);
