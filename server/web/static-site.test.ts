@@ -18,6 +18,8 @@ async function buildFixture(): Promise<{ root: string; siteDir: string; widgetsD
     'site/_astro/app.abc123.css': 'body{color:#111}',
     'widgets/embed.js': 'console.log("embed");',
     'widgets/chunks/cart.def456.js': 'export const cart = 1;',
+    'widgets/m/AbC123xyz_/gs-cart.eng.js': 'export default {};',
+    'widgets/s/XyZ987abc-/gs-cart.js': 'export default "";',
     'secret.txt': secret,
   };
   for (const [name, content] of Object.entries(files)) {
@@ -78,11 +80,15 @@ describe.each(databaseKinds())('static site on %s', (kind) => {
       expect(response.body).toBe('console.log("embed");');
     });
 
-    it('GET /widgets/chunks/… is cached as immutable', async () => {
-      const response = await get('/widgets/chunks/cart.def456.js');
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['cache-control']).toContain('immutable');
-    });
+    // A widget's words and style sheet live in a folder named by the hash of their content.
+    it.each(['/widgets/chunks/cart.def456.js', '/widgets/m/AbC123xyz_/gs-cart.eng.js', '/widgets/s/XyZ987abc-/gs-cart.js'])(
+      'GET %s is cached as immutable',
+      async (file) => {
+        const response = await get(file);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toContain('immutable');
+      },
+    );
 
     it('carries the security headers on static files too', async () => {
       const response = await get('/home');

@@ -9,8 +9,8 @@ import { defaultLocale, isLocale, localePath, localeStorageKey, splitLocalePath,
 /** Where an unknown path lands, as the seed says. */
 export const fallbackRoute = '/home/shopping';
 
-/** Hashed build assets never change under one name; everything else is revalidated. */
-const immutableAssets = /^\/(_astro|widgets\/chunks|widgets\/frame)\//;
+/** Hashed build assets never change under one name (a widget's words and sheets sit in a folder named by their hash); everything else is revalidated. */
+const immutableAssets = /^\/(_astro|widgets\/chunks|widgets\/frame|widgets\/m|widgets\/s)\//;
 const oneYearSeconds = 31_536_000;
 const assetExtension = /\.(js|mjs|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|mp4|webm|txt|xml)$/i;
 
