@@ -174,6 +174,18 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       await page.locator('gs-bank-cards').getByText(eng.login_prompt_body).waitFor();
       assert.ok((await seen(page)).events.some((event) => event.startsWith('gs:logout')));
 
+      // A frame grows to hold its whole content, from the document's top: no button is cut off at its bottom.
+      const editFrame = page.frameLocator('gs-edit-user iframe');
+      await editFrame.getByText(eng.login_prompt_body).waitFor();
+      const allButtonsInside = () =>
+        editFrame
+          .locator('body')
+          .evaluate(() =>
+            [...document.querySelectorAll('button, a')].every((item) => item.getBoundingClientRect().bottom <= window.innerHeight),
+          );
+      for (let waited = 0; !(await allButtonsInside()) && waited < 5_000; waited += 100) await page.waitForTimeout(100);
+      assert.equal(await allButtonsInside(), true);
+
       assert.deepEqual((await seen(page)).violations, []);
       assert.deepEqual(await accessibilityViolations(page), []);
     } finally {

@@ -100,8 +100,11 @@ export function showFrameScreen(screen: FormScreen, initial: Locale, partnerOrig
     },
     true,
   );
+  // The frame must hold the form from the document's top, not only the form's own box: a first
+  // child's top margin pushes the form down, and its last row would be cut off by as much.
   new ResizeObserver(() => {
-    parent.postMessage({ gs: 'resize', height: container.getBoundingClientRect().height + 4 } satisfies FrameToPage, partnerOrigin);
+    const bottom = container.getBoundingClientRect().bottom + window.scrollY + parseFloat(getComputedStyle(document.body).marginBottom);
+    parent.postMessage({ gs: 'resize', height: Math.ceil(bottom) + 4 } satisfies FrameToPage, partnerOrigin);
   }).observe(container);
 
   const root = createRoot(container);
