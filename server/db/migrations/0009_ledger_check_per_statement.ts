@@ -11,10 +11,8 @@ import { type Kysely, sql } from 'kysely';
  *   statement that leaves any journal unbalanced fails, and its transaction with it.
  * - The distribution walks a room's paid orders in id order, a batch at a time: an index for it.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`drop trigger ledger_entries_balanced on ledger_entries`.execute(db);
-  await sql`drop function ledger_assert_balanced()`.execute(db);
-  await sql`create function ledger_assert_balanced() returns trigger language plpgsql as $$
+/** The per-statement check's body as this migration wrote it (migration 0021 restores it on the way down). */
+export const perStatementCheck = `$$
     declare
       unbalanced bigint;
     begin
@@ -28,7 +26,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         raise exception 'journal % does not balance', unbalanced using errcode = 'check_violation';
       end if;
       return null;
-    end $$`.execute(db);
+    end $$`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger ledger_entries_balanced on ledger_entries`.execute(db);
+  await sql`drop function ledger_assert_balanced()`.execute(db);
+  await sql`create function ledger_assert_balanced() returns trigger language plpgsql as ${sql.raw(perStatementCheck)}`.execute(db);
   await sql`create trigger ledger_entries_balanced after insert on ledger_entries
     referencing new table as new_entries for each statement execute function ledger_assert_balanced()`.execute(db);
 

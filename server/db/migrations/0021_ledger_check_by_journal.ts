@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { perStatementCheck } from './0009_ledger_check_per_statement.ts';
 
 /**
  * The journal-balance check (migration 0009) planned its join against the whole ledger: with the
@@ -56,19 +57,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table income_records add constraint income_records_interest_record_number_key unique (interest_record_number)`.execute(
     db,
   );
-  await sql`create or replace function ledger_assert_balanced() returns trigger language plpgsql as $$
-    declare
-      unbalanced bigint;
-    begin
-      select e.journal_id into unbalanced
-        from ledger_entries e
-        where e.journal_id in (select distinct journal_id from new_entries)
-        group by e.journal_id
-        having sum(e.amount) <> 0
-        limit 1;
-      if unbalanced is not null then
-        raise exception 'journal % does not balance', unbalanced using errcode = 'check_violation';
-      end if;
-      return null;
-    end $$`.execute(db);
+  await sql`create or replace function ledger_assert_balanced() returns trigger language plpgsql as ${sql.raw(perStatementCheck)}`.execute(
+    db,
+  );
 }
