@@ -146,6 +146,9 @@ export const refusalCodes = [
   // Members and partner-city wallets in the back office (decision 029).
   'member_already_suspended',
   'partner_city_disabled',
+  // A partner platform reporting a transfer's outcome (decision 031).
+  'partner_signature_invalid',
+  'transfer_already_settled',
 ] as const;
 
 export type RefusalCode = (typeof refusalCodes)[number];

@@ -7,6 +7,7 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { memberAdminRoutes } from './admin/members.admin.routes.ts';
 import { memberPageAdminRoutes } from './admin/member-page.admin.routes.ts';
 import { partnerCityAdminRoutes } from './partners/partner-cities.admin.routes.ts';
+import { partnerResultRoutes } from './wallet/partner-results.routes.ts';
 import { operatorAdminRoutes } from './operators/operators.admin.routes.ts';
 import { twoFactorRoutes } from './operators/two-factor.routes.ts';
 import { accountRoutes } from './users/account.routes.ts';
@@ -31,7 +32,10 @@ import { revenueImportAdminRoutes } from './income/revenue-import.admin.routes.t
 import { interestRoutes } from './income/interest.routes.ts';
 import { trustRoutes } from './income/trust.routes.ts';
 import { orderRoutes } from './orders/orders.routes.ts';
+import { cardKeyOf } from './cards/cards.routes.ts';
 import { PartnerDirectory } from './partners/partner-directory.ts';
+import { httpPartnerPlatform } from './partners/http-partner-platform.ts';
+import { platformSettings } from './partners/platform-settings.ts';
 import { partnerSiteAdminRoutes } from './partner-sites/partner-sites.admin.routes.ts';
 import { PartnerSiteDirectory } from './partner-sites/partner-site-directory.ts';
 import { paymentAdminRoutes } from './payments/payments.admin.routes.ts';
@@ -112,7 +116,11 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
-  app.decorate('partners', new PartnerDirectory());
+  // An external city without a platform connected in code is reached over HTTPS with its saved settings.
+  app.decorate(
+    'partners',
+    new PartnerDirectory((partnerCityId) => httpPartnerPlatform(() => platformSettings(database.db, cardKeyOf(app), partnerCityId))),
+  );
   const sessionCache = new SessionCache();
   await sessionCache.start(database);
   app.decorate('sessionCache', sessionCache);
@@ -168,6 +176,7 @@ export async function buildApp(
       await api.register(memberAdminRoutes);
       await api.register(memberPageAdminRoutes);
       await api.register(partnerCityAdminRoutes);
+      await api.register(partnerResultRoutes);
       await api.register(partnerSiteAdminRoutes);
       await api.register(receivingAccountAdminRoutes);
       await api.register(uploadRoutes);

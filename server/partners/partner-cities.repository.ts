@@ -50,6 +50,16 @@ export async function findPartnerCity(db: Db, id: number): Promise<PartnerCity |
   return row === undefined ? undefined : cityOf(row);
 }
 
+/** An external city's platform address, key id and sealed secret, as the back office saved them; never sent out. */
+export async function findPlatformSettings(db: Db, id: number) {
+  return db
+    .selectFrom('partner_cities')
+    .select(['base_url', 'api_key', 'secret_cipher'])
+    .where('id', '=', id)
+    .where('kind', '=', 'external')
+    .executeTakeFirst();
+}
+
 /** Everything the back office keeps of a city, the sealed secret included: callers must not send it out. */
 export type PartnerCityRow = Selectable<PartnerCityTable>;
 

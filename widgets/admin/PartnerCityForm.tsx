@@ -147,6 +147,14 @@ export function PartnerCityForm({ city, onDone }: { city: PartnerCity | null; on
             maxLength={500}
             autoComplete="new-password"
           />
+          {city !== null && (
+            // The platform reports each transfer's outcome here, signed like the requests it receives (decision 031).
+            <p className="gs-admin__note">
+              {t('admin_partner_wallets_result_address', {
+                address: `${window.location.origin}/api/v1/partners/${city.id}/transfers/{transfer_id}/result`,
+              })}
+            </p>
+          )}
         </>
       )}
       <p className="gs-message gs-message--error" role="alert">

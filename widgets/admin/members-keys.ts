@@ -107,6 +107,7 @@ export const partnerWalletsMessageKeys = [
   'admin_partner_wallets_secret_needed',
   'admin_partner_wallets_secret_set',
   'admin_partner_wallets_secret_unset',
+  'admin_partner_wallets_result_address',
   'admin_partner_wallets_state',
   'admin_partner_wallets_on',
   'admin_partner_wallets_off',
