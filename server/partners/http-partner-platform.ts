@@ -5,8 +5,10 @@ import type { ExternalPartnerPlatform } from './external-partner.ts';
 import { partnerUnavailableMessage } from './partner-directory.ts';
 import { signedHeaders, type PlatformCredentials } from './partner-signature.ts';
 
-/** A platform that has not answered within this long is treated as unreachable. */
+/** A platform that has not taken a transfer within this long is treated as unreachable. */
 export const partnerRequestTimeoutMs = 10_000;
+/** A balance is read while a member waits for the wallet list: it waits less. */
+export const partnerBalanceTimeoutMs = 3_000;
 
 export interface PlatformSettings extends PlatformCredentials {
   /** The platform's API root, from the back office; our paths are resolved under it. */
@@ -22,7 +24,12 @@ export interface PlatformSettings extends PlatformCredentials {
  * Both are signed (partner-signature.ts). No redirect is followed: the signature names one path.
  */
 export function httpPartnerPlatform(settingsOf: () => Promise<PlatformSettings | undefined>): ExternalPartnerPlatform {
-  async function call(method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>): Promise<Response> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: Record<string, unknown>,
+    timeoutMs = partnerRequestTimeoutMs,
+  ): Promise<Response> {
     const settings = await settingsOf();
     if (settings === undefined) throw new Error('the partner platform is not configured');
     const url = new URL(path, settings.baseUrl.endsWith('/') ? settings.baseUrl : `${settings.baseUrl}/`);
@@ -36,7 +43,7 @@ export function httpPartnerPlatform(settingsOf: () => Promise<PlatformSettings |
       },
       ...(payload === undefined ? {} : { body }),
       redirect: 'error',
-      signal: AbortSignal.timeout(partnerRequestTimeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`the partner platform answered ${response.status}`);
     return response;
@@ -45,7 +52,9 @@ export function httpPartnerPlatform(settingsOf: () => Promise<PlatformSettings |
   return {
     async balance(userId: number): Promise<bigint> {
       try {
-        const answer = (await (await call('GET', `balances/${userId}`)).json()) as { balance?: unknown };
+        const answer = (await (await call('GET', `balances/${userId}`, undefined, partnerBalanceTimeoutMs)).json()) as {
+          balance?: unknown;
+        };
         const balance = parsePoints(answer.balance);
         if (balance === undefined) throw new Error('the partner platform answered a balance that is not an amount');
         return balance;

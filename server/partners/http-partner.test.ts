@@ -166,6 +166,9 @@ describe.each(databaseKinds())('an external partner platform over HTTP on %s', (
       expectFailure(await deposit('100'), 503);
       expect(await mainWallet()).toBe(before);
       expectFailure(await send(testApp.app, 'POST', `v1/enjoycity/${cityId}/getBalance`, { token: member.token }), 503);
+      // The wallet list still shows the member's other wallets while this platform cannot answer.
+      const wallets = expectSuccess(await send(testApp.app, 'GET', 'v1/enjoycity', { token: member.token })) as { id: number }[];
+      expect(wallets.map((wallet) => wallet.id)).toEqual([1, 2]);
     } finally {
       partner.state.status = 202;
     }

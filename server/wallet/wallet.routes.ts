@@ -7,7 +7,7 @@ import { memberBalances } from '../ledger/accounts.ts';
 import { findPartnerCity, listPartnerCities, type PartnerCity } from '../partners/partner-cities.repository.ts';
 import { partnerCityNotFoundMessage } from '../partners/partner-directory.ts';
 import { success } from '../http/envelope.ts';
-import { notFound } from '../shared/errors.ts';
+import { ApiError, notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { envelopeOf, errorEnvelope } from '../http/schemas.ts';
 import { parseTransferAmount } from './transfer-amount.ts';
@@ -61,10 +61,18 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [cities, balances] = await Promise.all([listPartnerCities(app.db), memberBalances(app.db, userId)]);
       const wallets = await Promise.all(
         cities.map(async (city) => {
-          const balance =
-            city.kind === 'internal'
-              ? (balances.partners.get(city.id) ?? 0n)
-              : await app.partners.adapterFor(city).balance(app.db, userId, city.id);
+          let balance: bigint;
+          try {
+            balance =
+              city.kind === 'internal'
+                ? (balances.partners.get(city.id) ?? 0n)
+                : await app.partners.adapterFor(city).balance(app.db, userId, city.id);
+          } catch (error) {
+            // One partner platform that cannot answer must not hide the member's other wallets; its own row waits.
+            if (!(error instanceof ApiError) || error.code !== 'partner_unavailable') throw error;
+            request.log.warn({ partnerCityId: city.id }, 'partner balance unavailable');
+            return undefined;
+          }
           return {
             id: city.id,
             name: city.name,
@@ -75,7 +83,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
           };
         }),
       );
-      return success(wallets);
+      return success(wallets.filter((wallet) => wallet !== undefined));
     },
   );
 
