@@ -10,7 +10,13 @@ import { passwordCharacters } from '../users/account.schemas.ts';
 import { twoFactorRequired } from '../admin/operator.repository.ts';
 import { roleSchema } from './two-factor.routes.ts';
 import { countOperators, listOperators } from './operators.repository.ts';
-import { addOperator, changeOperatorRole, changeTwoFactorRequired, setOperatorEnabled } from './operators.service.ts';
+import {
+  addOperator,
+  changeOperatorRole,
+  changeTwoFactorRequired,
+  setOperatorEnabled,
+  resetOperatorTwoFactor,
+} from './operators.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -140,6 +146,25 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
   }
+
+  app.post(
+    '/admin/v1/operators/:id/two-factor/reset',
+    {
+      schema: {
+        tags,
+        summary:
+          'Turn another operator’s two-factor sign-in off (a lost phone): their sessions end at once; they set it up again at sign-in',
+        params: idParams,
+        security: bearer,
+        body: Type.Object({ reason }),
+        response: { 200: envelopeOf(Type.Null()) },
+      },
+    },
+    async (request) => {
+      await resetOperatorTwoFactor(app.db, operatorOf(request).operatorId, operatorIdOf(request.params), request.body.reason.trim());
+      return success(null, 'two-factor reset');
+    },
+  );
 
   app.get(
     '/admin/v1/operator-settings',

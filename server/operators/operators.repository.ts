@@ -70,7 +70,7 @@ export async function lockEnabledAdministrators(db: Db): Promise<number[]> {
 export async function lockOperator(db: Db, operatorId: number) {
   return db
     .selectFrom('operators')
-    .select(['id', 'username', 'role', 'disabled_at'])
+    .select(['id', 'username', 'role', 'disabled_at', 'totp_enabled_at', 'totp_pending_secret'])
     .where('id', '=', operatorId)
     .forUpdate()
     .executeTakeFirst();

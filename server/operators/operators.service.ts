@@ -6,6 +6,7 @@ import { revokeOperatorSessions } from '../auth/operator-session.repository.ts';
 import { checkOperatorCredentials } from '../admin/operator.service.ts';
 import { findOperatorByUsername, insertOperator } from '../admin/operator.repository.ts';
 import { ApiError, fieldError, notFound } from '../shared/errors.ts';
+import { clearTwoFactor } from './two-factor.repository.ts';
 import {
   lockEnabledAdministrators,
   lockOperator,
@@ -88,6 +89,29 @@ export async function setOperatorEnabled(db: Db, by: number, operatorId: number,
       subjectId: operatorId,
       before: { disabled: !enabled },
       after: { disabled: !enabled, reason },
+    });
+  });
+}
+
+/**
+ * Turns another operator's two-factor off from the back office, for a lost phone with no recovery
+ * code left (the command line does the same for the last administrator). Their sessions end at once;
+ * they sign in with the password and, if two-factor is required, set it up again.
+ */
+export async function resetOperatorTwoFactor(db: Db, by: number, operatorId: number, reason: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const operator = await target(trx, by, operatorId);
+    if (operator.totp_enabled_at === null && operator.totp_pending_secret === null)
+      throw new ApiError(409, 'nothing_to_change', 'The operator has no two-factor sign-in to reset');
+    await clearTwoFactor(trx, operatorId);
+    await revokeOperatorSessions(trx, operatorId);
+    await recordAudit(trx, {
+      operatorId: by,
+      action: 'operator.two_factor_reset',
+      subjectType: 'operator',
+      subjectId: operatorId,
+      before: { two_factor: operator.totp_enabled_at !== null },
+      after: { two_factor: false, reason },
     });
   });
 }

@@ -162,4 +162,38 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect((await login(username)).stage).toBe('signed_in');
     expect(await resetTwoFactor(testApp.database.db, username)).toBe(false);
   });
+
+  it('an administrator turns another operator’s lost two-factor off in the back office, with a reason; a reviewer cannot', async () => {
+    const username = uniqueName('phone');
+    const token = await operatorToken(app, testApp.database.db, username, 'reviewer');
+    const { secret } = await enrol(token);
+    expectSuccess(await confirm(token, codeOf(secret)));
+    const operator = await testApp.database.db
+      .selectFrom('operators')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    const reset = (by: string, body: Record<string, unknown> = { reason: 'Lost phone, checked by call' }) =>
+      send(app, 'POST', `admin/v1/operators/${operator.id}/two-factor/reset`, { token: by, body, json: true });
+
+    const reviewer = await operatorToken(app, testApp.database.db, uniqueName('peer'), 'reviewer');
+    expectFailure(await reset(reviewer), 403);
+    expectFailure(await reset(admin, { reason: ' ' }), 422);
+    expectFailure(await reset(token), 403);
+    expect((await login(username)).stage).toBe('code');
+
+    expectSuccess(await reset(admin));
+    expectFailure(await send(app, 'GET', 'admin/v1/me', { token }), 401);
+    expect((await login(username)).stage).toBe('signed_in');
+    expect(expectFailure(await reset(admin), 409).error_code).toBe('nothing_to_change');
+    const audit = await testApp.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('subject_type', '=', 'operator')
+      .where('subject_id', '=', String(operator.id))
+      .where('action', '=', 'operator.two_factor_reset')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.after).toMatchObject({ two_factor: false, reason: 'Lost phone, checked by call' });
+  });
 });

@@ -11,7 +11,7 @@ import { NoteField, type Outcome } from './queue-parts.tsx';
 
 export interface Change {
   operator: OperatorRow;
-  kind: 'role' | 'disable' | 'enable';
+  kind: 'role' | 'disable' | 'enable' | 'reset_two_factor';
 }
 
 const roles: OperatorRole[] = ['reviewer', 'administrator'];
@@ -119,7 +119,7 @@ export function AddOperator({ onAdded }: { onAdded: (username: string) => void }
   );
 }
 
-/** A role change, a disabling or an enabling of one operator: each asks why, for the audit log. */
+/** A role change, a disabling, an enabling or a two-factor reset of one operator: each asks why, for the audit log. */
 export function ChangeOperator({ change, onClose }: { change: Change; onClose: (done: Outcome | null) => void }) {
   const { t } = useI18n();
   const { operator, kind } = change;
@@ -139,7 +139,10 @@ export function ChangeOperator({ change, onClose }: { change: Change; onClose: (
     setBusy(true);
     try {
       if (kind === 'role') await adminRequest('PUT', `/operators/${operator.id}/role`, { role, reason: reason.trim() });
-      else await adminRequest('POST', `/operators/${operator.id}/${kind}`, { reason: reason.trim() });
+      else
+        await adminRequest('POST', `/operators/${operator.id}/${kind === 'reset_two_factor' ? 'two-factor/reset' : kind}`, {
+          reason: reason.trim(),
+        });
       onClose({ text: t('admin_operators_saved', { username: operator.username }), failed: false });
     } catch (error) {
       setFailure(refusalText(error, t));

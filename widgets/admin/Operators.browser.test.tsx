@@ -164,6 +164,35 @@ describe('Operators (the back office)', () => {
     page.unmount();
   });
 
+  it('turns a lost phone’s two-factor off with a reason, offered only for an operator who has it', async () => {
+    const withPhone: OperatorRow = { id: 3, username: 'day_rev', role: 'reviewer', two_factor: true, disabled: false, last_seen_at: null };
+    stub = operatorApi(me, (call) => {
+      if (call.path === '/admin/v1/operators' && call.method === 'GET') return paged([...rows, withPhone]);
+      if (call.path === '/admin/v1/operators/3/two-factor/reset') return ok(null);
+      return undefined;
+    });
+    const page = mountScreen(<Operators me={me} />);
+    await waitFor(() => page.host.textContent?.includes('day_rev') === true, 'the operators');
+    const resets = [...page.host.querySelectorAll('button')].filter(
+      (button) => button.textContent === eng.admin_operators_reset_two_factor,
+    );
+    expect(resets).to.have.length(1);
+    act(() => resets[0]?.click());
+    await waitFor(
+      () => page.host.textContent?.includes(fill(eng.admin_operators_reset_two_factor_note, { username: 'day_rev' })) === true,
+      'the note',
+    );
+    typeInto(inputLabelled(page.host, eng.admin_operators_reason), 'lost phone, called back');
+    const confirm = page.host.querySelector<HTMLButtonElement>('fieldset button[type="submit"]');
+    if (confirm === null) throw new Error('no confirm button');
+    act(() => confirm.click());
+    await waitFor(() => statusText(page.host).includes(fill(eng.admin_operators_saved, { username: 'day_rev' })), 'the reset');
+    const posted = stub.calls.filter((call) => call.method === 'POST').at(-1);
+    expect(posted?.path).to.equal('/admin/v1/operators/3/two-factor/reset');
+    expect(posted?.form.get('reason')).to.equal('lost phone, called back');
+    page.unmount();
+  });
+
   it('reads in simplified Chinese and is axe-clean', async () => {
     stub = operatorApi(me);
     const page = mountScreen(<Operators me={me} />, 'zhs', zhs);

@@ -19,7 +19,7 @@ export interface OperatorRow {
 
 /**
  * The Operators tab (administrators only): who may sign in to the back office, in which role and
- * with or without two-factor; add one, change a role, disable or enable with a reason.
+ * with or without two-factor; add one, change a role, disable or enable, or turn a lost phone's two-factor off, with a reason.
  */
 export function Operators({ me }: { me: OperatorMe | null }) {
   const { locale, t } = useI18n();
@@ -89,6 +89,16 @@ export function Operators({ me }: { me: OperatorMe | null }) {
                         >
                           {t(row.disabled ? 'admin_operators_enable' : 'admin_operators_disable')}
                         </button>
+                        {row.two_factor && (
+                          <button
+                            type="button"
+                            className="button button--small button--quiet"
+                            aria-describedby={`gs-operator-${row.id}`}
+                            onClick={() => setChange({ operator: row, kind: 'reset_two_factor' })}
+                          >
+                            {t('admin_operators_reset_two_factor')}
+                          </button>
+                        )}
                       </div>
                     )}
                   </td>

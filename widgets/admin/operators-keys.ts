@@ -70,6 +70,8 @@ export const operatorsMessageKeys = [
   'admin_operators_change_role',
   'admin_operators_new_role',
   'admin_operators_disable',
+  'admin_operators_reset_two_factor',
+  'admin_operators_reset_two_factor_note',
   'admin_operators_enable',
   'admin_operators_disable_note',
   'admin_operators_enable_note',
