@@ -2,6 +2,7 @@ import { useStore } from '../core/use-store.ts';
 import { useEffect, type ReactNode } from 'react';
 import { useLoggedIn, useMounted } from '../core/hooks.ts';
 import { useEmbedded } from '../core/embedded.ts';
+import { partnerBundle } from '../core/page-mode.ts';
 import { useI18n } from '../core/i18n.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { closeLoginPrompt, openLoginPrompt } from './login-prompt.ts';
@@ -23,8 +24,9 @@ export function RequireLogin({ children }: { children: ReactNode }) {
 
   // Logged out: the prompt opens, unless the session notice is explaining an ended session
   // (it then goes to the login screen). Logged in (here or in another tab): the prompt closes.
+  // A partner's page never has the overlay, so the partner bundle is built without it.
   useEffect(() => {
-    if (!mounted || embedded) return;
+    if (partnerBundle || !mounted || embedded) return;
     if (loggedIn) closeLoginPrompt();
     else if (notice === null) openLoginPrompt();
   }, [mounted, loggedIn, notice, embedded]);
@@ -41,7 +43,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
     <div className="gs-require-login">
       <p>{t('login_prompt_body')}</p>
       <LoginLinks />
-      {!embedded && <LoginPrompt />}
+      {!partnerBundle && !embedded && <LoginPrompt />}
     </div>
   );
 }
