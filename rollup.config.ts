@@ -116,6 +116,17 @@ async function coreModules(): Promise<Set<string>> {
 const widgetsInput = { 'v1/embed': 'widgets/embed/embed.ts' };
 
 /**
+ * Small modules kept together where rollup would give each its own chunk, as each chunk costs its
+ * request and its own compression overhead: the screen wrapper with the login guard (every screen
+ * but the session badge, the bell, the language picker and the settings needs a login), and the
+ * amounts' format with their limits (no screen that checks an amount's limits does without it).
+ */
+const familyChunks: [name: string, test: RegExp][] = [
+  ['screen', /widgets\/(screens\/screen|auth\/RequireLogin|auth\/LoginPrompt|auth\/login-prompt)\.tsx?$/],
+  ['amounts', /(widgets\/core\/money|contract\/limits)\.ts$/],
+];
+
+/**
  * The embeddable widgets: the loader a partner page includes with one script tag
  * (v1/embed.js, its address versioned by the embedding contract, not by build) and hashed,
  * immutable chunks per widget, per catalogue and per style sheet. React is aliased to
@@ -129,7 +140,7 @@ const widgets = (core: Set<string>): RollupOptions => ({
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[hash:6].js',
     compact: true,
-    manualChunks: (id) => (core.has(id) ? 'runtime' : undefined),
+    manualChunks: (id) => (core.has(id) ? 'runtime' : familyChunks.find(([, test]) => test.test(id))?.[0]),
   },
   plugins: [
     ...plugins(true),
