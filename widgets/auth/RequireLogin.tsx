@@ -9,6 +9,8 @@ import { closeLoginPrompt, openLoginPrompt } from './login-prompt.ts';
 import { LoginLinks, LoginPrompt, loginPromptMessageKeys } from './LoginPrompt.tsx';
 
 export const requireLoginMessageKeys = ['loading', ...loginPromptMessageKeys] as const;
+/** A widget on a partner's page, logged out, shows the prompt's text and links inline, never the overlay. */
+export const embeddedRequireLoginMessageKeys = ['loading', 'login_prompt_body', 'login_submit', 'login_register_link'] as const;
 
 /**
  * The guard of the seed's login-only routes (widgets/core/guard.ts): logged in, the screen;
