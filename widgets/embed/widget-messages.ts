@@ -11,6 +11,7 @@ import { orderListMessageKeys } from '../orders/OrderList.tsx';
 import type { screenElements } from '../screens/registry.ts';
 import { sessionBadgeMessageKeys } from '../session-badge/SessionBadge.tsx';
 import { settingScreenMessageKeys } from '../settings/SettingScreen.tsx';
+import { pagerMessageKeys } from '../ui/Pager.tsx';
 import { sessionWatcherMessageKeys } from '../ui/SessionWatcher.tsx';
 import { verifyScreenMessageKeys } from '../verify/VerifyScreen.tsx';
 import { statementScreenMessageKeys } from '../wallet/StatementScreen.tsx';
@@ -42,7 +43,7 @@ export const widgetMessageKeys: Record<keyof typeof screenElements, readonly str
   'gs-bank-add': [...embeddedRequireLoginMessageKeys, ...bankCardFormMessageKeys],
   'gs-bank-update': [...embeddedRequireLoginMessageKeys, ...bankCardFormMessageKeys],
   'gs-verify': [...embeddedRequireLoginMessageKeys, ...verifyScreenMessageKeys],
-  'gs-withdraw': [...embeddedRequireLoginMessageKeys, ...withdrawScreenMessageKeys],
+  'gs-withdraw': [...embeddedRequireLoginMessageKeys, ...withdrawScreenMessageKeys, ...pagerMessageKeys],
   'gs-dig': [...embeddedRequireLoginMessageKeys, ...digScreenMessageKeys],
   'gs-add-machine': [...embeddedRequireLoginMessageKeys, ...addMachineMessageKeys],
   'gs-cart': [...embeddedRequireLoginMessageKeys, ...cartScreenMessageKeys],
