@@ -15,8 +15,12 @@ function screenModules(): [tag: string, file: string][] {
   ]);
 }
 
-/** The code of a module and of every module it imports, at once or later, style sheets and catalogues aside. */
-function codeFrom(context: PluginContext, ids: string[]): string {
+/**
+ * The code of a module and of every module it imports, at once or later, style sheets and catalogues
+ * aside, as the bundle renders it: what tree-shaking left out (the partner bundle's site-only paths,
+ * core/page-mode.ts) writes no class.
+ */
+function codeFrom(context: PluginContext, rendered: Map<string, string>, ids: string[]): string {
   const seen = new Set<string>();
   const pending = [...ids];
   const parts: string[] = [];
@@ -25,7 +29,7 @@ function codeFrom(context: PluginContext, ids: string[]): string {
     seen.add(id);
     const info = context.getModuleInfo(id);
     if (info === null) continue;
-    parts.push(info.code ?? '');
+    parts.push(rendered.get(id) ?? '');
     pending.push(...info.importedIds, ...info.dynamicallyImportedIds);
   }
   return parts.join('\n');
@@ -38,33 +42,36 @@ function codeFrom(context: PluginContext, ids: string[]): string {
  * by the content, as the catalogues' is, so it can be cached for good.
  */
 export function widgetSheets(): Plugin {
-  let files: { fileName: string; source: string }[] = [];
-  let folder = '';
   return {
     name: 'widget-sheets',
-    async buildEnd(error) {
-      if (error !== undefined) return;
+    async generateBundle(_options, bundle) {
+      const rendered = new Map<string, string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const [id, module] of Object.entries(output.modules)) rendered.set(id, module.code ?? '');
+      }
       const texts = new Map<SheetName, string>();
       for (const [name, file] of Object.entries(sheetFiles) as [SheetName, string][]) texts.set(name, await shadowCss(file));
       const runtime = path.resolve('widgets/embed/runtime.tsx');
       const pieces = screenModules().map(([tag, screen]) => {
-        const code = codeFrom(this, [screen, runtime]);
+        const code = codeFrom(this, rendered, [screen, runtime]);
         const names = [...sharedSheets, ...(sheetsOfTag[tag as keyof typeof sheetsOfTag] ?? [])];
         // The box is ours alone, and its :host rules concern the partner's page: it is kept whole.
         const css = names.map((name) => (name === 'host' ? texts.get(name) : withoutUnusedRules(texts.get(name) ?? '', code))).join('');
         return { tag, source: `export default ${JSON.stringify(css)};` };
       });
-      folder = createHash('sha256')
+      const folder = createHash('sha256')
         .update(pieces.map((piece) => `${piece.tag}\n${piece.source}`).join('\n'))
         .digest('base64url')
         .slice(0, 10);
-      files = pieces.map(({ tag, source }) => ({ fileName: `s/${folder}/${tag}.js`, source }));
-    },
-    renderChunk(code) {
-      return code.includes('__WIDGET_SHEETS__') ? code.replaceAll('__WIDGET_SHEETS__', folder) : null;
-    },
-    generateBundle() {
-      for (const file of files) this.emitFile({ type: 'asset', ...file });
+      for (const { tag, source } of pieces) this.emitFile({ type: 'asset', fileName: `s/${folder}/${tag}.js`, source });
+      // Only the loader names the folder, and its own address carries no hash: naming it now changes no chunk's name.
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk' && output.code.includes('__WIDGET_SHEETS__')) {
+          if (output.isEntry === false) this.error(`${output.fileName}: only the loader may name the style sheets' folder`);
+          output.code = output.code.replaceAll('__WIDGET_SHEETS__', folder);
+        }
+      }
     },
   };
 }

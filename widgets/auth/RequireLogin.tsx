@@ -2,12 +2,15 @@ import { useStore } from '../core/use-store.ts';
 import { useEffect, type ReactNode } from 'react';
 import { useLoggedIn, useMounted } from '../core/hooks.ts';
 import { useEmbedded } from '../core/embedded.ts';
+import { partnerBundle } from '../core/page-mode.ts';
 import { useI18n } from '../core/i18n.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { closeLoginPrompt, openLoginPrompt } from './login-prompt.ts';
 import { LoginLinks, LoginPrompt, loginPromptMessageKeys } from './LoginPrompt.tsx';
 
 export const requireLoginMessageKeys = ['loading', ...loginPromptMessageKeys] as const;
+/** A widget on a partner's page, logged out, shows the prompt's text and links inline, never the overlay. */
+export const embeddedRequireLoginMessageKeys = ['loading', 'login_prompt_body', 'login_submit', 'login_register_link'] as const;
 
 /**
  * The guard of the seed's login-only routes (widgets/core/guard.ts): logged in, the screen;
@@ -23,8 +26,9 @@ export function RequireLogin({ children }: { children: ReactNode }) {
 
   // Logged out: the prompt opens, unless the session notice is explaining an ended session
   // (it then goes to the login screen). Logged in (here or in another tab): the prompt closes.
+  // A partner's page never has the overlay, so the partner bundle is built without it.
   useEffect(() => {
-    if (!mounted || embedded) return;
+    if (partnerBundle || !mounted || embedded) return;
     if (loggedIn) closeLoginPrompt();
     else if (notice === null) openLoginPrompt();
   }, [mounted, loggedIn, notice, embedded]);
@@ -41,7 +45,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
     <div className="gs-require-login">
       <p>{t('login_prompt_body')}</p>
       <LoginLinks />
-      {!embedded && <LoginPrompt />}
+      {!partnerBundle && !embedded && <LoginPrompt />}
     </div>
   );
 }

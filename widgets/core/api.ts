@@ -104,14 +104,12 @@ export async function apiRequest<T>(method: Method, path: string, body?: Body, o
   });
 }
 
-/** Sends one file as multipart/form-data in `field`, with the same token, time-out and 401 handling. */
-export async function apiUpload<T>(path: string, field: string, file: File): Promise<Envelope<T>> {
-  return withSession({}, async (token) => (await transport()).upload<T>({ method: 'POST', path, token }, field, file));
-}
-
-/** Fetches a file the member asked for (a plain link cannot carry the bearer token). */
-export async function apiDownload(path: string): Promise<Blob> {
-  return withSession({}, async (token) => (await transport()).download({ method: 'GET', path, token }));
+/**
+ * Hands the transport to a call with the member's token, with the same 401 handling: for the calls
+ * only some screens make (files.ts), which are kept out of the core every widget loads.
+ */
+export async function withTransport<R>(call: (transport: Transport, token: string) => Promise<R>): Promise<R> {
+  return withSession({}, async (token) => call(await transport(), token));
 }
 
 /** Makes a call with the member's token (or the one the options name); a 401 on it ends the session. */

@@ -1,4 +1,4 @@
-import { createContext, createElement, type ReactNode } from 'react';
+import { createContext } from 'react';
 import { useContext } from 'react';
 import type { Locale } from '../../locales/index.ts';
 
@@ -29,9 +29,8 @@ export function pickMessages(messages: Messages, keys: readonly string[]): Messa
 
 const I18nContext = createContext<I18n>(createI18n('zhs', {}));
 
-export function I18nProvider(props: { value: I18n; children: ReactNode }) {
-  return createElement(I18nContext.Provider, { value: props.value }, props.children);
-}
+/** Gives the screens below it their language and words: the context's own provider, with no component around it. */
+export const I18nProvider = I18nContext.Provider;
 
 export function useI18n(): I18n {
   return useContext(I18nContext);

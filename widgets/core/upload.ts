@@ -1,4 +1,4 @@
-import { apiUpload } from './api.ts';
+import { withTransport } from './api.ts';
 
 /** What POST v1/image/upload answers: the upload's id (sent with the verification) and its private path. */
 export interface UploadedImage {
@@ -6,7 +6,10 @@ export interface UploadedImage {
   image_path: string;
 }
 
-/** Sends one photo as multipart/form-data in the field "image" (API contract). */
+/** Sends one photo as multipart/form-data in the field "image" (API contract), with the same token, time-out and 401 handling as apiRequest. */
 export async function uploadImage(file: File): Promise<UploadedImage> {
-  return (await apiUpload<UploadedImage>('/v1/image/upload', 'image', file)).detail;
+  const envelope = await withTransport((transport, token) =>
+    transport.upload<UploadedImage>({ method: 'POST', path: '/v1/image/upload', token }, 'image', file),
+  );
+  return envelope.detail;
 }

@@ -11,8 +11,17 @@ import { usePagedList } from '../core/paged.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import { refusalKey } from '../core/refusal.ts';
 import { $user } from '../core/session.ts';
-import { conversion, devicesOf, incomeRefusals, loadIncomePage, machineState, type IncomeRecord, type InterestWallet } from './dig.ts';
-import { IncomeChart, incomeChartMessageKeys } from './IncomeChart.tsx';
+import {
+  conversion,
+  devicesOf,
+  incomeRefusals,
+  loadIncomePage,
+  machineState,
+  type Device,
+  type IncomeRecord,
+  type InterestWallet,
+} from './dig.ts';
+import { incomeChartMessageKeys } from './chart-keys.ts';
 import { type EngineRoom } from './income-days.ts';
 import { MachineList, machineListMessageKeys } from './MachineList.tsx';
 import { MachineArt } from './MachineArt.tsx';
@@ -44,10 +53,52 @@ export const digScreenMessageKeys = [
   'dig_page',
   'dig_zoom',
   ...incomeChartMessageKeys,
+  'transaction_load_error',
+  'embed_retry',
   ...machineListMessageKeys,
   ...pagerMessageKeys,
   ...incomeRefusals.map(refusalKey),
 ];
+
+/**
+ * The income chart loads after the screen (the widget budget), with its own figures: a loading
+ * state meanwhile and, should its code not arrive, a message and a retry. A plain dynamic import
+ * rather than React.lazy: Suspense would grow the core that every widget shares.
+ */
+type ChartModule = typeof import('./IncomeChart.tsx');
+let chartModule: Promise<ChartModule> | undefined;
+const loadChart = () =>
+  (chartModule ??= import('./IncomeChart.tsx').catch((error: unknown) => {
+    chartModule = undefined;
+    throw error;
+  }));
+
+function LazyIncomeChart(props: { devices: Device[]; rooms: EngineRoom[] | null }) {
+  const { t } = useI18n();
+  const [chart, setChart] = useState<ChartModule | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    loadChart()
+      .then((module) => live && setChart(module))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  if (chart !== null) return <chart.IncomeChart {...props} />;
+  if (!failed) return <p role="status">{t('loading')}</p>;
+  return (
+    <p className="gs-message gs-message--error" role="alert">
+      {t('transaction_load_error')}{' '}
+      <button type="button" className="button button--small" onClick={() => setAttempt((count) => count + 1)}>
+        {t('embed_retry')}
+      </button>
+    </p>
+  );
+}
 
 /** The seed's /dig: the machine, the main-wallet balance and its conversion, whether the machines report in, and the income. */
 export function DigScreen() {
@@ -150,7 +201,7 @@ export function DigScreen() {
 
       <MachineList devices={devices} rooms={rooms} now={Date.now()} />
 
-      <IncomeChart devices={devices} rooms={rooms} />
+      <LazyIncomeChart devices={devices} rooms={rooms} />
 
       <h2>{t('dig_income_list')}</h2>
       {list.failed !== null && (

@@ -6,16 +6,6 @@ import type { Device } from './dig.ts';
 import { chartData, loadIncomeByDay, roomFor, type EngineRoom } from './income-days.ts';
 import { localName } from '../core/local-name.ts';
 
-export const incomeChartMessageKeys = [
-  'dig_chart_title',
-  'dig_chart_date',
-  'dig_chart_kwh',
-  'dig_chart_income',
-  'dig_chart_table',
-  'dig_chart_empty',
-  'dig_room_revenue',
-] as const;
-
 const width = 300;
 const height = 120;
 

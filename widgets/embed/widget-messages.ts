@@ -1,4 +1,4 @@
-import { requireLoginMessageKeys } from '../auth/RequireLogin.tsx';
+import { embeddedRequireLoginMessageKeys } from '../auth/RequireLogin.tsx';
 import { bankCardFormMessageKeys } from '../bank/BankCardForm.tsx';
 import { bankListScreenMessageKeys } from '../bank/BankListScreen.tsx';
 import { cartScreenMessageKeys } from '../cart/CartScreen.tsx';
@@ -11,6 +11,7 @@ import { orderListMessageKeys } from '../orders/OrderList.tsx';
 import type { screenElements } from '../screens/registry.ts';
 import { sessionBadgeMessageKeys } from '../session-badge/SessionBadge.tsx';
 import { settingScreenMessageKeys } from '../settings/SettingScreen.tsx';
+import { pagerMessageKeys } from '../ui/Pager.tsx';
 import { sessionWatcherMessageKeys } from '../ui/SessionWatcher.tsx';
 import { verifyScreenMessageKeys } from '../verify/VerifyScreen.tsx';
 import { statementScreenMessageKeys } from '../wallet/StatementScreen.tsx';
@@ -35,19 +36,19 @@ export const widgetMessageKeys: Record<keyof typeof screenElements, readonly str
   'gs-register': ['register_title'],
   'gs-setting': settingScreenMessageKeys,
   'gs-edit-user': ['edit_title'],
-  'gs-wallet': [...requireLoginMessageKeys, ...walletScreenMessageKeys],
-  'gs-wallet-transactions': [...requireLoginMessageKeys, ...transactionsScreenMessageKeys],
-  'gs-wallet-statement': [...requireLoginMessageKeys, ...statementScreenMessageKeys],
-  'gs-bank-cards': [...requireLoginMessageKeys, ...bankListScreenMessageKeys],
-  'gs-bank-add': [...requireLoginMessageKeys, ...bankCardFormMessageKeys],
-  'gs-bank-update': [...requireLoginMessageKeys, ...bankCardFormMessageKeys],
-  'gs-verify': [...requireLoginMessageKeys, ...verifyScreenMessageKeys],
-  'gs-withdraw': [...requireLoginMessageKeys, ...withdrawScreenMessageKeys],
-  'gs-dig': [...requireLoginMessageKeys, ...digScreenMessageKeys],
-  'gs-add-machine': [...requireLoginMessageKeys, ...addMachineMessageKeys],
-  'gs-cart': [...requireLoginMessageKeys, ...cartScreenMessageKeys],
-  'gs-orders': [...requireLoginMessageKeys, ...orderListMessageKeys],
-  'gs-order-payment': [...requireLoginMessageKeys, ...checkPaymentMessageKeys],
+  'gs-wallet': [...embeddedRequireLoginMessageKeys, ...walletScreenMessageKeys],
+  'gs-wallet-transactions': [...embeddedRequireLoginMessageKeys, ...transactionsScreenMessageKeys],
+  'gs-wallet-statement': [...embeddedRequireLoginMessageKeys, ...statementScreenMessageKeys],
+  'gs-bank-cards': [...embeddedRequireLoginMessageKeys, ...bankListScreenMessageKeys],
+  'gs-bank-add': [...embeddedRequireLoginMessageKeys, ...bankCardFormMessageKeys],
+  'gs-bank-update': [...embeddedRequireLoginMessageKeys, ...bankCardFormMessageKeys],
+  'gs-verify': [...embeddedRequireLoginMessageKeys, ...verifyScreenMessageKeys],
+  'gs-withdraw': [...embeddedRequireLoginMessageKeys, ...withdrawScreenMessageKeys, ...pagerMessageKeys],
+  'gs-dig': [...embeddedRequireLoginMessageKeys, ...digScreenMessageKeys],
+  'gs-add-machine': [...embeddedRequireLoginMessageKeys, ...addMachineMessageKeys],
+  'gs-cart': [...embeddedRequireLoginMessageKeys, ...cartScreenMessageKeys],
+  'gs-orders': [...embeddedRequireLoginMessageKeys, ...orderListMessageKeys],
+  'gs-order-payment': [...embeddedRequireLoginMessageKeys, ...checkPaymentMessageKeys],
 };
 
 /** A widget's whole list: its screen's, the runtime's and the session notice's. */

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Locale } from '../../locales/index.ts';
 import { createI18n, I18nProvider, type Messages } from '../core/i18n.ts';
+import { partnerBundle } from '../core/page-mode.ts';
 import { SessionWatcher } from '../ui/SessionWatcher.tsx';
 
 export interface IslandProps {
@@ -29,7 +30,8 @@ export function screen<P extends object>(Screen: ComponentType<P>, { guard: Guar
   return function ScreenIsland({ locale, messages, ...props }: (IslandProps | { locale?: undefined; messages?: undefined }) & Partial<P>) {
     let shown = <Screen {...(fixed as P)} {...(messages && onSite)} {...(props as Partial<P>)} />;
     if (Guard !== undefined) shown = <Guard>{shown}</Guard>;
-    if (messages === undefined) return shown;
+    // A partner's element passes neither (the partner bundle is built without the island's part).
+    if (partnerBundle || messages === undefined) return shown;
     return (
       <I18nProvider value={createI18n(locale, messages)}>
         <SessionWatcher navigate />

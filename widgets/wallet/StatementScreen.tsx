@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { htmlLang } from '../../locales/index.ts';
-import { apiDownload } from '../core/api.ts';
+import { withTransport } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
@@ -70,7 +70,8 @@ export function StatementScreen() {
   const download = async () => {
     setDownloadFailed(false);
     try {
-      const url = URL.createObjectURL(await apiDownload('/v1/statement.csv'));
+      const file = await withTransport((transport, token) => transport.download({ method: 'GET', path: '/v1/statement.csv', token }));
+      const url = URL.createObjectURL(file);
       const link = document.createElement('a');
       link.href = url;
       link.download = 'statement.csv';

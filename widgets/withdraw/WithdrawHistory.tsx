@@ -2,25 +2,9 @@ import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
-import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
+import { Pager } from '../ui/Pager.tsx';
 import type { Withdrawal } from './withdraw.ts';
 import { withdrawalStatus } from '../../contract/statuses.ts';
-
-export const withdrawHistoryMessageKeys = [
-  'loading',
-  'wallet_withdraw_history',
-  'wallet_withdraw_card',
-  'wallet_withdraw_reason',
-  'transaction_time',
-  'transaction_amount',
-  'transaction_status',
-  'transaction_status_1',
-  'transaction_status_2',
-  'transaction_status_3',
-  'transaction_empty',
-  'transaction_load_error',
-  ...pagerMessageKeys,
-] as const;
 
 /** The member's withdrawals to bank cards, page by page (GET v1/withdraw?page=N). */
 export function WithdrawHistory() {

@@ -11,7 +11,7 @@ import { $mainWallet, refreshMainWallet } from '../core/main-wallet.ts';
 import { formatPoints } from '../core/money.ts';
 import { $user } from '../core/session.ts';
 import { SelectField } from '../ui/SelectField.tsx';
-import { WithdrawHistory, withdrawHistoryMessageKeys } from './WithdrawHistory.tsx';
+import { withdrawHistoryMessageKeys } from './history-keys.ts';
 import { refusalKey } from '../core/refusal.ts';
 import { newIdempotencyKey, sendWithdrawal, withdrawFailure, withdrawProblem, withdrawRefusals } from './withdraw.ts';
 
@@ -40,6 +40,46 @@ export const withdrawScreenMessageKeys = [
   ...withdrawHistoryMessageKeys,
   ...withdrawRefusals.map(refusalKey),
 ];
+
+/**
+ * The history loads after the form (the widget budget), with its own list of withdrawals: a
+ * failed load says so and offers to try again. A plain dynamic import rather than React.lazy:
+ * Suspense would grow the core that every widget shares.
+ */
+type HistoryModule = typeof import('./WithdrawHistory.tsx');
+let historyModule: Promise<HistoryModule> | undefined;
+const loadHistory = () =>
+  (historyModule ??= import('./WithdrawHistory.tsx').catch((error: unknown) => {
+    historyModule = undefined;
+    throw error;
+  }));
+
+function LazyHistory() {
+  const { t } = useI18n();
+  const [history, setHistory] = useState<HistoryModule | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    loadHistory()
+      .then((module) => live && setHistory(module))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  if (history !== null) return <history.WithdrawHistory />;
+  if (!failed) return <p role="status">{t('loading')}</p>;
+  return (
+    <p className="gs-message gs-message--error" role="alert">
+      {t('transaction_load_error')}{' '}
+      <button type="button" className="button button--small" onClick={() => setAttempt((count) => count + 1)}>
+        {t('embed_retry')}
+      </button>
+    </p>
+  );
+}
 
 /** PRODUCT.md decision 3: withdraw from the main wallet to one of the member's own cards; an operator pays it out. */
 export function WithdrawScreen() {
@@ -178,7 +218,7 @@ export function WithdrawScreen() {
           </button>
         </form>
       )}
-      <WithdrawHistory key={historyVersion} />
+      <LazyHistory key={historyVersion} />
     </div>
   );
 }
