@@ -5,8 +5,10 @@ import rollupJson from '@rollup/plugin-json';
 import rollupReplace from '@rollup/plugin-replace';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
+import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { buildConstants } from './scripts/build-info.mjs';
+import { stalledFilesReporter } from './scripts/stalled-files-reporter.mjs';
 
 const alias = fromRollup(rollupAlias);
 const json = fromRollup(rollupJson);
@@ -29,6 +31,11 @@ export default {
   nodeResolve: { exportConditions: ['browser'] },
   mimeTypes: { '**/*.json': 'js' },
   testFramework: { config: { timeout: 10_000 } },
+  // scripts/component-tests.ts reads which files stalled, to run them once more.
+  reporters: [
+    defaultReporter(),
+    ...(process.env.COMPONENT_TESTS_SUMMARY ? [stalledFilesReporter(process.env.COMPONENT_TESTS_SUMMARY)] : []),
+  ],
   plugins: [
     // As the partner build (rollup.config.ts): React's names from Preact itself, not its compat layer.
     alias({
