@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import eng from '../../locales/eng.json' with { type: 'json' };
 import { businessDate } from '../../server/shared/business-day.ts';
-import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { accessibilityViolations, failNextRequest, newVisitor } from '../helpers/browser.ts';
 import { ProductApi, runAdmin, samplePhoto } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
@@ -198,7 +198,12 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await fill(realname);
       await page.getByText(eng.bank_add_success).waitFor();
 
+      // The history loads after the form: when its code does not arrive, the screen says so and tries again on request.
+      await failNextRequest(page, '**/_astro/WithdrawHistory.*.js');
       await page.goto(`${product.baseUrl}/eng/wallet/withdraw`);
+      await page.getByRole('alert').getByText(eng.transaction_load_error).waitFor();
+      await page.getByRole('button', { name: eng.embed_retry }).click();
+      await page.getByRole('heading', { name: eng.wallet_withdraw_history }).waitFor();
       await page.getByLabel(eng.wallet_withdraw_card).selectOption({ index: 1 });
       await page.getByLabel(eng.wallet_amount, { exact: true }).fill('100');
       await page.getByRole('button', { name: eng.wallet_withdraw_submit }).click();

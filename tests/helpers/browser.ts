@@ -37,3 +37,11 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
 }
+
+/**
+ * The network fails for the next request to a URL matching `pattern` (a part of a screen that
+ * loads after it, say); later requests go through.
+ */
+export async function failNextRequest(page: Page, pattern: string): Promise<void> {
+  await page.route(pattern, (route) => route.abort('internetdisconnected'), { times: 1 });
+}
