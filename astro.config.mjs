@@ -1,7 +1,9 @@
 // @ts-check
 import preact from '@astrojs/preact';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import { buildConstants } from './scripts/build-info.mjs';
+import { recordInlineScriptHashes } from './server/site/inline-scripts.ts';
 
 /**
  * The server's preview and publish builds (docs/decisions/022-published-brand-site.md) set these: the
@@ -24,6 +26,10 @@ export default defineConfig({
   // The brand artwork is SVG we draw (scripts/brand-art.ts) or an operator supplies in the repository, never
   // a visitor's upload, so sharp may rasterise it to responsive AVIF/WebP (docs/decisions/008-brand-site.md).
   image: { dangerouslyProcessSVG: true },
-  integrations: [preact({ compat: true })],
+  integrations: [
+    preact({ compat: true }),
+    // The server's Content-Security-Policy allows the built pages' inline scripts by hash: recorded once here, not read from every page at each start.
+    { name: 'inline-script-hashes', hooks: { 'astro:build:done': ({ dir }) => recordInlineScriptHashes(fileURLToPath(dir)) } },
+  ],
   vite: { define: buildConstants() },
 });

@@ -86,6 +86,7 @@ export default tseslint.config(
       'server/**/*.test.ts',
       // Where the process starts: they open the database, run nothing on it themselves.
       'server/server.ts',
+      'server/startup.ts',
       'server/cli/**',
       ...queriesKeptInPlace,
     ],

@@ -57,6 +57,7 @@ import { verificationRoutes } from './verification/verification.routes.ts';
 import { historyRoutes } from './wallet/history.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 import { corsOptionsFor } from './web/cors.ts';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers.ts';
 import { registerSecurityHeaders, sitePolicyHeader } from './web/security-headers.ts';
 import { sessionFrameRoutes } from './web/session-frame.ts';
 import { registerStaticSite } from './web/static-site.ts';
@@ -87,9 +88,12 @@ export async function buildApp(
   config: Config,
   database: DatabaseHandle,
   logger: FastifyServerOptions['logger'] = false,
+  schemas: 'lazy' | 'eager' = 'lazy',
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    // Each route's schemas compile on its first request, not all of them before the first is served.
+    ...(schemas === 'lazy' ? { schemaController: { compilersFactory: lazySchemaCompilers() } } : {}),
     bodyLimit: config.bodyBytesMax,
     trustProxy: config.trustProxy,
     requestIdHeader: false,

@@ -1,39 +1,7 @@
-import { ConfigError, loadConfig } from './config.ts';
-import { prepareServer, StartupError } from './server.ts';
+import module from 'node:module';
 
-/** How long in-flight requests get to finish after SIGTERM before the process gives up. */
-const shutdownGraceMs = 10_000;
-
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const server = await prepareServer(config);
-  const { app } = server;
-  const shutdown = (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long, exiting');
-      process.exit(1);
-    }, shutdownGraceMs);
-    timer.unref();
-    server.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
-}
-
-main().catch((error: unknown) => {
-  // One readable line for the operator; a stack trace only for the unexpected.
-  if (error instanceof ConfigError || error instanceof StartupError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  }
-  process.exit(1);
-});
+// V8 keeps the compiled code of every module between starts (in the system's temporary folder, or
+// where NODE_COMPILE_CACHE says): a restart loads the server's modules in about two thirds of the
+// time. It must be switched on before they are imported, hence this file and server/start.ts.
+module.enableCompileCache();
+await import('./start.ts');

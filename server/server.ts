@@ -4,11 +4,12 @@ import { buildApp } from './app.ts';
 import { loadOrCreateCardKey } from './cards/card-key.ts';
 import { scheduleDistribution } from './income/scheduler.ts';
 import type { Config } from './config.ts';
-import { checkConnection, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { checkConnection, migrateToLatest, type DatabaseHandle } from './db/database.ts';
 import { startMailing } from './notifications/mailer.ts';
 import { startOrderExpiry } from './orders/order-expiry.ts';
 import { seedPartnerSites } from './partner-sites/partner-sites.service.ts';
 import { seedDatabase } from './seed.ts';
+import { openConfiguredDatabase, StartupError } from './startup.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -17,13 +18,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export class StartupError extends Error {
-  override name = 'StartupError';
-}
-
 /** Opens the database, migrates and seeds it, and builds the app: everything but listening. */
-export async function prepareServer(config: Config): Promise<RunningServer> {
-  const database = await openDatabase(config.databaseUrl === undefined ? { dataDir: config.dataDir } : { databaseUrl: config.databaseUrl });
+export async function prepareServer(config: Config, opening = openConfiguredDatabase(config)): Promise<RunningServer> {
+  const database = await opening;
   try {
     await checkConnection(database.db);
   } catch (error) {

@@ -35,6 +35,14 @@ export interface Database
   ledger_journals: LedgerJournalTable;
   ledger_entries: LedgerEntryTable;
   transaction_records: TransactionRecordTable;
+  seed_marks: SeedMarkTable;
+}
+
+/** Migration 0023: a start-up seed's last applied inputs, by fingerprint. */
+export interface SeedMarkTable {
+  name: string;
+  digest: string;
+  marked_at: ColumnType<Date, never, Date>;
 }
 
 export type VerificationStatus = 'none' | 'pending' | 'approved' | 'rejected';

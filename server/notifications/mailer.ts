@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { noticeMail } from './notice-mail.ts';
@@ -11,12 +11,18 @@ export interface Mailer {
 }
 
 export function smtpMailer(url: string, from: string): Mailer & { close(): void } {
-  const transport = nodemailer.createTransport(url);
+  // nodemailer loads with the first e-mail, not with every start of the server.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await (await connect()).sendMail({ from, ...mail });
     },
-    close: () => transport.close(),
+    close: () =>
+      void transport?.then(
+        (open) => open.close(),
+        () => undefined,
+      ),
   };
 }
 

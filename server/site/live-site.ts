@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { StopListening } from '../db/notifications.ts';
 import { versionDir } from './site-build.ts';
+import { inlineScriptHashesFile } from './inline-scripts.ts';
 import { findLive } from './site-content.repository.ts';
 
 /** The channel a switch of the live version is announced on, with the build id as payload (decision 022). */
@@ -121,7 +122,7 @@ export class LiveSite {
 function indexFolder(root: string, urlPrefix: string, files: Map<string, string>): void {
   if (!fs.existsSync(root)) return;
   for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name) || entry.name === inlineScriptHashesFile) continue;
     const absolute = path.join(entry.parentPath, entry.name);
     const url = `${urlPrefix}/${path.relative(root, absolute).split(path.sep).join('/')}`;
     files.set(url, absolute);

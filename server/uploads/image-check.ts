@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { ImageContentType } from '../db/schema-back-office.ts';
 import { ApiError } from '../shared/errors.ts';
 
@@ -44,6 +44,8 @@ export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
   const contentType = sniffImageType(bytes);
   if (contentType === undefined) throw new ApiError(415, 'image_unsupported', unsupportedImageMessage);
 
+  // The image library loads with the first upload, not with every start of the server.
+  const { default: sharp } = await import('sharp');
   const input = () => sharp(bytes, { limitInputPixels: uploadPixelsMax, failOn: 'truncated', sequentialRead: true });
   let metadata: Metadata;
   try {

@@ -1,6 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { inlineScriptHashes } from './inline-scripts.ts';
+import { inlineScriptHashes } from '../site/inline-scripts.ts';
 
 /** HSTS for a year once a browser has reached us over TLS. */
 const hstsMaxAgeSeconds = 31_536_000;

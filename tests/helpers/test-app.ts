@@ -29,7 +29,12 @@ export interface TestApp {
  * It runs in demo mode, as `npm start` does, so the seeded receiving accounts take payments; tests of
  * a real install pass `DEMO_MODE: 'false'`.
  */
-export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+/** `schemas: 'eager'` compiles every route's schemas before the app is ready, as fastify does by default (decision 032). */
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  schemas: 'lazy' | 'eager' = 'lazy',
+): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent-test-data',
@@ -42,7 +47,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
   await seedPartnerSites(database.db, config.corsOrigins);
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, false, schemas);
   await app.ready();
   return {
     app,

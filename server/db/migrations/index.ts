@@ -21,6 +21,7 @@ import * as catalogueEditing from './0019_catalogue_editing.ts';
 import * as memberAdminPartnerWallets from './0020_member_admin_partner_wallets.ts';
 import * as ledgerCheckByJournal from './0021_ledger_check_by_journal.ts';
 import * as transferChecksPartnerCity from './0022_transfer_checks_partner_city.ts';
+import * as seedMarks from './0023_seed_marks.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020_member_admin_partner_wallets': memberAdminPartnerWallets,
   '0021_ledger_check_by_journal': ledgerCheckByJournal,
   '0022_transfer_checks_partner_city': transferChecksPartnerCity,
+  '0023_seed_marks': seedMarks,
 };
 
 export const migrationProvider: MigrationProvider = {
