@@ -16,6 +16,10 @@ const referralCodeMaxLength = 16;
 const loginFieldMaxLength = 64;
 
 export const newPasswordField = Type.String({ minLength: passwordMinLength, maxLength: passwordMaxLength, pattern: passwordCharacters });
+const passwordPattern = new RegExp(passwordCharacters);
+/** What `newPasswordField` accepts (its characters are ASCII, so length in code units is length in characters). */
+export const isNewPassword = (value: string): boolean =>
+  value.length >= passwordMinLength && value.length <= passwordMaxLength && passwordPattern.test(value);
 export const referralCodeField = Type.String({ minLength: 1, maxLength: referralCodeMaxLength, pattern: nameCharacters });
 
 export const registerBody = Type.Object({

@@ -1,4 +1,3 @@
-import { Value } from 'typebox/value';
 import type { Config } from '../config.ts';
 import { lockUntilCommit } from '../db/advisory-lock.ts';
 import type { Db } from '../db/database.ts';
@@ -15,7 +14,7 @@ import {
   updateUser,
   type UserRow,
 } from './user.repository.ts';
-import { newPasswordField } from './account.schemas.ts';
+import { isNewPassword } from './account.schemas.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
 import { newReferralCode } from './referral-code.ts';
 import { createSession, revokeSessions } from '../auth/session.repository.ts';
@@ -202,7 +201,7 @@ export async function updatePasswordAndParent(
 async function newPasswordHash(change: PasswordAndParentChange, oldPasswordMatches: boolean): Promise<string> {
   const password = change.password ?? '';
   const errors: Record<string, string[]> = {};
-  if (!Value.Check(newPasswordField, password))
+  if (!isNewPassword(password))
     errors.password = ['The password must be 6 to 12 lowercase letters, digits or underscores, with at least one letter and one digit.'];
   if (password !== change.password_confirmation) errors.password_confirmation = ['The password confirmation does not match.'];
   if (!oldPasswordMatches) {

@@ -145,6 +145,7 @@ describe.each(databaseKinds())('GET v1/user/{id} and password changes on %s', (k
           'password',
         ],
         ['a new password with symbols', { old_password: old, password: 'fresh-pass!1', password_confirmation: 'fresh-pass!1' }, 'password'],
+        ['a new password without a digit', { old_password: old, password: 'fresh_pass', password_confirmation: 'fresh_pass' }, 'password'],
         [
           'a confirmation that differs',
           { old_password: old, password: 'fresh_pass1', password_confirmation: 'fresh_pass2' },
