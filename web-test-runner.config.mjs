@@ -31,6 +31,9 @@ export default {
   nodeResolve: { exportConditions: ['browser'] },
   mimeTypes: { '**/*.json': 'js' },
   testFramework: { config: { timeout: 10_000 } },
+  // tests/helpers/browser-test-setup.ts runs before each test file.
+  testRunnerHtml: (/** @type {string} */ testFramework) =>
+    `<!DOCTYPE html><html><head><script type="module" src="/tests/helpers/browser-test-setup.ts"></script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
   // scripts/component-tests.ts reads which files stalled, to run them once more.
   reporters: [
     defaultReporter(),

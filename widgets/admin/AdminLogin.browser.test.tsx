@@ -57,7 +57,7 @@ describe('Two-step operator login and two-factor enrolment', () => {
     await passwordStep(page.host);
     await waitFor(() => page.host.textContent?.includes(eng.admin_login_code_hint) === true, 'the code step');
     const code = inputLabelled(page.host, eng.admin_login_code);
-    expect(document.activeElement).to.equal(code);
+    await waitFor(() => document.activeElement === code, 'the focus');
     expect($operatorToken.get()).to.equal('');
     expect(await axeViolations(page.host)).to.deep.equal([]);
 

@@ -156,7 +156,7 @@ describe('Machines (the back office)', () => {
     await waitFor(() => page.host.querySelector('legend') !== null, 'the retire panel');
     expect(page.host.querySelector('legend')?.textContent).to.equal(fill(eng.admin_machines_retiring, { serial: 'GS-0002' }));
     const reason = inputLabelled(page.host, eng.admin_machines_retire_reason);
-    expect(document.activeElement).to.equal(reason);
+    await waitFor(() => document.activeElement === reason, 'the focus');
     const confirm = page.host.querySelector<HTMLButtonElement>('fieldset button[type="submit"]');
     if (confirm === null) throw new Error('no confirm button');
 

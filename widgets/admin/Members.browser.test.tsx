@@ -156,7 +156,7 @@ describe('Members (the back office)', () => {
     act(() => buttonNamed(page.host, eng.admin_members_suspend).click());
     await waitFor(() => page.host.querySelector('legend') !== null, 'the reason form');
     const reason = inputLabelled(page.host, eng.admin_members_reason);
-    expect(document.activeElement).to.equal(reason);
+    await waitFor(() => document.activeElement === reason, 'the focus');
     const confirm = page.host.querySelector<HTMLButtonElement>('fieldset button[type="submit"]');
     if (confirm === null) throw new Error('no confirm button');
     act(() => confirm.click());

@@ -129,7 +129,7 @@ describe('PartnerSites (the back office)', () => {
     await waitFor(() => page.host.querySelector('legend') !== null, 'the disable panel');
     expect(page.host.querySelector('legend')?.textContent).to.equal(fill(eng.admin_partner_disabling, { origin: sunShop.origin }));
     const reason = inputLabelled(page.host, eng.admin_partner_disable_reason);
-    expect(document.activeElement).to.equal(reason);
+    await waitFor(() => document.activeElement === reason, 'the focus');
 
     const confirm = [...page.host.querySelectorAll<HTMLButtonElement>('fieldset button[type="submit"]')][0];
     if (confirm === undefined) throw new Error('no confirm button');

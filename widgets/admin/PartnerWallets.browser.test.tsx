@@ -162,7 +162,7 @@ describe('Partner wallets (the back office)', () => {
     act(() => buttonNamed(page.host, eng.admin_partner_wallets_disable).click());
     await waitFor(() => page.host.querySelector('legend') !== null, 'the disable form');
     const reason = inputLabelled(page.host, eng.admin_partner_wallets_reason);
-    expect(document.activeElement).to.equal(reason);
+    await waitFor(() => document.activeElement === reason, 'the focus');
     const confirm = page.host.querySelector<HTMLButtonElement>('fieldset button[type="submit"]');
     act(() => confirm?.click());
     await waitFor(() => alertText(page.host).includes(eng.admin_reason_needed), 'the reason notice');

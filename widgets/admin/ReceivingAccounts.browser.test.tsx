@@ -210,7 +210,7 @@ describe('ReceivingAccounts (the back office)', () => {
       fill(eng.admin_recv_editing, { number: demoChina.account_number }),
     );
     const bank = inputLabelled(page.host, eng.admin_recv_bank);
-    expect(document.activeElement).to.equal(bank);
+    await waitFor(() => document.activeElement === bank, 'the focus');
     typeInto(bank, 'Real Bank');
     act(() => submitNamed(page.host, eng.admin_recv_save).click());
     await waitFor(() => alertText(page.host).includes(eng.refusal_receiving_account_demo_fixed), 'the refusal');

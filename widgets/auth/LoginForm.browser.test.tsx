@@ -31,7 +31,7 @@ describe('LoginForm', () => {
     expect(errorOf(username)).to.equal(eng.login_nameblank);
     expect(username.getAttribute('aria-invalid')).to.equal('true');
     expect(errorOf(password)).to.equal(eng.login_passblank);
-    expect(document.activeElement).to.equal(username);
+    await waitFor(() => document.activeElement === username, 'the focus');
 
     typeInto(username, 'member01');
     buttonNamed(form.host, eng.login_submit).click();
@@ -81,7 +81,7 @@ describe('LoginForm', () => {
 
     await waitFor(() => alertText(form.host) === eng.login_error, 'the failure message');
     expect(password.value).to.equal('');
-    expect(document.activeElement).to.equal(password);
+    await waitFor(() => document.activeElement === password, 'the focus');
     expect(stub.calls[0]?.authorization, 'login is sent without a token').to.equal(null);
     expect($sessionNotice.get(), 'a failed login is not an expired session').to.equal(null);
     expect($token.get()).to.equal('');

@@ -92,7 +92,7 @@ describe('RegisterForm', () => {
     expect(errorOf(username)).to.equal(eng.register_nickblank);
     expect(errorOf(password)).to.equal(eng.register_passblank);
     expect(errorOf(code)).to.equal(eng.register_referral_blank);
-    expect(document.activeElement).to.equal(username);
+    await waitFor(() => document.activeElement === username, 'the focus');
     expect(stub.calls).to.have.length(0);
     form.unmount();
   });
@@ -142,7 +142,7 @@ describe('RegisterForm', () => {
     expect(form.host.textContent?.split(eng.register_error2)).to.have.length(2);
     expect(code.value).to.equal(typed);
     expect(username.value).to.not.equal('');
-    expect(document.activeElement).to.equal(code);
+    await waitFor(() => document.activeElement === code, 'the focus');
     expect([code.selectionStart, code.selectionEnd]).to.deep.equal([0, typed.length]);
     expect($token.get()).to.equal('');
     form.unmount();

@@ -65,7 +65,7 @@ describe('RequireLogin and the login prompt', () => {
     await sendKeys({ press: 'Escape' });
     await waitFor(() => dialog?.open === false, 'the prompt to close');
     expect($loginPromptOpen.get()).to.equal(false);
-    expect(document.activeElement).to.equal(opener);
+    await waitFor(() => document.activeElement === opener, 'the focus');
     page.unmount();
   });
 

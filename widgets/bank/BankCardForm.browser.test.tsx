@@ -55,7 +55,7 @@ describe('BankCardForm', () => {
     expect(errorOf(inputLabelled(page.host, eng.bank_card_number))).to.equal(eng.bank_must_number);
     expect(errorOf(inputLabelled(page.host, eng.bank_branch))).to.equal(eng.bank_must_branch);
     expect(errorOf(inputLabelled(page.host, eng.bank_city))).to.equal('');
-    expect(document.activeElement).to.equal(inputLabelled(page.host, eng.bank_cardholder));
+    await waitFor(() => document.activeElement === inputLabelled(page.host, eng.bank_cardholder), 'the focus');
     typeInto(inputLabelled(page.host, eng.bank_cardholder), 'Wang Xiaoming');
     typeInto(inputLabelled(page.host, eng.bank_bank_name), 'Bank of Taiwan');
     act(() => buttonNamed(page.host, eng.bank_save).click());

@@ -93,7 +93,7 @@ describe('EditUserForm', () => {
     await waitFor(() => errorOf(old) !== '', 'the messages');
     expect(errorOf(old)).to.equal(eng.edit_old_less);
     expect(errorOf(password)).to.equal(eng.edit_new_less);
-    expect(document.activeElement).to.equal(old);
+    await waitFor(() => document.activeElement === old, 'the focus');
 
     typeInto(old, 'secret1');
     typeInto(password, 'better2');

@@ -172,7 +172,7 @@ describe('VerifyScreen', () => {
       return alertText(page.host);
     };
     expect(await submit()).to.equal(eng.verify_check_info);
-    expect(document.activeElement).to.equal(inputLabelled(page.host, eng.verify_real_name));
+    await waitFor(() => document.activeElement === inputLabelled(page.host, eng.verify_real_name), 'the focus');
     // Every empty field says so under itself, not only the first.
     for (const label of [eng.verify_real_name, eng.verify_email, eng.verify_phone, eng.verify_certificate_number]) {
       expect(errorOf(inputLabelled(page.host, label))).to.equal(eng.verify_field_required);
@@ -180,7 +180,7 @@ describe('VerifyScreen', () => {
     await fillText(page.host);
     choose(selectLabelled(page.host, eng.verify_certificate_type), '');
     expect(await submit()).to.equal(eng.verify_check_info);
-    expect(document.activeElement).to.equal(selectLabelled(page.host, eng.verify_certificate_type));
+    await waitFor(() => document.activeElement === selectLabelled(page.host, eng.verify_certificate_type), 'the focus');
     choose(selectLabelled(page.host, eng.verify_certificate_type), '1');
     typeInto(inputLabelled(page.host, eng.verify_email), 'wang@example');
     expect(await submit()).to.equal(eng.register_email_invalid);
