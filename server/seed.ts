@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { seedCatalog } from './catalog/catalog.seed.ts';
 import type { Db } from './db/database.ts';
 import { markSeed, seedMark } from './db/seed-marks.repository.ts';
 import { seedSettings } from './income/settings.repository.ts';
 import { seedPartnerCities } from './partners/partner-cities.repository.ts';
+import { filesDigest } from './shared/files-digest.ts';
 import { seedSiteContent } from './site/site-content.seed.ts';
 
 /** The modules that hold the reference data below: a change to any of them applies the seed again. */
@@ -19,12 +17,6 @@ const referenceSeedSources = [
 ];
 const referenceSeedMark = 'reference_data';
 
-async function referenceSeedDigest(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const source of referenceSeedSources) hash.update(`${source}\0`).update(await fs.readFile(path.join(import.meta.dirname, source)));
-  return hash.digest('base64url');
-}
-
 /**
  * Everything an empty database needs: the catalogue, the income settings, the partner cities and the
  * brand site's content (from the repository's YAML).
@@ -32,7 +24,7 @@ async function referenceSeedDigest(): Promise<string> {
  * A start whose seeds are those applied last (migration 0023) only checks that they are.
  */
 export async function seedDatabase(db: Db): Promise<void> {
-  const digest = await referenceSeedDigest();
+  const digest = await filesDigest(import.meta.dirname, referenceSeedSources);
   if ((await seedMark(db, referenceSeedMark)) !== digest) {
     await seedCatalog(db);
     await seedSettings(db);

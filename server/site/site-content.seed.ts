@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { locales } from '../../locales/index.ts';
 import type { Db } from '../db/database.ts';
 import { markSeed, seedMark } from '../db/seed-marks.repository.ts';
+import { filesDigest } from '../shared/files-digest.ts';
 import { insertMissingDrafts, listDrafts, saveDraft } from './site-content.repository.ts';
 import { everyLocale, type CatalogEntry, type SectionRef } from './site-content.ts';
 
@@ -21,13 +21,6 @@ const settingsFile = 'settings/site.yaml';
 const partnersFile = 'partners.yaml';
 const sectionFiles = [...locales.map(brandFile), settingsFile, partnersFile];
 const seedMarkName = 'site_content';
-
-/** A fingerprint of the seed's files, recorded when the seed is applied (migration 0023). */
-async function seedDigest(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of sectionFiles) hash.update(`${file}\0`).update(await fs.readFile(path.join(seedContentDir, file)));
-  return hash.digest('base64url');
-}
 
 /** Every section of the seed, as rows of site_content. */
 export async function seedSections(): Promise<(SectionRef & { draft: unknown })[]> {
@@ -48,7 +41,8 @@ export async function seedSections(): Promise<(SectionRef & { draft: unknown })[
  * reads and writes nothing.
  */
 export async function seedSiteContent(db: Db): Promise<number> {
-  const digest = await seedDigest();
+  // A fingerprint of the seed's files, recorded when the seed is applied (migration 0023).
+  const digest = await filesDigest(seedContentDir, sectionFiles);
   if ((await seedMark(db, seedMarkName)) === digest) return 0;
   const seed = await seedSections();
   const inserted = await insertMissingDrafts(db, seed);
