@@ -210,6 +210,46 @@ describe('Revenue (the back office)', () => {
     page.unmount();
   });
 
+  it('pages a long list of bad rows, back to the first page for each new preview', async () => {
+    const badRows = Array.from({ length: 45 }, (_, index) => ({
+      line: index + 2,
+      room: '9',
+      business_date: '2026-11-20',
+      revenue: '1',
+      status: 'bad' as const,
+      problems: ['room_unknown' as const],
+    }));
+    stub = revenueApi((call) =>
+      call.path === '/admin/v1/revenue-imports/preview' ? ok({ ...preview, rows_ok: 0, rows_bad: 45, rows: badRows }) : undefined,
+    );
+    const page = mountScreen(<Revenue />);
+    await waitFor(() => page.host.textContent?.includes('meter photo') === true, 'the records');
+    await chooseFile(page.host, 'room,business_date,kwh,revenue\n9,2026-11-20,1,1\n');
+    const badTable = () =>
+      [...page.host.querySelectorAll('table')].find((table) => table.caption?.textContent === eng.admin_rev_import_bad_caption);
+    const shownLines = () => [...(badTable()?.querySelectorAll('tbody th') ?? [])].map((cell) => Number(cell.textContent));
+    const pager = () => badTable()?.closest('section')?.querySelector('nav.gs-pager');
+
+    act(() => buttonNamed(page.host, eng.admin_rev_import_preview).click());
+    await waitFor(() => badTable() !== undefined, 'the preview');
+    expect(shownLines()).to.deep.equal(badRows.slice(0, 20).map((row) => row.line));
+    expect(pager()?.textContent).to.contain(fill(eng.paging_page_of, { page: 1, last: 3 }));
+
+    act(() => buttonNamed(pager() as HTMLElement, eng.paging_next).click());
+    await waitFor(() => shownLines()[0] === 22, 'the second page');
+    expect(shownLines()).to.have.length(20);
+    act(() => buttonNamed(pager() as HTMLElement, eng.paging_next).click());
+    await waitFor(() => shownLines()[0] === 42, 'the last page');
+    expect(shownLines()).to.deep.equal([42, 43, 44, 45, 46]);
+    act(() => buttonNamed(pager() as HTMLElement, eng.paging_next).click());
+    await waitFor(() => pager()?.textContent?.includes(eng.paging_last_page) === true, 'no page after the last');
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+
+    act(() => buttonNamed(page.host, eng.admin_rev_import_preview).click());
+    await waitFor(() => shownLines()[0] === 2, 'a new preview starts on its first page');
+    page.unmount();
+  });
+
   it('says why a file was refused, in the operator’s language', async () => {
     stub = revenueApi((call) =>
       call.path === '/admin/v1/revenue-imports/preview'

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { revenueImportBytesMax, type RevenueRowProblem } from '../../contract/revenue.ts';
 import { useI18n } from '../core/i18n.ts';
 import { Field } from '../ui/form.tsx';
+import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
 import { ScrollTable } from './ScrollTable.tsx';
 import type { Outcome } from './queue-parts.tsx';
@@ -25,6 +26,9 @@ export interface ImportResult {
   }[];
 }
 
+/** Flagged rows shown at once: a file of up to a thousand bad rows is read page by page. */
+export const flaggedRowsPerPage = 20;
+
 interface ChosenFile {
   name: string;
   text: string;
@@ -44,6 +48,7 @@ export function RevenueImport({ onImported }: { onImported: () => void }) {
   const [reasonError, setReasonError] = useState('');
   const [busy, setBusy] = useState<'checking' | 'recording' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [flaggedPage, setFlaggedPage] = useState(1);
 
   const choose = async (chosen: File | undefined) => {
     setPreview(null);
@@ -73,6 +78,7 @@ export function RevenueImport({ onImported }: { onImported: () => void }) {
     try {
       const envelope = await adminRequest<ImportResult>('POST', '/revenue-imports/preview', { file_name: file.name, csv: file.text });
       setPreview(envelope.detail);
+      setFlaggedPage(1);
     } catch (error) {
       setPreview(null);
       setOutcome({ text: revenueRefusalText(error, t), failed: true });
@@ -108,6 +114,8 @@ export function RevenueImport({ onImported }: { onImported: () => void }) {
   };
 
   const flagged = preview?.rows.filter((row) => row.status === 'bad') ?? [];
+  const flaggedLastPage = Math.ceil(flagged.length / flaggedRowsPerPage);
+  const flaggedShown = flagged.slice((flaggedPage - 1) * flaggedRowsPerPage, flaggedPage * flaggedRowsPerPage);
   return (
     <section aria-labelledby="gs-rev-import">
       <h3 id="gs-rev-import">{t('admin_rev_import_title')}</h3>
@@ -166,7 +174,7 @@ export function RevenueImport({ onImported }: { onImported: () => void }) {
             </tr>
           </thead>
           <tbody>
-            {flagged.map((row) => (
+            {flaggedShown.map((row) => (
               <tr key={row.line}>
                 <th scope="row">{row.line}</th>
                 <td>{row.room}</td>
@@ -178,6 +186,7 @@ export function RevenueImport({ onImported }: { onImported: () => void }) {
           </tbody>
         </ScrollTable>
       )}
+      {flaggedLastPage > 1 && <Pager current={flaggedPage} last={flaggedLastPage} onGo={setFlaggedPage} />}
       {preview !== null &&
         (preview.rows_ok === 0 ? (
           <p>{t('admin_rev_import_nothing')}</p>
