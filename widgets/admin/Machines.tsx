@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { apiRequest } from '../core/api.ts';
-import { useI18n, type Translate } from '../core/i18n.ts';
+import { useI18n } from '../core/i18n.ts';
 import { localName, type LocalisedNames } from '../core/local-name.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
-import { knownRefusalKey, refusalCode } from '../core/refusal.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { Field } from '../ui/form.tsx';
-import { fieldErrors } from '../ui/server-messages.ts';
+import { refusalWording, useFormSubmission, type FieldErrors } from './form-submission.ts';
 import { adminRequest } from './operator-session.ts';
 import { QueueStatus, type Outcome } from './queue-parts.tsx';
 import { machineRefusals } from './tab-keys.ts';
@@ -37,15 +36,8 @@ interface Room {
 const filters = ['all', 'online', 'offline', 'retired'] as const;
 type Filter = (typeof filters)[number];
 
-type Errors = Record<string, string>;
-
-/** Field errors of a refused request, each worded by its refusal; a duplicate serial belongs to the serial field. */
-function refusedFields(error: unknown, t: Translate): Errors {
-  if (refusalCode(error) === 'device_serial_taken') return { serial: t('refusal_device_serial_taken') };
-  return Object.fromEntries(Object.entries(fieldErrors(error, machineRefusals)).map(([field, key]) => [field, t(key)]));
-}
-
-const refusalText = (error: unknown, t: Translate) => t(knownRefusalKey(error, machineRefusals, 'admin_action_failed'));
+/** A serial number already taken belongs to the serial field. */
+const wording = refusalWording(machineRefusals, { device_serial_taken: 'serial' });
 
 /**
  * The machine inventory (issue 14, item 5): a paged table filtered on the server, a form to add a
@@ -202,9 +194,7 @@ function AddMachine({ onAdded }: { onAdded: (machine: Machine & { secret: string
   const [rooms, setRooms] = useState<Room[]>([]);
   const [serial, setSerial] = useState('');
   const [room, setRoom] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, setFailure, busy, submit: send } = useFormSubmission(wording);
 
   useEffect(() => {
     apiRequest<Room[]>('GET', '/v1/engineRoom', undefined, { anonymous: true })
@@ -215,29 +205,19 @@ function AddMachine({ onAdded }: { onAdded: (machine: Machine & { secret: string
       .catch(() => setFailure(t('admin_load_error')));
   }, []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure('');
-    const blank: Errors = {};
+    const blank: FieldErrors = {};
     if (serial.trim() === '') blank.serial = t('admin_machines_serial_needed');
     if (room === '') blank.engine_room_id = t('admin_machines_room_needed');
-    setErrors(blank);
-    if (Object.keys(blank).length > 0) return;
-    setBusy(true);
-    try {
+    return send(blank, async () => {
       const envelope = await adminRequest<Machine & { secret: string }>('POST', '/devices', {
         serial: serial.trim(),
         engine_room_id: room,
       });
       setSerial('');
       onAdded(envelope.detail);
-    } catch (error) {
-      const fields = refusedFields(error, t);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const roomError = errors.engine_room_id;
@@ -305,7 +285,7 @@ function RetireMachine({ machine, onClose }: { machine: Machine; onClose: (done:
         await adminRequest('POST', `/devices/${machine.id}/retire`, { reason });
         return t('admin_machines_retired_done', { serial: machine.serial_number });
       }}
-      refused={(error) => refusalText(error, t)}
+      refused={(error) => wording.text(error, t)}
       onClose={onClose}
     />
   );

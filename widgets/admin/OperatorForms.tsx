@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useI18n, type Translate } from '../core/i18n.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
+import { useI18n } from '../core/i18n.ts';
 import { Field } from '../ui/form.tsx';
-import { fieldErrors } from '../ui/server-messages.ts';
+import { refusalWording, useFormSubmission, type FieldErrors } from './form-submission.ts';
 import type { OperatorRow } from './Operators.tsx';
 import type { OperatorRole } from './operator-me.ts';
 import { adminRequest } from './operator-session.ts';
@@ -19,7 +18,7 @@ const roles: OperatorRole[] = ['reviewer', 'administrator'];
 const usernamePattern = /^[A-Za-z0-9_.-]{3,40}$/;
 const passwordPattern = /^(?=.*[a-z])(?=.*[0-9])[a-z0-9_]{12,64}$/;
 
-const refusalText = (error: unknown, t: Translate) => t(knownRefusalKey(error, operatorsRefusals, 'admin_action_failed'));
+const wording = refusalWording(operatorsRefusals);
 
 /** Two radio buttons, one per role. */
 function RoleChoice({
@@ -52,31 +51,19 @@ export function AddOperator({ onAdded }: { onAdded: (username: string) => void }
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<OperatorRole>('reviewer');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, submit: send } = useFormSubmission(wording);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure('');
-    const found: Record<string, string> = {};
+    const found: FieldErrors = {};
     if (!usernamePattern.test(username.trim())) found.username = t('admin_operators_username_invalid');
     if (!passwordPattern.test(password)) found.password = t('admin_operators_password_invalid');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+    return send(found, async () => {
       await adminRequest('POST', '/operators', { username: username.trim(), password, role });
       onAdded(username.trim());
       setUsername('');
       setPassword('');
-    } catch (error) {
-      const fields = Object.fromEntries(Object.entries(fieldErrors(error, operatorsRefusals)).map(([field, key]) => [field, t(key)]));
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -145,7 +132,7 @@ export function ChangeOperator({ change, onClose }: { change: Change; onClose: (
         });
       onClose({ text: t('admin_operators_saved', { username: operator.username }), failed: false });
     } catch (error) {
-      setFailure(refusalText(error, t));
+      setFailure(wording.text(error, t));
       setBusy(false);
     }
   };
@@ -215,7 +202,7 @@ export function SignInRules() {
       setReason('');
       setOutcome({ text: t('admin_operators_settings_saved'), failed: false });
     } catch (error) {
-      setOutcome({ text: refusalText(error, t), failed: true });
+      setOutcome({ text: wording.text(error, t), failed: true });
     } finally {
       setBusy(false);
     }

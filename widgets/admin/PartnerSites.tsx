@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useI18n, type Translate } from '../core/i18n.ts';
+import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
 import { partnerSiteRefusals } from './partner-sites-keys.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { Field } from '../ui/form.tsx';
-import { fieldErrors } from '../ui/server-messages.ts';
+import { refusalWording, useFormSubmission, type FieldErrors } from './form-submission.ts';
 import { adminRequest } from './operator-session.ts';
 import { QueueStatus, type Outcome } from './queue-parts.tsx';
 import { ReasonPanel } from './ReasonPanel.tsx';
@@ -20,14 +19,7 @@ export interface PartnerSite {
   orders: number;
 }
 
-type Errors = Record<string, string>;
-
-/** Field errors of a refused request, each worded by its refusal; empty when the refusal names no field. */
-function refusedFields(error: unknown, t: Translate): Errors {
-  return Object.fromEntries(Object.entries(fieldErrors(error, partnerSiteRefusals)).map(([field, key]) => [field, t(key)]));
-}
-
-const refusalText = (error: unknown, t: Translate) => t(knownRefusalKey(error, partnerSiteRefusals, 'admin_action_failed'));
+const wording = refusalWording(partnerSiteRefusals);
 
 /** What an open panel under the table is doing to one site. */
 type Panel = { kind: 'edit'; site: PartnerSite } | { kind: 'disable'; site: PartnerSite };
@@ -50,7 +42,7 @@ export function PartnerSites() {
       await adminRequest('PUT', `/partner-sites/${site.id}`, { enabled: true });
       setOutcome({ text: t('admin_partner_enabled', { origin: site.origin }), failed: false });
     } catch (error) {
-      setOutcome({ text: refusalText(error, t), failed: true });
+      setOutcome({ text: wording.text(error, t), failed: true });
     } finally {
       setBusy(false);
     }
@@ -151,20 +143,14 @@ function AddSite({ onAdded }: { onAdded: (site: PartnerSite) => void }) {
   const [origin, setOrigin] = useState('');
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, submit: send } = useFormSubmission(wording);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure('');
-    const blank: Errors = {};
+    const blank: FieldErrors = {};
     if (origin.trim() === '') blank.origin = t('admin_partner_origin_needed');
     if (name.trim() === '') blank.name = t('admin_partner_name_needed');
-    setErrors(blank);
-    if (Object.keys(blank).length > 0) return;
-    setBusy(true);
-    try {
+    return send(blank, async () => {
       const envelope = await adminRequest<PartnerSite>('POST', '/partner-sites', {
         origin: origin.trim(),
         name: name.trim(),
@@ -175,13 +161,7 @@ function AddSite({ onAdded }: { onAdded: (site: PartnerSite) => void }) {
       setName('');
       setCode('');
       onAdded(envelope.detail);
-    } catch (error) {
-      const fields = refusedFields(error, t);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -239,28 +219,15 @@ function EditSite({ site, onClose }: PanelProps) {
   const { t } = useI18n();
   const [name, setName] = useState(site.name);
   const [code, setCode] = useState(site.referral_code ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, submit: send } = useFormSubmission(wording);
   const ref = useFocusOnOpen();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure('');
-    if (name.trim() === '') {
-      setErrors({ name: t('admin_partner_name_needed') });
-      return;
-    }
-    setBusy(true);
-    try {
+    return send(name.trim() === '' ? { name: t('admin_partner_name_needed') } : {}, async () => {
       await adminRequest('PUT', `/partner-sites/${site.id}`, { name: name.trim(), referral_code: code.trim() });
       onClose({ text: t('admin_partner_saved', { origin: site.origin }), failed: false });
-    } catch (error) {
-      const fields = refusedFields(error, t);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -316,7 +283,7 @@ function DisableSite({ site, onClose }: PanelProps) {
         await adminRequest('PUT', `/partner-sites/${site.id}`, { enabled: false, reason });
         return t('admin_partner_disabled', { origin: site.origin });
       }}
-      refused={(error) => refusalText(error, t)}
+      refused={(error) => wording.text(error, t)}
       onClose={onClose}
     />
   );

@@ -3,7 +3,8 @@ import { useI18n } from '../core/i18n.ts';
 import { Field } from '../ui/form.tsx';
 import { NoteField, type Outcome } from './queue-parts.tsx';
 import { adminRequest } from './operator-session.ts';
-import { refusalText, refusedFields } from './catalogue-keys.ts';
+import { catalogueWording } from './catalogue-keys.ts';
+import { useFormSubmission } from './form-submission.ts';
 import {
   blankTexts,
   catalogueLocales,
@@ -65,9 +66,7 @@ export function ProductForm({ product, onClose }: { product: Product | null; onC
   const [certificates, setCertificates] = useState(product?.certificates ?? []);
   const [certificateName, setCertificateName] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, submit: send } = useFormSubmission(catalogueWording);
   const priceChanged = product !== null && canonicalPrice(price) !== canonicalPrice(product.price);
 
   const check = (): Errors => {
@@ -84,13 +83,8 @@ export function ProductForm({ product, onClose }: { product: Product | null; onC
     return found;
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure('');
-    const found = check();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
     const body = {
       ...texts,
       price: price.trim(),
@@ -101,16 +95,11 @@ export function ProductForm({ product, onClose }: { product: Product | null; onC
       on_sale: onSale,
       ...(priceChanged ? { reason: reason.trim() } : {}),
     };
-    try {
+    return send(check(), async () => {
       if (product === null) await adminRequest('POST', '/catalogue/products', formFields(body));
       else await adminRequest('PUT', `/catalogue/products/${product.id}`, formFields(body));
       onClose({ text: t('admin_cat_saved', { name: texts.names?.zhs ?? '' }), failed: false });
-    } catch (error) {
-      const fields = refusedFields(error, t);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
-      setBusy(false);
-    }
+    });
   };
 
   return (

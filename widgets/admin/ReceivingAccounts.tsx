@@ -6,7 +6,8 @@ import { Pager } from '../ui/Pager.tsx';
 import { Field } from '../ui/form.tsx';
 import { adminRequest } from './operator-session.ts';
 import { QueueStatus, type Outcome } from './queue-parts.tsx';
-import { refusalText, refusedFields } from './receiving-refusals.ts';
+import { receivingWording } from './receiving-refusals.ts';
+import { useFormSubmission, type FieldErrors } from './form-submission.ts';
 import { VirtualCurrency } from './VirtualCurrency.tsx';
 import { ReasonPanel } from './ReasonPanel.tsx';
 
@@ -28,8 +29,6 @@ export interface ReceivingAccount {
 const siteLocales = ['zhs', 'zht', 'eng'] as const;
 /** The countries members register with (GET v1/country), named in the operator's language. */
 const countryKeys: Record<number, string> = { 1: 'verify_country_china', 2: 'verify_country_vietnam' };
-
-type Errors = Record<string, string>;
 
 interface Country {
   id: number;
@@ -71,7 +70,7 @@ export function ReceivingAccounts() {
       await adminRequest(path.endsWith('/move') ? 'POST' : 'PUT', path, body);
       setOutcome({ text: t(done, { number: account.account_number }), failed: false });
     } catch (error) {
-      setOutcome({ text: refusalText(error, t), failed: true });
+      setOutcome({ text: receivingWording.text(error, t), failed: true });
     } finally {
       setBusy(false);
     }
@@ -237,9 +236,7 @@ function AccountForm({ account, countries, onClose }: AccountFormProps) {
   });
   const [locales, setLocales] = useState<string[]>(account?.locales ?? [...siteLocales]);
   const [countryIds, setCountryIds] = useState<number[]>(account?.countries_id ?? []);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, submit: send } = useFormSubmission(receivingWording);
   const ref = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
     if (account !== null) ref.current?.querySelector<HTMLInputElement>('input')?.focus();
@@ -247,38 +244,28 @@ function AccountForm({ account, countries, onClose }: AccountFormProps) {
 
   const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((other) => other !== item) : [...list, item]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure('');
-    const blank: Errors = {};
+    const blank: FieldErrors = {};
     for (const [field] of textFields) if (values[field].trim() === '') blank[field] = t('admin_recv_needed');
-    setErrors(blank);
-    if (Object.keys(blank).length > 0) return;
-    setBusy(true);
     const number = values.account_number.trim();
     const body = {
       ...Object.fromEntries(textFields.map(([field]) => [field, values[field].trim()])),
       locales: siteLocales.filter((locale) => locales.includes(locale)).join(','),
       countries_id: [...countryIds].sort((a, b) => a - b).join(','),
     };
-    try {
+    return send(blank, async () => {
       if (account === null) {
         await adminRequest('POST', '/receiving-accounts', body);
         setValues({ bank_name: '', branch: '', account_holder: '', account_number: '', type: '' });
         setLocales([...siteLocales]);
         setCountryIds([]);
-        setBusy(false);
         onClose({ text: t('admin_recv_added', { number }), failed: false });
       } else {
         await adminRequest('PUT', `/receiving-accounts/${account.id}`, body);
         onClose({ text: t('admin_recv_saved', { number }), failed: false });
       }
-    } catch (error) {
-      const fields = refusedFields(error, t);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
-      setBusy(false);
-    }
+    });
   };
 
   const heading = account === null ? t('admin_recv_add') : t('admin_recv_editing', { number: account.account_number });
@@ -362,7 +349,7 @@ function DisableAccount({ account, onClose }: { account: ReceivingAccount; onClo
         await adminRequest('PUT', `/receiving-accounts/${account.id}`, { enabled: false, reason });
         return t('admin_recv_disabled', { number: account.account_number });
       }}
-      refused={(error) => refusalText(error, t)}
+      refused={(error) => receivingWording.text(error, t)}
       onClose={onClose}
     />
   );

@@ -3,7 +3,8 @@ import { useI18n } from '../core/i18n.ts';
 import { Field } from '../ui/form.tsx';
 import type { Outcome } from './queue-parts.tsx';
 import { adminRequest } from './operator-session.ts';
-import { refusalText, refusedFields } from './catalogue-keys.ts';
+import { catalogueWording } from './catalogue-keys.ts';
+import { useFormSubmission } from './form-submission.ts';
 import { blankTexts, catalogueLocales, formFields, LocaleColumns, type Errors, type Texts } from './catalogue-form-parts.tsx';
 
 export interface Room {
@@ -26,32 +27,21 @@ export function RoomForm({ room, onClose }: { room: Room | null; onClose: (done:
   });
   const [type, setType] = useState(room?.type ?? '');
   const [capacity, setCapacity] = useState(room?.capacity_units === null || room === null ? '' : String(room.capacity_units));
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, submit: send } = useFormSubmission(catalogueWording);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure('');
     const found: Errors = {};
     for (const field of ['names', 'locations'])
       for (const locale of catalogueLocales) if (texts[field]?.[locale].trim() === '') found[`${field}.${locale}`] = t('admin_cat_needed');
     if (type.trim() === '') found.type = t('admin_cat_needed');
     if (!wholePattern.test(capacity.trim())) found.capacity_units = t('admin_cat_number_invalid');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
     const body = { ...texts, type: type.trim(), capacity_units: Number(capacity) };
-    try {
+    return send(found, async () => {
       if (room === null) await adminRequest('POST', '/catalogue/engine-rooms', formFields(body));
       else await adminRequest('PUT', `/catalogue/engine-rooms/${room.id}`, formFields(body));
       onClose({ text: t('admin_cat_saved', { name: texts.names?.zhs ?? '' }), failed: false });
-    } catch (error) {
-      const fields = refusedFields(error, t);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(refusalText(error, t));
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -3,7 +3,7 @@ import { useI18n } from '../core/i18n.ts';
 import { Field } from '../ui/form.tsx';
 import { adminRequest } from './operator-session.ts';
 import { NoteField, type Outcome } from './queue-parts.tsx';
-import { refusalText, refusedFields } from './receiving-refusals.ts';
+import { receivingWording } from './receiving-refusals.ts';
 
 interface VirtualCurrencyState {
   address: string | null;
@@ -53,9 +53,8 @@ export function VirtualCurrency() {
       setReason('');
       setOutcome({ text: t(done), failed: false });
     } catch (error) {
-      const fields = refusedFields(error, t);
-      setErrors(fields);
-      setOutcome({ text: refusalText(error, t), failed: true });
+      setErrors(receivingWording.fields(error, t));
+      setOutcome({ text: receivingWording.text(error, t), failed: true });
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { Field } from '../ui/form.tsx';
 import { uploadPicture } from './site-content.ts';
-import { refusalText } from './catalogue-keys.ts';
+import { catalogueWording } from './catalogue-keys.ts';
 
 export const catalogueLocales = ['zhs', 'zht', 'eng'] as const;
 export type Locale = (typeof catalogueLocales)[number];
@@ -111,7 +111,7 @@ export function PictureUpload({ id, label, onUploaded }: { id: string; label: st
       onUploaded((await uploadPicture(file, '/catalogue/pictures')).src);
     } catch (failure) {
       setPreview(null);
-      setError(refusalText(failure, t));
+      setError(catalogueWording.text(failure, t));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,6 @@
 import type { RefusalCode } from '../../contract/refusals.ts';
-import type { Translate } from '../core/i18n.ts';
-import { knownRefusalKey, refusalKey } from '../core/refusal.ts';
-import { fieldErrors } from '../ui/server-messages.ts';
+import { refusalKey } from '../core/refusal.ts';
+import { refusalWording } from './form-submission.ts';
 
 /** The refusals the Catalogue tab words itself; anything else is "the action failed". */
 export const catalogueRefusals = [
@@ -72,9 +71,4 @@ export const catalogueMessageKeys = [
   ...catalogueRefusals.map(refusalKey),
 ];
 
-/** Field errors of a refused request, each worded by its refusal; empty when the refusal names no field. */
-export function refusedFields(error: unknown, t: Translate): Record<string, string> {
-  return Object.fromEntries(Object.entries(fieldErrors(error, catalogueRefusals)).map(([field, key]) => [field, t(key)]));
-}
-
-export const refusalText = (error: unknown, t: Translate) => t(knownRefusalKey(error, catalogueRefusals, 'admin_action_failed'));
+export const catalogueWording = refusalWording(catalogueRefusals);
