@@ -21,7 +21,7 @@ async function watch(page: Page): Promise<void> {
     const seen = { violations: [] as string[], events: [] as string[] };
     Object.assign(window, { __seen: seen });
     document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
-    for (const name of ['gs:login', 'gs:logout', 'gs:order-created', 'gs:transfer-completed', 'gs:error']) {
+    for (const name of ['gs:login', 'gs:logout', 'gs:order-created', 'gs:transfer-completed', 'gs:card-edit', 'gs:error']) {
       document.addEventListener(name, (event) => seen.events.push(`${name} ${JSON.stringify((event as CustomEvent).detail)}`));
     }
   });
@@ -57,7 +57,8 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
     const apiOrigin = `http://127.0.0.1:${port}`;
     partner = await startPartnerSite(apiOrigin, {
       '/': '<gs-session-badge></gs-session-badge><gs-login></gs-login><gs-wallet></gs-wallet><gs-session-badge></gs-session-badge>',
-      '/account': '<gs-login></gs-login><gs-bank-cards></gs-bank-cards><gs-edit-user></gs-edit-user><gs-setting></gs-setting>',
+      '/account':
+        '<gs-login></gs-login><gs-bank-cards></gs-bank-cards><gs-bank-update></gs-bank-update><gs-edit-user></gs-edit-user><gs-setting></gs-setting>',
       '/shop': '<gs-login></gs-login><gs-orders></gs-orders>',
       '/down': `<gs-session-badge api="http://127.0.0.1:${await freePort()}"></gs-session-badge>`,
     });
@@ -143,7 +144,7 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
     }
   });
 
-  test('bank card deleted (DELETE) and password changed (PUT) from the partner origin; logout reaches the page', async () => {
+  test('bank card edited (PUT) and deleted (DELETE), password changed (PUT) from the partner origin; logout reaches the page', async () => {
     const visitor = await newVisitor();
     try {
       const { page } = visitor;
@@ -153,9 +154,24 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
 
       const cards = page.locator('gs-bank-cards');
       await cards.getByText('6789').first().waitFor();
+      // Edit opens the card in the editor beside the list, on this page; nothing goes into the page's storage.
+      const editor = page.locator('gs-bank-update');
+      await editor.getByText(eng.bank_no_card_chosen).waitFor();
+      await cards.getByRole('button', { name: eng.bank_edit }).first().click();
+      await editor.getByLabel(eng.bank_bank_name).waitFor();
+      assert.equal(await editor.getByLabel(eng.bank_bank_name).inputValue(), 'Bank of Taiwan');
+      await editor.getByLabel(eng.bank_daily_quota).fill('30000');
+      await editor.getByRole('button', { name: eng.bank_save }).click();
+      await editor.getByText(eng.bank_edit_success).waitFor();
+      // The list beside it loads the saved card again from the server.
+      await cards.getByText('30,000').waitFor();
+      assert.ok((await seen(page)).events.some((event) => /^gs:card-edit \{"card_id":\d+\}$/.test(event)));
+      assert.deepEqual(await page.evaluate(() => [localStorage.length, sessionStorage.length]), [0, 0]);
+
       await cards.getByRole('button', { name: eng.bank_delete }).first().click();
       await cards.getByRole('button', { name: eng.bank_delete_yes }).click();
       await cards.getByText(eng.bank_delete_success).waitFor();
+      await editor.getByText(eng.bank_no_card_chosen).waitFor();
 
       // The password change is a frame on our origin: no password field is in the partner's page or its shadow roots.
       const profile = page.frameLocator('gs-edit-user iframe');

@@ -3,7 +3,9 @@ import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 import { useI18n } from '../core/i18n.ts';
 import { knownRefusalKey, refusalCode, refusalKey } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
-import { bankSavedNoticeMs, getCard, rememberedCardId, saveCard } from './bank-cards.ts';
+import { useEmbedded } from '../core/embedded.ts';
+import { useStore } from '../core/use-store.ts';
+import { $cardToEdit, bankSavedNoticeMs, cardsChanged, getCard, rememberedCardId, saveCard } from './bank-cards.ts';
 import {
   cardBody,
   cardNumberProblem,
@@ -57,7 +59,10 @@ type Problems = Partial<Record<CardField, string | undefined>>;
 const fieldOrder: CardField[] = ['cardholder', 'bank_name', 'card_number', 'payment_name', 'daily_quota', 'province', 'city'];
 
 interface BankCardFormProps {
-  /** add: POST v1/bankcard; update: PUT v1/bankcard/{id} of the card chosen in the list (local storage). */
+  /**
+   * add: POST v1/bankcard; update: PUT v1/bankcard/{id} of the card chosen in the list (local
+   * storage on our site; on a partner's page, the `<gs-bank-cards>` beside it).
+   */
   mode: 'add' | 'update';
   /** On a site page, go back to the card list 2 s after saving (the seed); a widget stays where it is. */
   navigate?: boolean;
@@ -67,7 +72,10 @@ interface BankCardFormProps {
 export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
   const { locale, t } = useI18n();
   const id = useId();
-  const [cardId] = useState(() => (mode === 'update' ? rememberedCardId() : null));
+  const embedded = useEmbedded();
+  const chosenOnPage = useStore($cardToEdit);
+  const [remembered] = useState(() => (mode === 'update' && !embedded ? rememberedCardId() : null));
+  const cardId = mode === 'add' ? null : embedded ? chosenOnPage : remembered;
   const [loaded, setLoaded] = useState<'yes' | 'loading' | 'failed' | 'missing'>(
     mode === 'add' ? 'yes' : cardId === null ? 'missing' : 'loading',
   );
@@ -88,8 +96,16 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
   useInputHints(inputs.daily_quota, { inputMode: 'decimal' });
 
   useEffect(() => {
-    if (cardId === null) return;
+    if (cardId === null) {
+      // The card being edited was deleted in the list, or the member logged out.
+      if (mode === 'update') setLoaded('missing');
+      return;
+    }
     let live = true;
+    // Another card chosen in the list beside this form: its own figures, none of the last one's messages.
+    setLoaded('loading');
+    setProblems({});
+    setOutcome(null);
     getCard(cardId)
       .then((card) => {
         if (!live) return;
@@ -118,6 +134,7 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
     try {
       await saveCard(cardBody(values), cardId ?? undefined);
       setOutcome({ text: t(mode === 'add' ? 'bank_add_success' : 'bank_edit_success'), failed: false });
+      cardsChanged();
       if (navigate) setTimeout(() => location.assign(siteHref(locale, '/setting/bank')), bankSavedNoticeMs);
       else if (mode === 'add') setValues(emptyCard);
     } catch (error) {
@@ -139,7 +156,7 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
         <p className="gs-message gs-message--error" role="alert">
           {t(loaded === 'missing' ? 'bank_no_card_chosen' : 'bank_load_error')}
         </p>
-        <a href={siteHref(locale, '/setting/bank')}>{t('bank_list')}</a>
+        {!embedded && <a href={siteHref(locale, '/setting/bank')}>{t('bank_list')}</a>}
       </div>
     );
   }

@@ -2,10 +2,13 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, waitFor } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { fail, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { EmbeddedContext } from '../core/embedded.ts';
+import { HostEventsContext, type HostEventName } from '../core/host-events.ts';
 import { endSession, startSession } from '../core/session.ts';
-import { bankCardIdKey } from './bank-cards.ts';
+import { BankCardForm } from './BankCardForm.tsx';
+import { $cardToEdit, bankCardIdKey } from './bank-cards.ts';
 import { BankListScreen } from './BankListScreen.tsx';
 
 const cards = [
@@ -125,5 +128,53 @@ describe('BankListScreen', () => {
     await waitFor(() => alertText(broken.host) === eng.bank_load_error, 'the load error');
     expect(broken.host.textContent).to.not.contain(eng.bank_empty);
     broken.unmount();
+  });
+
+  it('on a partner page, Edit opens the card in the editor beside the list, tells the page, and the list shows the saved card', async () => {
+    let saved = { ...cards[1], card_number: '12345678905678', daily_quota: null as number | null };
+    stub = stubFetch((call) => {
+      if (call.path === '/v1/bankcard') return ok([cards[0], saved]);
+      if (call.path === '/v1/bankcard/4' && call.method === 'GET') return ok(saved);
+      if (call.path === '/v1/bankcard/4' && call.method === 'PUT') {
+        saved = { ...saved, daily_quota: Number(call.form.get('daily_quota')) };
+        return ok(null);
+      }
+      return fail(500, 'x');
+    });
+    const told: [HostEventName, Record<string, unknown>][] = [];
+    // As the widget runtime renders two widgets of one partner page: embedded, with the page's events.
+    const page = mountScreen(
+      <EmbeddedContext.Provider value={true}>
+        <HostEventsContext.Provider value={(name, detail) => told.push([name, detail])}>
+          <BankListScreen />
+          <BankCardForm mode="update" />
+        </HostEventsContext.Provider>
+      </EmbeddedContext.Provider>,
+    );
+    await waitFor(() => listed(page.host).length === 2, 'the cards');
+    expect(alertText(page.host)).to.contain(eng.bank_no_card_chosen);
+    // No link away to our own site: the member stays on the partner's page.
+    expect(page.host.querySelector('a[href*="/setting/bank"]')).to.equal(null);
+
+    const edit = listed(page.host)[1]?.querySelector('button') as HTMLButtonElement;
+    expect(edit.textContent).to.equal(eng.bank_edit);
+    act(() => edit.click());
+    const bankName = () => page.host.querySelector<HTMLInputElement>('input[name="bank_name"]')?.value;
+    await waitFor(() => bankName() === 'Cathay United', 'the chosen card in the editor');
+    expect(told).to.deep.equal([['card-edit', { card_id: 4 }]]);
+    expect(edit.getAttribute('aria-current')).to.equal('true');
+    expect(localStorage.getItem(bankCardIdKey), 'nothing in the partner page’s storage').to.equal(null);
+
+    const listReads = () => stub?.calls.filter((call) => call.path === '/v1/bankcard').length ?? 0;
+    const readsBefore = listReads();
+    typeInto(inputLabelled(page.host, eng.bank_daily_quota), '20000');
+    act(() => buttonNamed(page.host, eng.bank_save).click());
+    await waitFor(() => statusText(page.host).includes(eng.bank_edit_success), 'the save');
+    await waitFor(() => listReads() > readsBefore, 'the list loaded again');
+    await waitFor(() => listed(page.host)[1]?.textContent?.includes('20,000') === true, 'the new quota in the list');
+
+    // The member logs out: no card stays chosen for whoever logs in next.
+    page.unmount();
+    expect($cardToEdit.get()).to.equal(null);
   });
 });

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { useEmbedded } from '../core/embedded.ts';
+import { useHostEvents } from '../core/host-events.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { formatPoints } from '../core/money.ts';
-import { deleteCard, listCards, rememberCardId } from './bank-cards.ts';
+import { useStore } from '../core/use-store.ts';
+import { $cardsChanged, $cardToEdit, deleteCard, listCards, rememberCardId } from './bank-cards.ts';
 import { groupInFours, maskCardNumber, type BankCard } from './card-rules.ts';
 
 export const bankListScreenMessageKeys = [
@@ -25,9 +28,18 @@ export const bankListScreenMessageKeys = [
   'wallet_withdraw_title',
 ] as const;
 
-/** The seed's /setting/bank: the member's cards, number grouped in fours, edit and delete per card, add. */
+/**
+ * The seed's /setting/bank: the member's cards, number grouped in fours, edit and delete per card,
+ * add. On our site, Edit goes to the edit page (the card's id in local storage, as the seed keeps
+ * it); on a partner's page it opens the card in the `<gs-bank-update>` beside the list and tells
+ * the page (`gs:card-edit`).
+ */
 export function BankListScreen() {
   const { locale, t } = useI18n();
+  const embedded = useEmbedded();
+  const hostEvents = useHostEvents();
+  const changed = useStore($cardsChanged);
+  const editing = useStore($cardToEdit);
   const [cards, setCards] = useState<BankCard[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -38,12 +50,19 @@ export function BankListScreen() {
   useEffect(() => {
     let live = true;
     listCards()
-      .then((list) => live && setCards(list))
+      .then((list) => {
+        if (!live) return;
+        setCards(list);
+        setLoadFailed(false);
+      })
       .catch(() => live && setLoadFailed(true));
     return () => {
       live = false;
     };
-  }, []);
+  }, [changed]);
+
+  // The list leaves (the member logged out): no card stays chosen for the next member on the page.
+  useEffect(() => () => $cardToEdit.set(null), []);
 
   // The second step of a delete gets the focus on its safe answer.
   useEffect(() => {
@@ -55,6 +74,7 @@ export function BankListScreen() {
     setBusy(true);
     try {
       await deleteCard(id);
+      if ($cardToEdit.get() === id) $cardToEdit.set(null);
       setCards((current) => current?.filter((card) => card.id !== id) ?? null);
       setOutcome({ key: 'bank_delete_success', failed: false });
     } catch {
@@ -132,15 +152,30 @@ export function BankListScreen() {
                 </div>
               ) : (
                 <p className="gs-bank__card-actions">
-                  <a
-                    className="button button--small button--secondary"
-                    href={siteHref(locale, '/setting/updateCard')}
-                    onClick={() => rememberCardId(card.id)}
-                    onAuxClick={() => rememberCardId(card.id)}
-                    aria-describedby={`gs-bank-card-${card.id}`}
-                  >
-                    {t('bank_edit')}
-                  </a>
+                  {embedded ? (
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      aria-describedby={`gs-bank-card-${card.id}`}
+                      aria-current={editing === card.id ? 'true' : undefined}
+                      onClick={() => {
+                        $cardToEdit.set(card.id);
+                        hostEvents('card-edit', { card_id: card.id });
+                      }}
+                    >
+                      {t('bank_edit')}
+                    </button>
+                  ) : (
+                    <a
+                      className="button button--small button--secondary"
+                      href={siteHref(locale, '/setting/updateCard')}
+                      onClick={() => rememberCardId(card.id)}
+                      onAuxClick={() => rememberCardId(card.id)}
+                      aria-describedby={`gs-bank-card-${card.id}`}
+                    >
+                      {t('bank_edit')}
+                    </a>
+                  )}
                   <button
                     type="button"
                     className="button button--small button--secondary"

@@ -1,4 +1,5 @@
 import { apiRequest } from '../core/api.ts';
+import { atom } from '../core/store.ts';
 import type { BankCard } from './card-rules.ts';
 
 /** The seed keeps the id of the card being edited in local storage under this key. */
@@ -22,6 +23,20 @@ export async function saveCard(body: Record<string, string>, id?: number): Promi
 
 export async function deleteCard(id: number): Promise<void> {
   await apiRequest('DELETE', `/v1/bankcard/${id}`);
+}
+
+/**
+ * On a partner's page, the card chosen in `<gs-bank-cards>` for the `<gs-bank-update>` beside it.
+ * Kept in memory: nothing of ours goes into a partner page's storage, and our site's storage is
+ * another origin's there.
+ */
+export const $cardToEdit = atom<number | null>(null);
+
+/** Bumped when a card is saved, so the card list on the same page loads again. */
+export const $cardsChanged = atom(0);
+
+export function cardsChanged(): void {
+  $cardsChanged.set($cardsChanged.get() + 1);
 }
 
 export function rememberCardId(id: number): void {

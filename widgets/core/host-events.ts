@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /** What a widget tells the partner page it sits on, as `gs:<name>` DOM events (documented on the partner page). */
-export type HostEventName = 'order-created' | 'transfer-completed' | 'error';
+export type HostEventName = 'order-created' | 'transfer-completed' | 'card-edit' | 'error';
 export type HostEvents = (name: HostEventName, detail: Record<string, unknown>) => void;
 
 /**
