@@ -21,7 +21,7 @@ async function watch(page: Page): Promise<void> {
     const seen = { violations: [] as string[], events: [] as string[] };
     Object.assign(window, { __seen: seen });
     document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
-    for (const name of ['gs:login', 'gs:logout', 'gs:order-created', 'gs:transfer-completed', 'gs:card-edit', 'gs:error']) {
+    for (const name of ['gs:login', 'gs:logout', 'gs:order-created', 'gs:transfer-completed', 'gs:card-edit', 'gs:navigate', 'gs:error']) {
       document.addEventListener(name, (event) => seen.events.push(`${name} ${JSON.stringify((event as CustomEvent).detail)}`));
     }
   });
@@ -154,6 +154,19 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
 
       const cards = page.locator('gs-bank-cards');
       await cards.getByText('6789').first().waitFor();
+      // A link to one of our pages asks the partner page first: this one shows the add form itself, so it cancels.
+      await page.evaluate(() =>
+        document.addEventListener('gs:navigate', (event) => {
+          if ((event as CustomEvent<{ route: string }>).detail.route === '/setting/addBank') event.preventDefault();
+        }),
+      );
+      await cards.getByRole('link', { name: eng.bank_add }).click();
+      assert.ok(
+        (await seen(page)).events.includes(
+          `gs:navigate ${JSON.stringify({ route: '/setting/addBank', href: `${product.baseUrl}/eng/setting/addBank` })}`,
+        ),
+      );
+      assert.equal(page.url(), `${partner.origin}/account`);
       // Edit opens the card in the editor beside the list, on this page; nothing goes into the page's storage.
       const editor = page.locator('gs-bank-update');
       await editor.getByText(eng.bank_no_card_chosen).waitFor();
@@ -204,6 +217,10 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
 
       assert.deepEqual((await seen(page)).violations, []);
       assert.deepEqual(await accessibilityViolations(page), []);
+
+      // A link the page does not cancel goes to our site, as any link does.
+      await page.locator('gs-bank-cards').getByRole('link', { name: eng.login_register_link }).click();
+      await page.waitForURL(`${product.baseUrl}/eng/register**`);
     } finally {
       await visitor.close();
     }

@@ -145,7 +145,7 @@ describe('BankListScreen', () => {
     // As the widget runtime renders two widgets of one partner page: embedded, with the page's events.
     const page = mountScreen(
       <EmbeddedContext.Provider value={true}>
-        <HostEventsContext.Provider value={(name, detail) => told.push([name, detail])}>
+        <HostEventsContext.Provider value={(name, detail) => told.push([name, detail]) > 0}>
           <BankListScreen />
           <BankCardForm mode="update" />
         </HostEventsContext.Provider>

@@ -15,8 +15,9 @@ const plainText = { encode: String, decode: (raw: string) => raw } as StoredAtom
  * Without storage (server rendering, storage refused) or on a partner's page (page-mode.ts) it
  * is a plain atom: a partner page's storage belongs to the partner's scripts.
  */
-export function storedAtom<T>(key: string, initial: T, codec = plainText as StoredAtomCodec<T>): WritableAtom<T> {
+export function storedAtom<T>(key: string, initial: T, given?: StoredAtomCodec<T>): WritableAtom<T> {
   if (partnerBundle) return atom(initial);
+  const codec = given ?? (plainText as StoredAtomCodec<T>);
   const storage = readableStorage();
   const read = (raw: string | null | undefined): T => (raw === null || raw === undefined ? initial : codec.decode(raw));
   const store = atom<T>(read(storage?.getItem(key)));

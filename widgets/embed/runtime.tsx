@@ -54,7 +54,16 @@ export function mountWidget({ host, shadow, tag, Screen, sheets, apiOrigin, load
   // Keeps useId() unique across widgets, as @astrojs/preact does for islands (Preact's id mask).
   const mask = [(widgetCount += 1) + 1000, 0];
   const hostEvents: HostEvents = (name, detail) =>
-    host.dispatchEvent(new CustomEvent(`gs:${name}`, { bubbles: true, composed: true, detail }));
+    host.dispatchEvent(new CustomEvent(`gs:${name}`, { bubbles: true, composed: true, cancelable: true, detail }));
+  // A plain click on a link to one of our pages first asks the partner page (gs:navigate, cancelable,
+  // with the route as our site names it), so a page that shows that screen itself keeps the member there.
+  container.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest('a');
+    if (link?.origin !== new URL(apiOrigin).origin || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
+      return;
+    const route = link.pathname.replace(/^\/(zht|eng)(?=\/)/, '') + link.search;
+    if (!hostEvents('navigate', { route, href: link.href })) event.preventDefault();
+  });
 
   let live = true;
   const render = () => {

@@ -4,6 +4,7 @@ import { apiRequest } from '../core/api.ts';
 import { useSingleton } from '../core/hooks.ts';
 import { partnerBundle } from '../core/page-mode.ts';
 import { useI18n } from '../core/i18n.ts';
+import type { Locale } from '../../locales/index.ts';
 import { loginReturningTo } from '../core/return-to.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { $token, $user, type SessionUser } from '../core/session.ts';
@@ -32,6 +33,19 @@ export async function refreshSession(): Promise<void> {
 }
 
 /**
+ * On a site page, the login screen a moment after the notice, then back to this page. A widget on
+ * a partner's page never navigates: its bundle leaves the hook out.
+ */
+const useLoginAfterExpiry = partnerBundle
+  ? () => undefined
+  : (navigate: boolean, notice: string | null, locale: Locale) =>
+      useEffect(() => {
+        if (!navigate || notice === null) return;
+        const timer = setTimeout(() => location.assign(loginReturningTo(locale, location)), expiredNoticeMs);
+        return () => clearTimeout(timer);
+      }, [navigate, notice, locale]);
+
+/**
  * Rendered beside every island and widget (screens/screen.tsx, embed/runtime.tsx): checks the
  * session on start and says why it ended when the server refuses it. On the site it then goes to
  * the login screen; a widget stays where it is and shows itself logged out.
@@ -42,15 +56,7 @@ export function SessionWatcher({ navigate = false }: { navigate?: boolean }) {
   const owner = useSingleton('session-notice');
 
   useEffect(checkSessionOnce, []);
-
-  useEffect(() => {
-    // A widget on a partner's page never navigates (its bundle leaves this out).
-    if (partnerBundle || !owner || !navigate || notice === null) return;
-    // Back to this page once they have logged in again.
-    const login = loginReturningTo(locale, location);
-    const timer = setTimeout(() => location.assign(login), expiredNoticeMs);
-    return () => clearTimeout(timer);
-  }, [owner, navigate, notice, locale]);
+  useLoginAfterExpiry(owner && navigate, notice, locale);
 
   if (!owner) return null;
   return (
