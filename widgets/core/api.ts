@@ -24,10 +24,11 @@ export type NoAnswer = 'network' | 'timeout';
 /** A request that did not succeed: the HTTP status (0 when no response came) and the server's envelope, if any. */
 export class ApiFailure extends Error {
   override name = 'ApiFailure';
-  readonly status: number;
-  readonly envelope: Envelope | undefined;
+  // Declared, not defined: the constructor sets them, and every widget loads this class.
+  declare readonly status: number;
+  declare readonly envelope: Envelope | undefined;
   /** Set when no answer came (status 0), so a screen can tell a dead network from a refusal. */
-  readonly noAnswer: NoAnswer | undefined;
+  declare readonly noAnswer: NoAnswer | undefined;
 
   constructor(status: number, message: string, envelope?: Envelope, noAnswer?: NoAnswer) {
     super(message);

@@ -69,15 +69,10 @@ export function portCalls(onSession: (user: SessionUser | null) => void): PortCa
 
   return {
     transport: {
-      async send<T>(call: ApiCall) {
-        return (await post({ kind: 'send', call })) as Envelope<T>;
-      },
-      async upload<T>(call: Omit<ApiCall, 'body'>, field: string, file: File) {
-        return (await post({ kind: 'upload', call, field, file })) as Envelope<T>;
-      },
-      async download(call: Omit<ApiCall, 'body'>) {
-        return (await post({ kind: 'download', call })) as Blob;
-      },
+      send: <T>(call: ApiCall) => post({ kind: 'send', call }) as Promise<Envelope<T>>,
+      upload: <T>(call: Omit<ApiCall, 'body'>, field: string, file: File) =>
+        post({ kind: 'upload', call, field, file }) as Promise<Envelope<T>>,
+      download: (call: Omit<ApiCall, 'body'>) => post({ kind: 'download', call }) as Promise<Blob>,
     },
     connect(given) {
       port?.close();
