@@ -138,6 +138,37 @@ function useFocusOnOpen() {
   return ref;
 }
 
+type Edited = [value: string, set: (value: string) => void];
+
+/** A site's name and the referral code its new members are attributed to, as both the add and the edit form take them. */
+function NameAndCode({ idPrefix, name, code, errors }: { idPrefix: string; name: Edited; code: Edited; errors: FieldErrors }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Field
+        id={`${idPrefix}-name`}
+        name="name"
+        label={t('admin_partner_name')}
+        value={name[0]}
+        onChange={name[1]}
+        error={errors.name}
+        maxLength={80}
+      />
+      <Field
+        id={`${idPrefix}-code`}
+        name="referral_code"
+        label={t('admin_partner_referral')}
+        hint={t('admin_partner_referral_hint')}
+        value={code[0]}
+        onChange={code[1]}
+        error={errors.referral_code}
+        autoComplete="off"
+        maxLength={16}
+      />
+    </>
+  );
+}
+
 function AddSite({ onAdded }: { onAdded: (site: PartnerSite) => void }) {
   const { t } = useI18n();
   const [origin, setOrigin] = useState('');
@@ -178,26 +209,7 @@ function AddSite({ onAdded }: { onAdded: (site: PartnerSite) => void }) {
         autoComplete="off"
         maxLength={200}
       />
-      <Field
-        id="gs-partner-name"
-        name="name"
-        label={t('admin_partner_name')}
-        value={name}
-        onChange={setName}
-        error={errors.name}
-        maxLength={80}
-      />
-      <Field
-        id="gs-partner-code"
-        name="referral_code"
-        label={t('admin_partner_referral')}
-        hint={t('admin_partner_referral_hint')}
-        value={code}
-        onChange={setCode}
-        error={errors.referral_code}
-        autoComplete="off"
-        maxLength={16}
-      />
+      <NameAndCode idPrefix="gs-partner" name={[name, setName]} code={[code, setCode]} errors={errors} />
       <p className="gs-message gs-message--error" role="alert">
         {failure}
       </p>
@@ -234,26 +246,7 @@ function EditSite({ site, onClose }: PanelProps) {
     <form onSubmit={(event) => void submit(event)} noValidate className="gs-admin__item">
       <fieldset ref={ref}>
         <legend>{t('admin_partner_editing', { origin: site.origin })}</legend>
-        <Field
-          id="gs-partner-edit-name"
-          name="name"
-          label={t('admin_partner_name')}
-          value={name}
-          onChange={setName}
-          error={errors.name}
-          maxLength={80}
-        />
-        <Field
-          id="gs-partner-edit-code"
-          name="referral_code"
-          label={t('admin_partner_referral')}
-          hint={t('admin_partner_referral_hint')}
-          value={code}
-          onChange={setCode}
-          error={errors.referral_code}
-          autoComplete="off"
-          maxLength={16}
-        />
+        <NameAndCode idPrefix="gs-partner-edit" name={[name, setName]} code={[code, setCode]} errors={errors} />
         <p className="gs-message gs-message--error" role="alert">
           {failure}
         </p>
