@@ -9,6 +9,7 @@ import {
   blankTexts,
   catalogueLocales,
   formFields,
+  FormEnd,
   LocaleColumns,
   PictureUpload,
   type Errors,
@@ -223,21 +224,7 @@ export function ProductForm({ product, onClose }: { product: Product | null; onC
             autoComplete="off"
           />
         )}
-        {failure !== '' && (
-          <p className="gs-message gs-message--error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="gs-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {t('admin_cat_save')}
-          </button>
-          {product !== null && (
-            <button type="button" className="button button--quiet" onClick={() => onClose(null)}>
-              {t('admin_cat_cancel')}
-            </button>
-          )}
-        </div>
+        <FormEnd failure={failure} busy={busy} onCancel={product === null ? null : () => onClose(null)} />
       </fieldset>
     </form>
   );

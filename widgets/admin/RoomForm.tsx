@@ -5,7 +5,7 @@ import type { Outcome } from './queue-parts.tsx';
 import { adminRequest } from './operator-session.ts';
 import { catalogueWording } from './catalogue-keys.ts';
 import { useFormSubmission } from './form-submission.ts';
-import { blankTexts, catalogueLocales, formFields, LocaleColumns, type Errors, type Texts } from './catalogue-form-parts.tsx';
+import { blankTexts, catalogueLocales, formFields, FormEnd, LocaleColumns, type Errors, type Texts } from './catalogue-form-parts.tsx';
 
 export interface Room {
   id: number;
@@ -80,21 +80,7 @@ export function RoomForm({ room, onClose }: { room: Room | null; onClose: (done:
           maxLength={10}
           autoComplete="off"
         />
-        {failure !== '' && (
-          <p className="gs-message gs-message--error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="gs-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {t('admin_cat_save')}
-          </button>
-          {room !== null && (
-            <button type="button" className="button button--quiet" onClick={() => onClose(null)}>
-              {t('admin_cat_cancel')}
-            </button>
-          )}
-        </div>
+        <FormEnd failure={failure} busy={busy} onCancel={room === null ? null : () => onClose(null)} />
       </fieldset>
     </form>
   );

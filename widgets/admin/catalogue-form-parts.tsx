@@ -136,3 +136,27 @@ export function PictureUpload({ id, label, onUploaded }: { id: string; label: st
     </div>
   );
 }
+
+/** A catalogue form's last lines: why the server refused it, Save, and Cancel when it edits an existing entry. */
+export function FormEnd({ failure, busy, onCancel }: { failure: string; busy: boolean; onCancel: (() => void) | null }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {failure !== '' && (
+        <p className="gs-message gs-message--error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="gs-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {t('admin_cat_save')}
+        </button>
+        {onCancel !== null && (
+          <button type="button" className="button button--quiet" onClick={onCancel}>
+            {t('admin_cat_cancel')}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
