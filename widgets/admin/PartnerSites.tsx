@@ -6,7 +6,7 @@ import { Pager } from '../ui/Pager.tsx';
 import { Field } from '../ui/form.tsx';
 import { refusalWording, useFormSubmission, type FieldErrors } from './form-submission.ts';
 import { adminRequest } from './operator-session.ts';
-import { QueueStatus, type Outcome } from './queue-parts.tsx';
+import { EditAndSwitch, QueueStatus, type Outcome } from './queue-parts.tsx';
 import { ReasonPanel } from './ReasonPanel.tsx';
 
 export interface PartnerSite {
@@ -86,34 +86,15 @@ export function PartnerSites() {
                 <td>{site.orders}</td>
                 <td>
                   <div className="gs-actions">
-                    <button
-                      type="button"
-                      className="button button--small button--quiet"
-                      aria-describedby={`gs-partner-${site.id}`}
-                      onClick={() => setPanel({ kind: 'edit', site })}
-                    >
-                      {t('admin_partner_edit')}
-                    </button>
-                    {site.enabled ? (
-                      <button
-                        type="button"
-                        className="button button--small button--secondary"
-                        aria-describedby={`gs-partner-${site.id}`}
-                        onClick={() => setPanel({ kind: 'disable', site })}
-                      >
-                        {t('admin_partner_disable')}
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button button--small"
-                        aria-describedby={`gs-partner-${site.id}`}
-                        disabled={busy}
-                        onClick={() => void enable(site)}
-                      >
-                        {t('admin_partner_enable')}
-                      </button>
-                    )}
+                    <EditAndSwitch
+                      describedBy={`gs-partner-${site.id}`}
+                      enabled={site.enabled}
+                      busy={busy}
+                      keys="admin_partner_"
+                      onEdit={() => setPanel({ kind: 'edit', site })}
+                      onDisable={() => setPanel({ kind: 'disable', site })}
+                      onEnable={() => void enable(site)}
+                    />
                   </div>
                 </td>
               </tr>

@@ -5,7 +5,7 @@ import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
 import { PartnerCityForm, DisableCity } from './PartnerCityForm.tsx';
-import { QueueStatus, type Outcome } from './queue-parts.tsx';
+import { EditAndSwitch, QueueStatus, type Outcome } from './queue-parts.tsx';
 
 export interface PartnerCity {
   id: number;
@@ -85,33 +85,15 @@ export function PartnerWallets() {
                 </td>
                 <td>
                   <div className="gs-actions">
-                    <button
-                      type="button"
-                      className="button button--small button--secondary"
-                      aria-describedby={`gs-city-${city.id}`}
-                      onClick={() => setEditing(city)}
-                    >
-                      {t('admin_partner_wallets_edit')}
-                    </button>
-                    {city.enabled ? (
-                      <button
-                        type="button"
-                        className="button button--small button--secondary"
-                        aria-describedby={`gs-city-${city.id}`}
-                        onClick={() => setDisabling(city)}
-                      >
-                        {t('admin_partner_wallets_disable')}
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button button--small button--secondary"
-                        aria-describedby={`gs-city-${city.id}`}
-                        onClick={() => void enable(city)}
-                      >
-                        {t('admin_partner_wallets_enable')}
-                      </button>
-                    )}
+                    <EditAndSwitch
+                      describedBy={`gs-city-${city.id}`}
+                      enabled={city.enabled}
+                      busy={false}
+                      keys="admin_partner_wallets_"
+                      onEdit={() => setEditing(city)}
+                      onDisable={() => setDisabling(city)}
+                      onEnable={() => void enable(city)}
+                    />
                   </div>
                 </td>
               </tr>

@@ -4,7 +4,7 @@ import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
-import { QueueStatus, type Outcome } from './queue-parts.tsx';
+import { EditAndSwitch, QueueStatus, type Outcome } from './queue-parts.tsx';
 import { AccountForm, countryName, type Country } from './ReceivingAccountForm.tsx';
 import { receivingWording } from './receiving-refusals.ts';
 import { VirtualCurrency } from './VirtualCurrency.tsx';
@@ -148,34 +148,15 @@ export function ReceivingAccounts() {
                     >
                       {t('admin_recv_down')}
                     </button>
-                    <button
-                      type="button"
-                      className="button button--small button--quiet"
-                      aria-describedby={`gs-recv-${account.id}`}
-                      onClick={() => setPanel({ kind: 'edit', account })}
-                    >
-                      {t('admin_recv_edit')}
-                    </button>
-                    {account.enabled ? (
-                      <button
-                        type="button"
-                        className="button button--small button--secondary"
-                        aria-describedby={`gs-recv-${account.id}`}
-                        onClick={() => setPanel({ kind: 'disable', account })}
-                      >
-                        {t('admin_recv_disable')}
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button button--small"
-                        aria-describedby={`gs-recv-${account.id}`}
-                        disabled={busy}
-                        onClick={() => void act(account, `/receiving-accounts/${account.id}`, { enabled: true }, 'admin_recv_enabled')}
-                      >
-                        {t('admin_recv_enable')}
-                      </button>
-                    )}
+                    <EditAndSwitch
+                      describedBy={`gs-recv-${account.id}`}
+                      enabled={account.enabled}
+                      busy={busy}
+                      keys="admin_recv_"
+                      onEdit={() => setPanel({ kind: 'edit', account })}
+                      onDisable={() => setPanel({ kind: 'disable', account })}
+                      onEnable={() => void act(account, `/receiving-accounts/${account.id}`, { enabled: true }, 'admin_recv_enabled')}
+                    />
                   </div>
                 </td>
               </tr>

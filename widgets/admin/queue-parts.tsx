@@ -57,3 +57,38 @@ export function Decisions({ yes, no, onYes, onNo }: { yes: string; no: string; o
     </div>
   );
 }
+
+interface EditAndSwitchProps {
+  /** The id of the row's name, which every button is described by. */
+  describedBy: string;
+  enabled: boolean;
+  busy: boolean;
+  /** The keys' common start: `<keys>edit`, `<keys>disable`, `<keys>enable`. */
+  keys: string;
+  onEdit: () => void;
+  /** Opens the reason panel. */
+  onDisable: () => void;
+  /** Switches on at once. */
+  onEnable: () => void;
+}
+
+/** A row's Edit, and Disable (which asks for a reason) or Enable. */
+export function EditAndSwitch({ describedBy, enabled, busy, keys, onEdit, onDisable, onEnable }: EditAndSwitchProps) {
+  const { t } = useI18n();
+  return (
+    <>
+      <button type="button" className="button button--small button--quiet" aria-describedby={describedBy} onClick={onEdit}>
+        {t(`${keys}edit`)}
+      </button>
+      {enabled ? (
+        <button type="button" className="button button--small button--secondary" aria-describedby={describedBy} onClick={onDisable}>
+          {t(`${keys}disable`)}
+        </button>
+      ) : (
+        <button type="button" className="button button--small" aria-describedby={describedBy} disabled={busy} onClick={onEnable}>
+          {t(`${keys}enable`)}
+        </button>
+      )}
+    </>
+  );
+}
