@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import eng from '../../locales/eng.json' with { type: 'json' };
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
+import { logInThroughFrame, seen, watch } from '../helpers/partner-page.ts';
 import { startPartnerSite, type PartnerSite } from '../helpers/partner-site.ts';
 import { freePort, startProduct, type ProductServer } from '../helpers/product-server.ts';
 
@@ -14,33 +14,6 @@ const operatorName = 'partner_operator';
 const operatorPassword = 'a long operator passphrase';
 const memberPassword = 'sun2026';
 const realname = 'Lin Mei';
-
-/** Records, before any script of the page runs, every CSP violation and every widget event, in the page and its frames. */
-async function watch(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen = { violations: [] as string[], events: [] as string[] };
-    Object.assign(window, { __seen: seen });
-    document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
-    for (const name of ['gs:login', 'gs:logout', 'gs:order-created', 'gs:transfer-completed', 'gs:card-edit', 'gs:navigate', 'gs:error']) {
-      document.addEventListener(name, (event) => seen.events.push(`${name} ${JSON.stringify((event as CustomEvent).detail)}`));
-    }
-  });
-}
-
-const seen = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { violations: string[]; events: string[] } }).__seen);
-
-async function logInThroughFrame(page: Page, username: string): Promise<void> {
-  const form = page.frameLocator('gs-login iframe');
-  await form.getByRole('button', { name: eng.login_submit }).waitFor();
-  await page.waitForFunction(() => {
-    const frame = document.querySelector('gs-login')?.shadowRoot?.querySelector('iframe');
-    return frame !== null && frame !== undefined;
-  });
-  await form.getByLabel(eng.login_username).fill(username);
-  await form.getByLabel(eng.login_password, { exact: true }).fill(memberPassword);
-  await form.getByRole('button', { name: eng.login_submit }).click();
-  await form.getByText(eng.embed_signed_in.replace('{{username}}', username)).waitFor();
-}
 
 describe('widgets on a partner page on another origin, with a strict CSP and hostile CSS', () => {
   let product: ProductServer;
@@ -103,7 +76,7 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
 
       // The token the server gives the login frame (read by the test, which sees every frame's traffic).
       const loginAnswer = page.waitForResponse((response) => response.url().includes('/api/v1/login'));
-      await logInThroughFrame(page, username);
+      await logInThroughFrame(page, username, memberPassword);
       const token = ((await (await loginAnswer).json()) as { detail: { token: string } }).detail.token;
       assert.ok(token.length > 20);
       await page.waitForFunction(
@@ -150,7 +123,7 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       const { page } = visitor;
       await watch(page);
       await page.goto(`${partner.origin}/account`);
-      await logInThroughFrame(page, username);
+      await logInThroughFrame(page, username, memberPassword);
 
       const cards = page.locator('gs-bank-cards');
       await cards.getByText('6789').first().waitFor();

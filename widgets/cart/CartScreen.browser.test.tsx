@@ -5,6 +5,7 @@ import eng from '../../locales/eng.json';
 import { fail, refuse, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { axeViolations } from '../../tests/helpers/axe.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { $ordersChanged } from '../core/changes.ts';
 import { endSession, startSession } from '../core/session.ts';
 import { CartScreen } from './CartScreen.tsx';
 
@@ -402,8 +403,11 @@ describe('CartScreen', () => {
     // Two accounts were listed: the member may say which one they paid into.
     expect(page.host.querySelector('.gs-notify legend')?.textContent).to.equal(eng.cart_paid_into);
     pickOption(page.host, 'Vietcombank');
+    const listChanges = $ordersChanged.get();
     act(() => buttonNamed(page.host, eng.cart_notify_payment).click());
     await waitFor(() => statusText(page.host).includes(eng.cart_notify_success), 'the notice');
+    // An order list beside the cart (a partner's page) loads the order again.
+    expect($ordersChanged.get()).to.equal(listChanges + 1);
     const notice = stub.calls.find((call) => call.path === '/v1/orderNotice');
     expect(Object.fromEntries(notice?.form ?? [])).to.deep.equal({
       order_id: '41',

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiFailure } from '../core/api.ts';
+import { ordersChanged } from '../core/changes.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { PhotoField } from '../ui/PhotoField.tsx';
@@ -53,6 +54,8 @@ export function NotifyForm({ order, accounts, onNotified }: NotifyFormProps) {
         remark,
         ...(paidInto === undefined ? {} : { remittance_account_id: paidInto }),
       });
+      // An order list beside this form (on a partner's page) shows the order waiting for confirmation.
+      ordersChanged();
       onNotified(updated ?? { ...order, order_status: orderStatus.waitingConfirmation, order_notice: { account_back_five: five, remark } });
     } catch (error) {
       const five = error instanceof ApiFailure ? error.envelope?.errors?.account_back_five : undefined;
