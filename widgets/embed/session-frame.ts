@@ -78,7 +78,8 @@ async function handle(request: ChannelRequest, reply: (message: ChannelReply) =>
   try {
     let value: Envelope | Blob;
     if (request.kind === 'send') value = withoutToken(await directTransport.send({ ...call, body: request.call.body }));
-    else if (request.kind === 'upload') value = withoutToken(await directTransport.upload(call, request.field, request.file));
+    else if (request.kind === 'upload')
+      value = withoutToken(await directTransport.upload(call, request.field, await ownCopy(request.file)));
     else value = await directTransport.download(call);
     reply({ kind: 'result', id: request.id, ok: true, value });
   } catch (error) {
@@ -114,4 +115,12 @@ function withoutToken(envelope: Envelope): Envelope {
     rest.detail = kept;
   }
   return rest as Envelope;
+}
+
+/**
+ * The partner page's file, copied into this frame's own memory before it is sent: the browser does
+ * not send a file that belongs to another site's page (Chromium fails the request), but lets it be read.
+ */
+async function ownCopy(file: File): Promise<File> {
+  return new File([await file.arrayBuffer()], file.name, { type: file.type, lastModified: file.lastModified });
 }
