@@ -20,9 +20,9 @@ const serial = `GS-PARTNER-${Date.now().toString(36)}`;
  * A member's whole way through the widgets of one partner page on another origin, under the strict
  * CSP the documentation publishes and a hostile style sheet: register in our frame, send the identity
  * (PUT v1/user/{id} with three uploaded photos), read the approval in the bell and mark it read, add a
- * bank card, bind a machine, order, edit the order (PUT v1/order/{id}) and notify payment with an
- * uploaded proof, while the order list beside the cart follows. partner-embedding.test.ts covers login,
- * transfers, the card edit and delete, the password change and logout.
+ * bank card, bind a machine, order, edit the order (PUT v1/order/{id}), notify payment with an uploaded
+ * proof while the order list beside the cart follows, and download the statement's CSV.
+ * partner-embedding.test.ts covers login, transfers, the card edit and delete, the password change and logout.
  */
 describe('every member action from widgets on a partner page, under its strict CSP', () => {
   let product: ProductServer;
@@ -40,7 +40,7 @@ describe('every member action from widgets on a partner page, under its strict C
       '/member':
         '<gs-session-badge></gs-session-badge><gs-notifications></gs-notifications><gs-register></gs-register>' +
         '<gs-verify></gs-verify><gs-bank-add></gs-bank-add><gs-bank-cards></gs-bank-cards><gs-add-machine></gs-add-machine>' +
-        '<gs-cart></gs-cart><gs-orders></gs-orders>',
+        '<gs-cart></gs-cart><gs-orders></gs-orders><gs-wallet-statement></gs-wallet-statement>',
     });
     product = await startProduct({ PORT: String(port), CORS_ORIGINS: partner.origin }, dataDir);
     api = new ProductApi(product.baseUrl);
@@ -55,7 +55,7 @@ describe('every member action from widgets on a partner page, under its strict C
     await product.dispose();
   });
 
-  test('register, verify with photos, read the notice, add a card, bind a machine, order, edit the order and notify payment', async () => {
+  test('register, verify with photos, read the notice, add a card, bind a machine, order, edit it, notify payment, download the statement', async () => {
     const visitor = await newVisitor();
     try {
       const { page } = visitor;
@@ -138,6 +138,12 @@ describe('every member action from widgets on a partner page, under its strict C
       await cart.getByRole('button', { name: eng.cart_notify_payment }).click();
       await cart.getByText(eng.order_status_2).first().waitFor();
       await orders.getByText(eng.order_status_2).first().waitFor();
+
+      // The statement's CSV comes through the session frame and is saved from the partner's page.
+      const download = page.waitForEvent('download');
+      await page.locator('gs-wallet-statement').getByRole('button', { name: eng.statement_download }).click();
+      const csv = await fs.readFile((await (await download).path()) ?? '', 'utf8');
+      assert.match(csv.split('\n')[0] ?? '', /,/);
 
       // What the server recorded is what the member did on the partner's page.
       const recorded = await api.call<{ data: { order_number: string; amount: string; status: number }[] }>(
