@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
+import { businessDate } from '../../server/shared/business-day.ts';
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { logInThroughFrame, seen, watch } from '../helpers/partner-page.ts';
@@ -29,13 +30,14 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
     const port = await freePort();
     const apiOrigin = `http://127.0.0.1:${port}`;
     partner = await startPartnerSite(apiOrigin, {
-      '/': '<gs-session-badge></gs-session-badge><gs-login></gs-login><gs-wallet></gs-wallet><gs-session-badge></gs-session-badge>',
+      '/': '<gs-session-badge></gs-session-badge><gs-login></gs-login><gs-wallet></gs-wallet><gs-withdraw></gs-withdraw><gs-session-badge></gs-session-badge>',
       '/account':
         '<gs-login></gs-login><gs-bank-cards></gs-bank-cards><gs-bank-update></gs-bank-update><gs-edit-user></gs-edit-user><gs-setting></gs-setting>',
       '/shop': '<gs-login></gs-login><gs-orders></gs-orders>',
       '/down': `<gs-session-badge api="http://127.0.0.1:${await freePort()}"></gs-session-badge>`,
     });
-    product = await startProduct({ PORT: String(port), CORS_ORIGINS: partner.origin }, dataDir);
+    // A new card may be withdrawn to at once (money-journeys.test.ts covers the waiting time).
+    product = await startProduct({ PORT: String(port), CORS_ORIGINS: partner.origin, WITHDRAWAL_COOLDOWN_HOURS: '0' }, dataDir);
     api = new ProductApi(product.baseUrl);
     operator = await api.operatorLogin(operatorName, operatorPassword);
 
@@ -48,6 +50,17 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       card_number: '6225880123456789',
       payment_name: 'Xinyi branch',
     });
+    // Income to move: a paid order of 2 of room 2's 40 units, and a day's revenue shared out (400 less the fee).
+    await api.call('PUT', 'admin/v1/engine-rooms/2/capacity', operator, { capacity_units: 40 });
+    await api.paidOrder(operator, member, 2, 30_000_000, realname);
+    const today = businessDate(new Date(), 'Asia/Taipei');
+    await api.call('POST', 'admin/v1/engine-rooms/2/revenue', operator, {
+      business_date: today,
+      kwh: '3000',
+      revenue: '8000',
+      evidence: 'meter',
+    });
+    await api.call('POST', 'admin/v1/income/distribute', operator, { business_date: today });
     await api.call('POST', 'v1/logout', member.token);
   });
 
@@ -56,7 +69,7 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
     await product.dispose();
   });
 
-  test('a member logs in through the login frame; every widget follows, in English from <html lang>, and no token reaches the page', async () => {
+  test('a member logs in through the login frame; every widget follows, in English from <html lang>, no token reaches the page; a transfer and a withdrawal', async () => {
     const visitor = await newVisitor();
     try {
       const { page } = visitor;
@@ -109,6 +122,23 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       }, token);
       assert.deepEqual(exposed, []);
       assert.equal(await page.evaluate(() => localStorage.length), 0, 'nothing of ours in the partner page storage');
+
+      // Money moves from the partner's page: 100 points into a partner wallet, then 100 withdrawn to the member's card.
+      await wallet.getByText('360.0000').first().waitFor();
+      await wallet.getByLabel(eng.wallet_amount, { exact: true }).fill('100');
+      await wallet.getByLabel(eng.wallet_from).selectOption('main');
+      await wallet.getByLabel(eng.wallet_to).selectOption('2');
+      await wallet.getByRole('button', { name: eng.wallet_confirm }).click();
+      await wallet.getByText(eng.wallet_transfer_success).waitFor();
+      assert.ok(
+        (await seen(page)).events.some((event) => event.startsWith('gs:transfer-completed') && event.includes('"partner_city_id":2')),
+      );
+      const withdraw = page.locator('gs-withdraw');
+      await withdraw.getByLabel(eng.wallet_withdraw_card).selectOption({ index: 1 });
+      await withdraw.getByLabel(eng.wallet_amount, { exact: true }).fill('100');
+      await withdraw.getByRole('button', { name: eng.wallet_withdraw_submit }).click();
+      await withdraw.getByText(eng.wallet_withdraw_success).waitFor();
+      await withdraw.getByText(eng.transaction_status_1).first().waitFor();
 
       assert.deepEqual((await seen(page)).violations, []);
       assert.deepEqual(await accessibilityViolations(page), []);

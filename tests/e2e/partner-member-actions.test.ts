@@ -22,7 +22,7 @@ const serial = `GS-PARTNER-${Date.now().toString(36)}`;
  * (PUT v1/user/{id} with three uploaded photos), read the approval in the bell and mark it read, add a
  * bank card, bind a machine, order, edit the order (PUT v1/order/{id}), notify payment with an uploaded
  * proof while the order list beside the cart follows, and download the statement's CSV.
- * partner-embedding.test.ts covers login, transfers, the card edit and delete, the password change and logout.
+ * partner-embedding.test.ts covers login, a transfer, a withdrawal, the card edit and delete, the password change and logout.
  */
 describe('every member action from widgets on a partner page, under its strict CSP', () => {
   let product: ProductServer;
