@@ -21,7 +21,8 @@ const serial = `GS-PARTNER-${Date.now().toString(36)}`;
  * CSP the documentation publishes and a hostile style sheet: register in our frame, send the identity
  * (PUT v1/user/{id} with three uploaded photos), read the approval in the bell and mark it read, add a
  * bank card, bind a machine, order, edit the order (PUT v1/order/{id}), notify payment with an uploaded
- * proof while the order list beside the cart follows, and download the statement's CSV.
+ * proof while the order list beside the cart follows, open the order's payment screen where the partner
+ * routes to it, and download the statement's CSV.
  * partner-embedding.test.ts covers login, a transfer, a withdrawal, the card edit and delete, the password change and logout.
  */
 describe('every member action from widgets on a partner page, under its strict CSP', () => {
@@ -146,7 +147,7 @@ describe('every member action from widgets on a partner page, under its strict C
       assert.match(csv.split('\n')[0] ?? '', /,/);
 
       // What the server recorded is what the member did on the partner's page.
-      const recorded = await api.call<{ data: { order_number: string; amount: string; status: number }[] }>(
+      const recorded = await api.call<{ data: { id: number; order_number: string; amount: string; status: number }[] }>(
         'GET',
         `admin/v1/members/${memberId}/orders`,
         operator,
@@ -155,6 +156,16 @@ describe('every member action from widgets on a partner page, under its strict C
         recorded.data.map((row) => [row.order_number, Number(row.amount), row.status]),
         [[orderNumber, 5000, 2]],
       );
+
+      // A partner site that routes in the page (as its gs:navigate handler would) shows the order's payment
+      // screen: the element reads the order from the page's address.
+      await page.evaluate((id) => {
+        history.pushState({}, '', `/member/payment?id=${id}`);
+        document.querySelector('main')?.append(document.createElement('gs-order-payment'));
+      }, recorded.data[0]?.id ?? 0);
+      const payment = page.locator('gs-order-payment');
+      await payment.getByText(orderNumber).waitFor();
+      await payment.getByText(eng.order_status_2).first().waitFor();
 
       assert.deepEqual(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]), [0, 0, '']);
       assert.deepEqual((await seen(page)).violations, []);
