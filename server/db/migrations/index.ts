@@ -22,6 +22,7 @@ import * as memberAdminPartnerWallets from './0020_member_admin_partner_wallets.
 import * as ledgerCheckByJournal from './0021_ledger_check_by_journal.ts';
 import * as transferChecksPartnerCity from './0022_transfer_checks_partner_city.ts';
 import * as seedMarks from './0023_seed_marks.ts';
+import * as memberTransfersQueue from './0024_member_transfers_queue.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0021_ledger_check_by_journal': ledgerCheckByJournal,
   '0022_transfer_checks_partner_city': transferChecksPartnerCity,
   '0023_seed_marks': seedMarks,
+  '0024_member_transfers_queue': memberTransfersQueue,
 };
 
 export const migrationProvider: MigrationProvider = {
