@@ -321,6 +321,47 @@ describe.each(databaseKinds())('wallet transfers on %s', (kind) => {
     });
   });
 
+  it.runIf(kind === 'postgres')('transfers on one member take their turns in the order they asked (migration 0024)', async () => {
+    const queued = await registerMember(testApp.app);
+    await fundMember(testApp.database.db, queued.id, points(1000));
+    const waiting = async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
+        where locktype = 'advisory' and objsubid = 2 and objid = ${queued.id} and not granted`.execute(testApp.database.db);
+      return rows[0]?.n ?? 0;
+    };
+    const untilWaiting = async (count: number) => {
+      const deadline = Date.now() + 10_000;
+      while ((await waiting()) < count) {
+        if (Date.now() > deadline) throw new Error(`${count} transfers never waited for the member's turn`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const deposit = (key: string) => call('POST', 'v1/enjoycity/1/deposit', { token: queued.token, body: { amount: '100' }, key });
+    // The member's wallets opened first: a transfer that opens one waits for another's opening, not for its turn.
+    expectSuccess(await deposit('turn-0'), 201);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const holder = testApp.database.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext('member-transfers'), ${queued.id})`.execute(trx);
+      held();
+      await released;
+    });
+    await holding;
+    const first = deposit('turn-1');
+    await untilWaiting(1);
+    const second = deposit('turn-2');
+    await untilWaiting(2);
+    release();
+    await holder;
+    const [one, two] = await Promise.all([first, second]);
+    const firstRecord = expectSuccess(one, 201);
+    const secondRecord = expectSuccess(two, 201);
+    expect(firstRecord.id).toBeLessThan(secondRecord.id);
+    expect(await mainWallet(queued.token)).toBe(700);
+  });
+
   it('after all of this every journal balances and every cached balance equals its entries', async () => {
     const audit = await auditLedger(testApp.database.db);
     expect(audit).toMatchObject({ unbalancedJournals: [], driftedAccounts: [], negativeAccounts: [], total: 0n });
