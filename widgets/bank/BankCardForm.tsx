@@ -5,7 +5,8 @@ import { knownRefusalKey, refusalCode, refusalKey } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { useEmbedded } from '../core/embedded.ts';
 import { useStore } from '../core/use-store.ts';
-import { $cardToEdit, bankSavedNoticeMs, cardsChanged, getCard, rememberedCardId, saveCard } from './bank-cards.ts';
+import { cardsChanged } from '../core/changes.ts';
+import { $cardToEdit, bankSavedNoticeMs, getCard, rememberedCardId, saveCard } from './bank-cards.ts';
 import {
   cardBody,
   cardNumberProblem,

@@ -5,7 +5,8 @@ import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { formatPoints } from '../core/money.ts';
 import { useStore } from '../core/use-store.ts';
-import { $cardsChanged, $cardToEdit, deleteCard, listCards, rememberCardId } from './bank-cards.ts';
+import { $cardsChanged } from '../core/changes.ts';
+import { $cardToEdit, deleteCard, listCards, rememberCardId } from './bank-cards.ts';
 import { groupInFours, maskCardNumber, type BankCard } from './card-rules.ts';
 
 export const bankListScreenMessageKeys = [

@@ -32,13 +32,6 @@ export async function deleteCard(id: number): Promise<void> {
  */
 export const $cardToEdit = atom<number | null>(null);
 
-/** Bumped when a card is saved, so the card list on the same page loads again. */
-export const $cardsChanged = atom(0);
-
-export function cardsChanged(): void {
-  $cardsChanged.set($cardsChanged.get() + 1);
-}
-
 export function rememberCardId(id: number): void {
   try {
     localStorage.setItem(bankCardIdKey, String(id));

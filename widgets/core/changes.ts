@@ -1,11 +1,19 @@
-import { atom } from './store.ts';
+import { atom, type WritableAtom } from './store.ts';
 
 /**
- * Bumped when a screen changes the member's orders, so another screen on the same page showing
- * them (the order list beside the cart on a partner's page) loads them again.
+ * Counters a screen bumps when it changes something of the member's, so another screen on the same
+ * page showing it (the order list beside the cart, the card list beside the card form, on a
+ * partner's page) loads it again.
  */
 export const $ordersChanged = atom(0);
+export const $cardsChanged = atom(0);
+
+const bump = (counter: WritableAtom<number>) => counter.set(counter.get() + 1);
 
 export function ordersChanged(): void {
-  $ordersChanged.set($ordersChanged.get() + 1);
+  bump($ordersChanged);
+}
+
+export function cardsChanged(): void {
+  bump($cardsChanged);
 }
