@@ -38,14 +38,7 @@ describe('income by ownership: two members in a room of 40 units', () => {
       await api.paidOrder(operator, member, 2, units * 15_000_000);
       members.push({ ...member, units, income });
     }
-    const today = businessDate(new Date(), 'Asia/Taipei');
-    await api.call('POST', 'admin/v1/engine-rooms/2/revenue', operator, {
-      business_date: today,
-      kwh: '3000',
-      revenue: '8000',
-      evidence: 'meter',
-    });
-    await api.call('POST', 'admin/v1/income/distribute', operator, { business_date: today });
+    await api.shareOutRevenue(operator, 2, businessDate(new Date(), 'Asia/Taipei'), '3000', '8000');
   });
   after(async () => {
     await product.dispose();

@@ -53,14 +53,7 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
     // Income to move: a paid order of 2 of room 2's 40 units, and a day's revenue shared out (400 less the fee).
     await api.call('PUT', 'admin/v1/engine-rooms/2/capacity', operator, { capacity_units: 40 });
     await api.paidOrder(operator, member, 2, 30_000_000, realname);
-    const today = businessDate(new Date(), 'Asia/Taipei');
-    await api.call('POST', 'admin/v1/engine-rooms/2/revenue', operator, {
-      business_date: today,
-      kwh: '3000',
-      revenue: '8000',
-      evidence: 'meter',
-    });
-    await api.call('POST', 'admin/v1/income/distribute', operator, { business_date: today });
+    await api.shareOutRevenue(operator, 2, businessDate(new Date(), 'Asia/Taipei'), '3000', '8000');
     await api.call('POST', 'v1/logout', member.token);
   });
 

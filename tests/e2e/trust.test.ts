@@ -81,13 +81,7 @@ describe('/trust: where income comes from, read from the ledger', () => {
       [yesterday, '23000'],
       [today, '46000'],
     ] as const) {
-      await api.call('POST', 'admin/v1/engine-rooms/1/revenue', operator, {
-        business_date: day,
-        kwh: '5000',
-        revenue,
-        evidence: `meter ${day}`,
-      });
-      await api.call('POST', 'admin/v1/income/distribute', operator, { business_date: day });
+      await api.shareOutRevenue(operator, 1, day, '5000', revenue, `meter ${day}`);
     }
     await api.call('POST', 'admin/v1/engine-rooms/1/revenue-adjustments', operator, {
       business_date: today,

@@ -86,6 +86,12 @@ export class ProductApi {
     return order;
   }
 
+  /** An operator records a room's revenue for a business day and shares that day out to the orders paid in the room. */
+  async shareOutRevenue(operator: string, roomId: number, businessDate: string, kwh: string, revenue: string, evidence = 'meter') {
+    await this.call('POST', `admin/v1/engine-rooms/${roomId}/revenue`, operator, { business_date: businessDate, kwh, revenue, evidence });
+    await this.call('POST', 'admin/v1/income/distribute', operator, { business_date: businessDate });
+  }
+
   async operatorLogin(username: string, password: string): Promise<string> {
     return (await this.call<{ token: string }>('POST', 'admin/v1/login', undefined, { username, password })).token;
   }
