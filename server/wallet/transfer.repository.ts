@@ -101,6 +101,35 @@ export async function transferInternally(db: Db, request: InternalTransferReques
       ${request.mainRefusal}::text, ${request.partnerRefusal}::text)`.execute(db);
   const row = rows[0];
   if (row === undefined) throw new Error('wallet_transfer returned no record');
+  return toOutcome(row);
+}
+
+/**
+ * Several transfers in one statement and one commit (`wallet_transfers`, migration 0025, decision
+ * 034), each run as `transferInternally` runs it alone, in the order given; the outcomes come back in
+ * that order. Every request of one call must carry the same two refusal reasons. If any transfer
+ * fails, the statement fails and none is written.
+ */
+export async function transfersInternally(db: Db, requests: InternalTransferRequest[]): Promise<InternalTransferOutcome[]> {
+  const first = requests[0];
+  if (first === undefined) return [];
+  if (requests.some((request) => request.mainRefusal !== first.mainRefusal || request.partnerRefusal !== first.partnerRefusal))
+    throw new Error('transfers of one batch must carry the same refusal reasons');
+  const column = <T>(pick: (request: InternalTransferRequest) => T) => requests.map(pick);
+  const { rows } = await sql<OutcomeRow & { ordinal: number }>`
+    select * from wallet_transfers(${column((r) => r.userId)}::integer[], ${column((r) => r.partnerCityId)}::integer[],
+      ${column((r) => r.type)}::text[], ${column((r) => r.amount.toString())}::bigint[],
+      ${column((r) => r.idempotencyKey)}::text[], ${column((r) => r.requestHash)}::text[],
+      ${first.mainRefusal}::text, ${first.partnerRefusal}::text)`.execute(db);
+  const outcomes = new Map(rows.map((row) => [row.ordinal, toOutcome(row)]));
+  return requests.map((_, index) => {
+    const outcome = outcomes.get(index + 1);
+    if (outcome === undefined) throw new Error(`wallet_transfers returned no record for transfer ${index + 1}`);
+    return outcome;
+  });
+}
+
+function toOutcome(row: OutcomeRow): InternalTransferOutcome {
   if (row.outcome === 'no_city' || row.outcome === 'external' || row.outcome === 'disabled') return { outcome: row.outcome };
   return { outcome: row.outcome, record: toRecord(row) };
 }

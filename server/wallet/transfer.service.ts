@@ -12,7 +12,8 @@ import { internalPartner } from '../partners/internal-partner.ts';
 import { partnerCityNotFoundMessage, partnerUnavailableMessage, type PartnerDirectory } from '../partners/partner-directory.ts';
 import { ApiError, notFound } from '../shared/errors.ts';
 import { settleTransfer } from './transfer-settlement.ts';
-import { findTransferByKey, insertTransferRecord, transferInternally, type TransferRecord } from './transfer.repository.ts';
+import { transferInBatch } from './transfer-batches.ts';
+import { findTransferByKey, insertTransferRecord, type TransferRecord } from './transfer.repository.ts';
 import { transferJson } from './wallet.json.ts';
 
 export const mainInsufficientMessage = "Insufficient balance of user's main wallet";
@@ -85,7 +86,7 @@ const partnerDisabled = () => new ApiError(409, 'partner_city_disabled', partner
 
 /** The common case, an internal partner's wallet: one database round trip (decision 021). */
 async function transferToInternalPartner(db: Db, request: TransferRequest, requestHash: string): Promise<TransferResult | 'external'> {
-  const done = await transferInternally(db, {
+  const done = await transferInBatch(db, {
     userId: request.userId,
     partnerCityId: request.partnerCityId,
     type: request.type,

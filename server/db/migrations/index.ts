@@ -23,6 +23,7 @@ import * as ledgerCheckByJournal from './0021_ledger_check_by_journal.ts';
 import * as transferChecksPartnerCity from './0022_transfer_checks_partner_city.ts';
 import * as seedMarks from './0023_seed_marks.ts';
 import * as memberTransfersQueue from './0024_member_transfers_queue.ts';
+import * as transferBatches from './0025_transfer_batches.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0022_transfer_checks_partner_city': transferChecksPartnerCity,
   '0023_seed_marks': seedMarks,
   '0024_member_transfers_queue': memberTransfersQueue,
+  '0025_transfer_batches': transferBatches,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundMember, points } from '../../tests/helpers/ledger.ts';
+import { registerMember } from '../../tests/helpers/members.ts';
+import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
+import { auditLedger } from '../ledger/ledger.audit.ts';
+import { transferInBatch } from './transfer-batches.ts';
+import { transfersInternally, type InternalTransferOutcome, type InternalTransferRequest } from './transfer.repository.ts';
+
+const mainShort = "Insufficient balance of user's main wallet";
+const partnerShort = 'Insufficient balance of the partner wallet';
+const store = 1;
+
+const deposit = (userId: number, more: Partial<InternalTransferRequest> = {}): InternalTransferRequest => ({
+  userId,
+  partnerCityId: store,
+  type: 'deposit',
+  amount: points(100),
+  idempotencyKey: null,
+  requestHash: 'deposit:1:100',
+  mainRefusal: mainShort,
+  partnerRefusal: partnerShort,
+  ...more,
+});
+
+const outcomeOf = (done: InternalTransferOutcome) =>
+  'record' in done ? `${done.outcome}:${done.record.status}:${done.record.reason ?? ''}` : done.outcome;
+
+describe.each(databaseKinds())('transfers written together (decision 034) on %s', (kind) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const fundedMember = async (whole: number) => {
+    const member = await registerMember(testApp.app);
+    await fundMember(testApp.database.db, member.id, points(whole));
+    return member.id;
+  };
+  const expectLedgerSound = async () => {
+    const audit = await auditLedger(testApp.database.db);
+    expect(audit.unbalancedJournals).toEqual([]);
+    expect(audit.driftedAccounts).toEqual([]);
+    expect(audit.negativeAccounts).toEqual([]);
+    expect(audit.total).toBe(0n);
+  };
+  /** The transactions that wrote a member's transfer records: fewer than the records when batches formed. */
+  const commitsOf = async (userId: number) => {
+    const { rows } = await sql<{ commits: string }>`
+      select count(distinct xmin::text) as commits from transaction_records where user_id = ${userId}`.execute(testApp.database.db);
+    return Number(rows[0]?.commits);
+  };
+
+  it('thirty deposits at once on one member: fewer commits, served in arrival order, exactly what the balance allows', async () => {
+    const member = await fundedMember(1000);
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => transferInBatch(testApp.database.db, deposit(member))));
+    expect(outcomes.map(outcomeOf)).toEqual([
+      ...Array.from({ length: 10 }, () => 'created:2:'),
+      ...Array.from({ length: 20 }, () => `created:3:${mainShort}`),
+    ]);
+    expect(await commitsOf(member)).toBeLessThan(30);
+    await expectLedgerSound();
+  });
+
+  it('one key twice in one batch: the second replays the first; the same key for another amount is refused as a conflict', async () => {
+    const member = await fundedMember(1000);
+    const keyed = { idempotencyKey: 'twice-in-one-batch' };
+    const outcomes = await Promise.all([
+      transferInBatch(testApp.database.db, deposit(member)),
+      transferInBatch(testApp.database.db, deposit(member)),
+      transferInBatch(testApp.database.db, deposit(member, keyed)),
+      transferInBatch(testApp.database.db, deposit(member, keyed)),
+      transferInBatch(testApp.database.db, deposit(member, { ...keyed, amount: points(200), requestHash: 'deposit:1:200' })),
+    ]);
+    expect(outcomes.map((done) => done.outcome)).toEqual(['created', 'created', 'created', 'replayed', 'conflict']);
+    const [, , first, replay] = outcomes;
+    expect(replay && 'record' in replay && first && 'record' in first && replay.record.id === first.record.id).toBe(true);
+    await expectLedgerSound();
+  });
+
+  it('a transfer the database refuses fails alone: the others of its batch are written once', async () => {
+    const member = await fundedMember(1000);
+    const nobody = 2_000_000_000;
+    const requests = [...Array.from({ length: 8 }, () => deposit(member)), deposit(nobody), deposit(member)];
+    const settled = await Promise.allSettled(requests.map((request) => transferInBatch(testApp.database.db, request)));
+    expect(settled.map((one) => one.status)).toEqual([...Array.from({ length: 8 }, () => 'fulfilled'), 'rejected', 'fulfilled']);
+    expect(settled.every((one) => one.status === 'rejected' || one.value.outcome === 'created')).toBe(true);
+    const { rows } = await sql<{ n: string }>`select count(*) as n from transaction_records where user_id = ${member}`.execute(
+      testApp.database.db,
+    );
+    expect(Number(rows[0]?.n)).toBe(9);
+    await expectLedgerSound();
+  });
+
+  it('answers each request of a batch in its own order, whatever the city', async () => {
+    const member = await fundedMember(1000);
+    const outcomes = await transfersInternally(testApp.database.db, [
+      deposit(member),
+      deposit(member, { partnerCityId: 999_999 }),
+      deposit(member, { type: 'withdrawal', amount: points(50), requestHash: 'withdrawal:1:50' }),
+      deposit(member, { type: 'withdrawal', amount: points(100), requestHash: 'withdrawal:1:100' }),
+    ]);
+    expect(outcomes.map(outcomeOf)).toEqual(['created:2:', 'no_city', 'created:2:', `created:3:${partnerShort}`]);
+    await expectLedgerSound();
+  });
+
+  it.runIf(kind === 'postgres')('batches naming the same members in opposite orders never deadlock', async () => {
+    const first = await fundedMember(10_000);
+    const second = await fundedMember(10_000);
+    const rounds = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, round) =>
+        transfersInternally(testApp.database.db, round % 2 === 0 ? [deposit(first), deposit(second)] : [deposit(second), deposit(first)]),
+      ),
+    );
+    expect(rounds.filter((round) => round.status === 'rejected')).toEqual([]);
+    await expectLedgerSound();
+  });
+});

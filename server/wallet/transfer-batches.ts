@@ -1,0 +1,100 @@
+import type { Db } from '../db/database.ts';
+import {
+  transferInternally,
+  transfersInternally,
+  type InternalTransferOutcome,
+  type InternalTransferRequest,
+} from './transfer.repository.ts';
+
+/** Batches being written at once: one executing while the one before it commits. */
+const batchesInFlight = 2;
+/** Transfers in one statement: a bound on one statement's locks and time. */
+const batchSizeMax = 100;
+
+interface Waiting {
+  request: InternalTransferRequest;
+  resolve: (outcome: InternalTransferOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for transfers (decision 034). A transfer that finds the database free goes at once,
+ * alone; those that arrive while batches are being written wait and then go together, as one
+ * statement and one commit, in the order they arrived. Under load a commit then carries many
+ * transfers instead of one, and a member's turn lock is taken once per batch, not once per transfer.
+ */
+class TransferQueue {
+  readonly #db: Db;
+  readonly #waiting: Waiting[] = [];
+  #inFlight = 0;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  submit(request: InternalTransferRequest): Promise<InternalTransferOutcome> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ request, resolve, reject });
+      this.#next();
+    });
+  }
+
+  #next(): void {
+    while (this.#inFlight < batchesInFlight && this.#waiting.length > 0) {
+      const batch = this.#waiting.splice(0, batchSizeMax);
+      this.#inFlight += 1;
+      void this.#write(batch).finally(() => {
+        this.#inFlight -= 1;
+        this.#next();
+      });
+    }
+  }
+
+  async #write(batch: Waiting[]): Promise<void> {
+    if (batch.length === 1) return alone(this.#db, batch[0] as Waiting);
+    let outcomes: InternalTransferOutcome[];
+    try {
+      outcomes = await transfersInternally(
+        this.#db,
+        batch.map((waiting) => waiting.request),
+      );
+    } catch (error) {
+      // The database refused the statement, so nothing of it was written: each goes again alone, and
+      // only the one at fault fails. Any other failure (the connection lost) may have come after the
+      // commit, and a transfer without a key must never be written twice: all fail, as one would alone.
+      if (!refusedByDatabase(error)) {
+        for (const waiting of batch) waiting.reject(error);
+        return;
+      }
+      await Promise.all(batch.map((waiting) => alone(this.#db, waiting)));
+      return;
+    }
+    batch.forEach((waiting, index) => waiting.resolve(outcomes[index] as InternalTransferOutcome));
+  }
+}
+
+async function alone(db: Db, waiting: Waiting): Promise<void> {
+  try {
+    waiting.resolve(await transferInternally(db, waiting.request));
+  } catch (error) {
+    waiting.reject(error);
+  }
+}
+
+/** An error PostgreSQL (or PGlite) answered with a SQLSTATE: the statement, and its transaction, did not happen. */
+function refusedByDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+const queues = new WeakMap<Db, TransferQueue>();
+
+/** Writes a transfer to an internal partner's wallet, together with any others waiting on the same database. */
+export function transferInBatch(db: Db, request: InternalTransferRequest): Promise<InternalTransferOutcome> {
+  let queue = queues.get(db);
+  if (queue === undefined) {
+    queue = new TransferQueue(db);
+    queues.set(db, queue);
+  }
+  return queue.submit(request);
+}
