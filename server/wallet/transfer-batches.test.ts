@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundMember, points } from '../../tests/helpers/ledger.ts';
-import { registerMember } from '../../tests/helpers/members.ts';
+import { fundMember, insertUser, points } from '../../tests/helpers/ledger.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { transferInBatch } from './transfer-batches.ts';
-import { transfersInternally, type InternalTransferOutcome, type InternalTransferRequest } from './transfer.repository.ts';
+import {
+  transferInternally,
+  transfersInternally,
+  type InternalTransferOutcome,
+  type InternalTransferRequest,
+} from './transfer.repository.ts';
 
 const mainShort = "Insufficient balance of user's main wallet";
 const partnerShort = 'Insufficient balance of the partner wallet';
@@ -36,9 +40,9 @@ describe.each(databaseKinds())('transfers written together (decision 034) on %s'
   });
 
   const fundedMember = async (whole: number) => {
-    const member = await registerMember(testApp.app);
-    await fundMember(testApp.database.db, member.id, points(whole));
-    return member.id;
+    const member = await insertUser(testApp.database.db);
+    await fundMember(testApp.database.db, member, points(whole));
+    return member;
   };
   const expectLedgerSound = async () => {
     const audit = await auditLedger(testApp.database.db);
@@ -116,6 +120,25 @@ describe.each(databaseKinds())('transfers written together (decision 034) on %s'
       ),
     );
     expect(rounds.filter((round) => round.status === 'rejected')).toEqual([]);
+    await expectLedgerSound();
+  });
+
+  it.runIf(kind === 'postgres')('a batch and lone transfers opening the same new wallets at once never deadlock', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const members = await Promise.all(Array.from({ length: 8 }, () => fundedMember(1000)));
+      const settled = await Promise.allSettled([
+        ...members.map((member) => transferInternally(testApp.database.db, deposit(member))),
+        transfersInternally(
+          testApp.database.db,
+          members.map((member) => deposit(member)),
+        ),
+        transfersInternally(
+          testApp.database.db,
+          members.toReversed().map((member) => deposit(member)),
+        ),
+      ]);
+      expect(settled.filter((one) => one.status === 'rejected')).toEqual([]);
+    }
     await expectLedgerSound();
   });
 });

@@ -11,10 +11,13 @@ import * as memberTransfersQueue from './0024_member_transfers_queue.ts';
  * What a batch adds is the order of its locks. Alone, a transfer holds one member's locks; a batch
  * holds several members' at once, so it takes every lock it will need before moving anything, in
  * the order every other holder takes them: first the idempotency keys' locks (ascending by their
- * hash, as a lone transfer takes its key's before anything else), then the members' turn locks
- * (ascending by member), then all those members' ledger rows (ascending by id, the order every
- * journal takes). Nothing then waits in a different order, so no cycle can form. The `ordinal`
- * column says which request each row answers.
+ * hash, as a lone transfer takes its key's before anything else), then the accounts it must open
+ * (in key order, as a lone transfer opens them before its turn: opened later, a batch holding a
+ * member's turn waited for a lone transfer's uncommitted account while that transfer waited for the
+ * turn, a deadlock three processes found), then the members' turn locks (ascending by member), then
+ * all those members' ledger rows (ascending by id, the order every journal takes). Nothing then
+ * waits in a different order, so no cycle can form. The `ordinal` column says which request each
+ * row answers.
  *
  * `wallet_partner_transfer` itself does the same work in fewer statements, each of which PostgreSQL
  * starts, runs and ends on its own: both accounts found in one read, both locked and the balance read
@@ -146,6 +149,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       loop
         perform pg_advisory_xact_lock(lock_key);
       end loop;
+      -- Accounts opened before any turn is taken, as a lone transfer opens them before its turn, and in key order.
+      insert into ledger_accounts (key, kind, user_id, partner_city_id)
+        select distinct on (k.key) k.key, k.kind, k.user_id, k.city
+          from generate_subscripts(p_user_ids, 1) i
+          join partner_cities c on c.id = p_partner_city_ids[i] and c.kind = 'internal'
+            and (c.disabled_at is null or p_types[i] <> 'deposit')
+          cross join lateral (values
+            (format('member:%s:main', p_user_ids[i]), 'member_main', p_user_ids[i], null::integer),
+            (format('member:%s:partner:%s', p_user_ids[i], p_partner_city_ids[i]), 'member_partner', p_user_ids[i],
+              p_partner_city_ids[i])) k(key, kind, user_id, city)
+          where not exists (select 1 from ledger_accounts a where a.key = k.key)
+          order by k.key
+        on conflict (key) do nothing;
       foreach member in array members loop
         perform pg_advisory_xact_lock(hashtext('member-transfers'), member);
       end loop;
