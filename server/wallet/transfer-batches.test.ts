@@ -123,6 +123,29 @@ describe.each(databaseKinds())('transfers written together (decision 034) on %s'
     await expectLedgerSound();
   });
 
+  it.runIf(kind === 'postgres')('a lone transfer chosen as a deadlock’s victim is tried again and written once', async () => {
+    const member = await fundedMember(1000);
+    const key = 'deadlock-victim';
+    let transfer: Promise<InternalTransferOutcome> | undefined;
+    // Another writer takes the member's turn, then (once the transfer holds its key and waits for the turn) the key's lock.
+    const other = testApp.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext('member-transfers'), ${member}::integer)`.execute(trx);
+        transfer = transferInBatch(testApp.database.db, deposit(member, { idempotencyKey: key }));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await sql`select pg_advisory_xact_lock(hashtext(${`transfer:${member}:${key}`}))`.execute(trx);
+      })
+      .catch((error: unknown) => error);
+    await other;
+    const done = await transfer;
+    expect(done?.outcome).toBe('created');
+    const { rows } = await sql<{ n: string }>`select count(*) as n from transaction_records where user_id = ${member}`.execute(
+      testApp.database.db,
+    );
+    expect(Number(rows[0]?.n)).toBe(1);
+  });
+
   it.runIf(kind === 'postgres')('a batch and lone transfers opening the same new wallets at once never deadlock', async () => {
     for (let round = 0; round < 10; round += 1) {
       const members = await Promise.all(Array.from({ length: 8 }, () => fundedMember(1000)));

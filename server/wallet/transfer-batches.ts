@@ -73,13 +73,23 @@ class TransferQueue {
   }
 }
 
+/** Times a lone transfer chosen as a deadlock's victim is tried again: nothing of it was written. */
+const deadlockRetries = 3;
+
 async function alone(db: Db, waiting: Waiting): Promise<void> {
-  try {
-    waiting.resolve(await transferInternally(db, waiting.request));
-  } catch (error) {
-    waiting.reject(error);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      waiting.resolve(await transferInternally(db, waiting.request));
+      return;
+    } catch (error) {
+      if (attempt < deadlockRetries && (error as { code?: unknown }).code === deadlockDetected) continue;
+      waiting.reject(error);
+      return;
+    }
   }
 }
+
+const deadlockDetected = '40P01';
 
 /** An error PostgreSQL (or PGlite) answered with a SQLSTATE: the statement, and its transaction, did not happen. */
 function refusedByDatabase(error: unknown): boolean {
