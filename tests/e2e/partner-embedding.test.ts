@@ -222,6 +222,43 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
     }
   });
 
+  test('a link in the login frame asks the page first: a page that cancels keeps the member, else our page opens in a new tab', async () => {
+    const visitor = await newVisitor();
+    try {
+      const { page } = visitor;
+      await watch(page);
+      await page.goto(`${partner.origin}/shop`);
+      const register = page.frameLocator('gs-login iframe').getByRole('link', { name: eng.login_register_link });
+      await register.waitFor();
+      const asked = `gs:navigate ${JSON.stringify({ route: '/register', href: `${product.baseUrl}/eng/register` })}`;
+      const askedTimes = async () => (await seen(page)).events.filter((event) => event === asked).length;
+      // This page shows the register form itself, so it cancels: nothing opens, the member stays.
+      await page.evaluate(() =>
+        document.addEventListener('gs:navigate', (event) => {
+          if ((window as unknown as { showsRegister?: boolean }).showsRegister === true) event.preventDefault();
+        }),
+      );
+      await page.evaluate(() => Object.assign(window, { showsRegister: true }));
+      await register.click();
+      await page.waitForFunction(
+        (expected) => (window as unknown as { __seen: { events: string[] } }).__seen.events.includes(expected),
+        asked,
+      );
+      assert.equal(page.context().pages().length, 1);
+      assert.equal(page.url(), `${partner.origin}/shop`);
+      // A page that does not: our register page opens in a new tab, and this page stays where it was.
+      await page.evaluate(() => Object.assign(window, { showsRegister: false }));
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), register.click()]);
+      await tab.waitForLoadState();
+      assert.equal(tab.url(), `${product.baseUrl}/eng/register`);
+      assert.equal(await askedTimes(), 2);
+      assert.equal(page.url(), `${partner.origin}/shop`);
+      assert.deepEqual((await seen(page)).violations, []);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   test('an unreachable service shows a retry, never a blank box', async () => {
     const visitor = await newVisitor();
     try {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { $apiOrigin } from '../core/api-origin.ts';
+import { useHostEvents } from '../core/host-events.ts';
 import { useI18n } from '../core/i18n.ts';
 import { frameUrl, isMessageOf, type FrameToPage, type PageToFrame } from './frame-protocol.ts';
 import { themeProperties } from './frame-theme.ts';
@@ -15,6 +16,7 @@ export const frameTitleKeys = { login: 'login_title', register: 'register_title'
 export function frameWidget(screen: keyof typeof frameTitleKeys) {
   return function FrameWidget() {
     const { locale, t } = useI18n();
+    const hostEvents = useHostEvents();
     const frame = useRef<HTMLIFrameElement>(null);
     const [height, setHeight] = useState<number | undefined>(undefined);
     // The address carries the first language only: a change later is a message, so typing is not lost.
@@ -30,7 +32,11 @@ export function frameWidget(screen: keyof typeof frameTitleKeys) {
       const onMessage = (event: MessageEvent) => {
         if (event.source !== frame.current?.contentWindow || event.origin !== $apiOrigin.get()) return;
         if (!isMessageOf<FrameToPage>(event.data)) return;
-        if (event.data.gs === 'resize') setHeight(Math.max(0, Math.ceil(event.data.height)));
+        const message = event.data;
+        if (message.gs === 'resize') setHeight(Math.max(0, Math.ceil(message.height)));
+        // Only to a page of ours; a plain click in the frame lets this page open the tab.
+        if (message.gs === 'navigate' && new URL(message.href).origin === $apiOrigin.get())
+          if (hostEvents('navigate', { route: message.route, href: message.href })) open(message.href, '_blank', 'noopener');
       };
       addEventListener('message', onMessage);
       return () => removeEventListener('message', onMessage);

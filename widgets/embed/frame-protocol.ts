@@ -17,8 +17,13 @@ export function frameUrl(apiOrigin: string, partnerOrigin: string, screen: Frame
   return `${apiOrigin}/widgets/v1/frame?${query.toString()}`;
 }
 
-/** Window messages from a frame to the page: handshake, refusal, and the login frames' size and news. */
-export type FrameToPage = { gs: 'ready'; user: SessionUser | null } | { gs: 'refused'; code: string } | { gs: 'resize'; height: number };
+/** Window messages from a frame to the page: handshake, refusal, and the login frames' size and links. */
+export type FrameToPage =
+  | { gs: 'ready'; user: SessionUser | null }
+  | { gs: 'refused'; code: string }
+  | { gs: 'resize'; height: number }
+  /** A link in a login or register frame to one of our pages: the widget asks the page (gs:navigate) before it opens. */
+  | { gs: 'navigate'; route: string; href: string };
 
 /**
  * Between our own frames on one partner page (the session frame and a login or register frame),

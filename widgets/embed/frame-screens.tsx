@@ -17,6 +17,7 @@ import { constructedSheets } from './constructed-sheets.ts';
 import hostCss from './host.css?inline';
 import { isMessageOf, tellSiblings, type FrameToPage, type PageToFrame, type SiblingMessage } from './frame-protocol.ts';
 import { safeTheme } from './frame-theme.ts';
+import { siteRoute } from './site-route.ts';
 import { frameSessionMarker, portCalls } from './port-calls.ts';
 
 /** The forms a frame shows: each has a secret the partner's page must never see. */
@@ -88,15 +89,16 @@ export function showFrameScreen(screen: FormScreen, initial: Locale, partnerOrig
     if (message.gs === 'theme')
       for (const [name, value] of Object.entries(safeTheme(message.properties))) container.style.setProperty(name, value);
   });
-  // A link in the form (to register, say) opens our site in a new tab, not inside the small frame.
+  // A link in the form (to register, say) never opens inside the small frame: the widget on the page
+  // asks the page first (gs:navigate, as for a link in any widget) and, unless it shows that screen
+  // itself, opens our page in a new tab.
   document.addEventListener(
     'click',
     (event) => {
       const link = event.target instanceof Element ? event.target.closest('a') : null;
-      if (link !== null) {
-        link.target = '_blank';
-        link.rel = 'noopener';
-      }
+      if (link === null || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      parent.postMessage({ gs: 'navigate', route: siteRoute(link), href: link.href } satisfies FrameToPage, partnerOrigin);
     },
     true,
   );

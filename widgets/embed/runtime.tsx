@@ -11,6 +11,7 @@ import { SessionWatcher } from '../ui/SessionWatcher.tsx';
 import { $bridgeState, connectBridge, retryBridge } from './bridge.ts';
 import { constructedSheets } from './constructed-sheets.ts';
 import type { SheetText } from './sheets.ts';
+import { siteRoute } from './site-route.ts';
 
 let widgetCount = 0;
 let pageStarted = false;
@@ -61,8 +62,7 @@ export function mountWidget({ host, shadow, tag, Screen, sheets, apiOrigin, load
     const link = (event.target as Element).closest('a');
     if (link?.origin !== new URL(apiOrigin).origin || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
       return;
-    const route = link.pathname.replace(/^\/(zht|eng)(?=\/)/, '') + link.search;
-    if (!hostEvents('navigate', { route, href: link.href })) event.preventDefault();
+    if (!hostEvents('navigate', { route: siteRoute(link), href: link.href })) event.preventDefault();
   });
 
   let live = true;
