@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundMember, insertUser, points } from '../../tests/helpers/ledger.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
+import { journalHash } from '../ledger/ledger.ts';
 import { transferInBatch } from './transfer-batches.ts';
 import {
   transferInternally,
@@ -106,9 +107,33 @@ describe.each(databaseKinds())('transfers written together (decision 034) on %s'
       deposit(member, { partnerCityId: 999_999 }),
       deposit(member, { type: 'withdrawal', amount: points(50), requestHash: 'withdrawal:1:50' }),
       deposit(member, { type: 'withdrawal', amount: points(100), requestHash: 'withdrawal:1:100' }),
+      deposit(member, { amount: points(5000), requestHash: 'deposit:1:5000' }),
+      deposit(member, { amount: points(950), requestHash: 'deposit:1:950' }),
     ]);
-    expect(outcomes.map(outcomeOf)).toEqual(['created:2:', 'no_city', 'created:2:', `created:3:${partnerShort}`]);
+    expect(outcomes.map(outcomeOf)).toEqual([
+      'created:2:',
+      'no_city',
+      'created:2:',
+      `created:3:${partnerShort}`,
+      `created:3:${mainShort}`,
+      'created:2:',
+    ]);
     await expectLedgerSound();
+    // Each journal carries the content hash postJournal would have given it, so a replay through the ledger compares alike.
+    const { rows } = await sql<{ kind: string; content_hash: string; account_id: number; amount: string }>`
+      select j.kind, j.content_hash, e.account_id, e.amount from transaction_records r
+        join ledger_journals j on j.id = r.journal_id join ledger_entries e on e.journal_id = j.id
+        where r.user_id = ${member}`.execute(testApp.database.db);
+    expect(rows).toHaveLength(6);
+    for (const row of rows) {
+      const entries = rows.filter((other) => other.content_hash === row.content_hash);
+      const recomputed = journalHash({
+        idempotencyKey: 'any',
+        kind: row.kind,
+        entries: entries.map((entry) => ({ accountId: entry.account_id, amount: BigInt(entry.amount) })),
+      });
+      expect(row.content_hash).toBe(recomputed);
+    }
   });
 
   it.runIf(kind === 'postgres')('batches naming the same members in opposite orders never deadlock', async () => {
