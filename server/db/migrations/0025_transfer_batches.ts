@@ -143,7 +143,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     returns table (ordinal integer, outcome text, id bigint, user_id integer, partner_city_id integer, name text, type text,
       amount bigint, fee bigint, status smallint, reason text, journal_id bigint, idempotency_key text, request_hash text,
       created_at timestamptz)
-    language plpgsql set plan_cache_mode = force_generic_plan as $$
+    language plpgsql set plan_cache_mode = force_generic_plan set jit = off as $$
     declare
       n constant integer := coalesce(array_length(p_user_ids, 1), 0);
       members constant integer[] := array(select distinct u from unnest(p_user_ids) u order by u);
@@ -202,18 +202,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         into account_ids, balances, account_kinds
         from (select a.id, a.balance, a.kind from ledger_accounts a where a.user_id = any(members) order by a.id for update) a;
 
-      select array_agg(c.kind order by i), array_agg(c.disabled_at is not null order by i), array_agg(m.id order by i),
-          array_agg(p.id order by i), array_agg(r.id order by i), array_agg(r.request_hash order by i),
-          array_agg(s.before order by i)
+      -- Each looked up by its index (a subquery per transfer, whatever the planner guesses of the batch's size).
+      select array_agg((select c.kind from partner_cities c where c.id = p_partner_city_ids[s.i]) order by s.i),
+          array_agg((select c.disabled_at is not null from partner_cities c where c.id = p_partner_city_ids[s.i]) order by s.i),
+          array_agg((select a.id from ledger_accounts a where a.key = format('member:%s:main', p_user_ids[s.i])) order by s.i),
+          array_agg((select a.id from ledger_accounts a
+            where a.key = format('member:%s:partner:%s', p_user_ids[s.i], p_partner_city_ids[s.i])) order by s.i),
+          array_agg((select r.id from transaction_records r
+            where r.user_id = p_user_ids[s.i] and r.idempotency_key = p_idempotency_keys[s.i]) order by s.i),
+          array_agg((select r.request_hash from transaction_records r
+            where r.user_id = p_user_ids[s.i] and r.idempotency_key = p_idempotency_keys[s.i]) order by s.i),
+          array_agg(s.before order by s.i)
         into city_kinds, city_disabled, main_ids, partner_ids, earlier_ids, earlier_hashes, same_key_before
-        from generate_subscripts(p_user_ids, 1) i
-        left join partner_cities c on c.id = p_partner_city_ids[i]
-        left join ledger_accounts m on m.key = format('member:%s:main', p_user_ids[i])
-        left join ledger_accounts p on p.key = format('member:%s:partner:%s', p_user_ids[i], p_partner_city_ids[i])
-        left join transaction_records r on r.user_id = p_user_ids[i] and r.idempotency_key = p_idempotency_keys[i]
-        left join lateral (select max(k) as before from generate_subscripts(p_user_ids, 1) k
-          where k < i and p_idempotency_keys[i] is not null and p_user_ids[k] = p_user_ids[i]
-            and p_idempotency_keys[k] = p_idempotency_keys[i]) s on true;
+        from (select i, case when p_idempotency_keys[i] is not null
+            then lag(i) over (partition by p_user_ids[i], p_idempotency_keys[i] order by i) end as before
+          from generate_subscripts(p_user_ids, 1) i) s;
 
       -- Each transfer judged in arrival order, the balances moved here as it is written below.
       for i in 1 .. n loop
