@@ -3,16 +3,10 @@ import * as memberTransfersQueue from './0024_member_transfers_queue.ts';
 
 /**
  * Transfers that arrive while another is being written go to the database together, as one
- * statement and one commit (decision 034). `wallet_transfers` judges each in arrival order as a lone
- * transfer is judged (migrations 0022, 0011, 0024: the city, then the key, then the balance), in
- * memory, against the balances of the rows it has locked, so each sees the ones before it: a key
- * repeated in the batch replays the first, a member's tenth deposit is refused when the first nine
- * took the balance. Then it writes them all at once: every journal in one insert, every entry in
- * one, every balance in one update, every record in one insert. The ledger's foreign keys, its
- * balance trigger and the balance floor judge every row at the end of that statement, as they judge
- * a lone transfer's. Ids come from the tables' own sequences, so each record is found again by the
- * request it answers. Its statements run with generic plans: planning them for each batch cost as
- * much as a small batch's work.
+ * statement and one commit (decision 034). Each still runs `wallet_transfer` (migrations 0022,
+ * 0011, 0024), in arrival order, so it checks its key, its city and its balance exactly as alone and
+ * sees the effect of the ones before it; the ledger's triggers and the balance floor still judge
+ * every row.
  *
  * What a batch adds is the order of its locks. Alone, a transfer holds one member's locks; a batch
  * holds several members' at once, so it takes every lock it will need before moving anything, in
@@ -29,8 +23,8 @@ import * as memberTransfersQueue from './0024_member_transfers_queue.ts';
  * starts, runs and ends on its own: both accounts found in one read, both locked and the balance read
  * in one, and the journal, its entries, the balances and the record written in one statement (the
  * foreign keys, the balance trigger and the floor are checked at its end, as they were at the end of
- * each of the four). A transfer alone went from about 1,210 to 1,380 a second straight from pgbench
- * on the machine of decision 034.
+ * each of the four). A transfer alone went from about
+ * 1,210 to 1,380 a second straight from pgbench on the machine of decision 034.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create or replace function wallet_partner_transfer(
@@ -143,45 +137,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     returns table (ordinal integer, outcome text, id bigint, user_id integer, partner_city_id integer, name text, type text,
       amount bigint, fee bigint, status smallint, reason text, journal_id bigint, idempotency_key text, request_hash text,
       created_at timestamptz)
-    language plpgsql set plan_cache_mode = force_generic_plan set jit = off as $$
+    language plpgsql as $$
     declare
-      n constant integer := coalesce(array_length(p_user_ids, 1), 0);
-      members constant integer[] := array(select distinct u from unnest(p_user_ids) u order by u);
       lock_key bigint;
       member integer;
-      -- Each transfer's city, wallets, earlier record and the last transfer before it in this batch with its key.
-      city_kinds text[];
-      city_disabled boolean[];
-      main_ids integer[];
-      partner_ids integer[];
-      earlier_ids bigint[];
-      earlier_hashes text[];
-      same_key_before integer[];
-      -- The locked accounts and their balances as the batch moves them.
-      account_ids integer[];
-      balances bigint[];
-      account_kinds text[];
-      -- What each transfer came to.
-      outcomes text[] := array_fill(null::text, array[n]);
-      record_ids bigint[] := array_fill(null::bigint, array[n]);
-      record_hashes text[] := array_fill(null::text, array[n]);
-      statuses smallint[] := array_fill(null::smallint, array[n]);
-      reasons text[] := array_fill(null::text, array[n]);
-      journal_ids bigint[] := array_fill(null::bigint, array[n]);
-      from_ids integer[] := array_fill(null::integer, array[n]);
-      to_ids integer[] := array_fill(null::integer, array[n]);
-      paying integer;
-      receiving integer;
-      before integer;
+      members integer[] := array(select distinct u from unnest(p_user_ids) u order by u);
     begin
-      -- Every lock first, in the order every other holder takes them (see above): the keys' locks,
       for lock_key in
         select distinct hashtext(format('transfer:%s:%s', p_user_ids[i], p_idempotency_keys[i]))
           from generate_subscripts(p_user_ids, 1) i where p_idempotency_keys[i] is not null order by 1
       loop
         perform pg_advisory_xact_lock(lock_key);
       end loop;
-      -- the wallets to open (as a lone transfer opens them before its turn, and in key order),
+      -- Accounts opened before any turn is taken, as a lone transfer opens them before its turn, and in key order.
       insert into ledger_accounts (key, kind, user_id, partner_city_id)
         select distinct on (k.key) k.key, k.kind, k.user_id, k.city
           from generate_subscripts(p_user_ids, 1) i
@@ -194,107 +162,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           where not exists (select 1 from ledger_accounts a where a.key = k.key)
           order by k.key
         on conflict (key) do nothing;
-      -- the members' turns, and their rows, read as they stand once locked.
       foreach member in array members loop
         perform pg_advisory_xact_lock(hashtext('member-transfers'), member);
       end loop;
-      select array_agg(a.id order by a.id), array_agg(a.balance order by a.id), array_agg(a.kind order by a.id)
-        into account_ids, balances, account_kinds
-        from (select a.id, a.balance, a.kind from ledger_accounts a where a.user_id = any(members) order by a.id for update) a;
-
-      -- Each looked up by its index (a subquery per transfer, whatever the planner guesses of the batch's size).
-      select array_agg((select c.kind from partner_cities c where c.id = p_partner_city_ids[s.i]) order by s.i),
-          array_agg((select c.disabled_at is not null from partner_cities c where c.id = p_partner_city_ids[s.i]) order by s.i),
-          array_agg((select a.id from ledger_accounts a where a.key = format('member:%s:main', p_user_ids[s.i])) order by s.i),
-          array_agg((select a.id from ledger_accounts a
-            where a.key = format('member:%s:partner:%s', p_user_ids[s.i], p_partner_city_ids[s.i])) order by s.i),
-          array_agg((select r.id from transaction_records r
-            where r.user_id = p_user_ids[s.i] and r.idempotency_key = p_idempotency_keys[s.i]) order by s.i),
-          array_agg((select r.request_hash from transaction_records r
-            where r.user_id = p_user_ids[s.i] and r.idempotency_key = p_idempotency_keys[s.i]) order by s.i),
-          array_agg(s.before order by s.i)
-        into city_kinds, city_disabled, main_ids, partner_ids, earlier_ids, earlier_hashes, same_key_before
-        from (select i, case when p_idempotency_keys[i] is not null
-            then lag(i) over (partition by p_user_ids[i], p_idempotency_keys[i] order by i) end as before
-          from generate_subscripts(p_user_ids, 1) i) s;
-
-      -- Each transfer judged in arrival order, the balances moved here as it is written below.
-      for i in 1 .. n loop
-        before := same_key_before[i];
-        -- In the order a lone transfer checks: the city (wallet_transfer), then the key, then the balance.
-        if city_kinds[i] is null then
-          outcomes[i] := 'no_city';
-        elsif city_kinds[i] <> 'internal' then
-          outcomes[i] := 'external';
-        elsif city_disabled[i] and p_types[i] = 'deposit' then
-          outcomes[i] := 'disabled';
-        elsif before is not null and record_ids[before] is not null then
-          outcomes[i] := case when record_hashes[before] = p_request_hashes[i] then 'replayed' else 'conflict' end;
-          record_ids[i] := record_ids[before];
-          record_hashes[i] := record_hashes[before];
-        elsif earlier_ids[i] is not null then
-          outcomes[i] := case when earlier_hashes[i] = p_request_hashes[i] then 'replayed' else 'conflict' end;
-          record_ids[i] := earlier_ids[i];
-          record_hashes[i] := earlier_hashes[i];
-        else
-          outcomes[i] := 'created';
-          record_ids[i] := nextval('transaction_records_id_seq');
-          record_hashes[i] := p_request_hashes[i];
-          if p_types[i] = 'deposit' then
-            from_ids[i] := main_ids[i]; to_ids[i] := partner_ids[i];
-          else
-            from_ids[i] := partner_ids[i]; to_ids[i] := main_ids[i];
-          end if;
-          paying := array_position(account_ids, from_ids[i]);
-          receiving := array_position(account_ids, to_ids[i]);
-          if balances[paying] < p_amounts[i] then
-            statuses[i] := 3;
-            reasons[i] := case when account_kinds[paying] = 'member_main' then p_main_refusal else p_partner_refusal end;
-          else
-            statuses[i] := 2;
-            journal_ids[i] := nextval('ledger_journals_id_seq');
-            balances[paying] := balances[paying] - p_amounts[i];
-            balances[receiving] := balances[receiving] + p_amounts[i];
-          end if;
-        end if;
+      perform 1 from ledger_accounts a where a.user_id = any(members) order by a.id for update;
+      for i in 1 .. coalesce(array_length(p_user_ids, 1), 0) loop
+        return query select i, t.* from wallet_transfer(p_user_ids[i], p_partner_city_ids[i], p_types[i], p_amounts[i],
+          p_idempotency_keys[i], p_request_hashes[i], p_main_refusal, p_partner_refusal) t;
       end loop;
-
-      -- The same content hash postJournal computes: kind, memo and the entries sorted by account.
-      with journals as (
-        insert into ledger_journals (id, idempotency_key, content_hash, kind)
-          select journal_ids[i],
-              case when p_idempotency_keys[i] is null then format('transfer:%s:auto:%s', p_user_ids[i], gen_random_uuid())
-                else format('transfer:%s:key:%s', p_user_ids[i], p_idempotency_keys[i]) end,
-              encode(sha256(convert_to(format('{"kind":"partner_%s","memo":null,"entries":[[%s,"%s"],[%s,"%s"]]}',
-                p_types[i],
-                least(from_ids[i], to_ids[i]), case when from_ids[i] < to_ids[i] then -p_amounts[i] else p_amounts[i] end,
-                greatest(from_ids[i], to_ids[i]), case when from_ids[i] < to_ids[i] then p_amounts[i] else -p_amounts[i] end),
-                'UTF8')), 'hex'),
-              'partner_' || p_types[i]
-            from generate_subscripts(p_user_ids, 1) i where journal_ids[i] is not null
-          returning 1),
-      entries as (
-        insert into ledger_entries (journal_id, account_id, amount)
-          select journal_ids[i], e.account_id, e.amount
-            from generate_subscripts(p_user_ids, 1) i
-            cross join lateral (values (from_ids[i], -p_amounts[i]), (to_ids[i], p_amounts[i])) e(account_id, amount)
-            where journal_ids[i] is not null),
-      moved as (
-        update ledger_accounts a set balance = b.balance
-          from unnest(account_ids, balances) b(id, balance)
-          where a.id = b.id and a.balance <> b.balance)
-      insert into transaction_records (id, user_id, partner_city_id, type, amount, status, reason, journal_id, idempotency_key,
-          request_hash)
-        select record_ids[i], p_user_ids[i], p_partner_city_ids[i], p_types[i], p_amounts[i], statuses[i], reasons[i],
-            journal_ids[i], p_idempotency_keys[i], p_request_hashes[i]
-          from generate_subscripts(p_user_ids, 1) i where statuses[i] is not null;
-
-      return query select o.i::integer, o.outcome, r.id, r.user_id, r.partner_city_id, c.name, r.type, r.amount, r.fee,
-          r.status, r.reason, r.journal_id, r.idempotency_key, r.request_hash, r.created_at
-        from unnest(outcomes, record_ids) with ordinality o(outcome, record_id, i)
-        left join transaction_records r on r.id = o.record_id
-        left join partner_cities c on c.id = r.partner_city_id
-        order by o.i;
     end $$`.execute(db);
 }
 
