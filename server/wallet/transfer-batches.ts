@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { sqlState } from '../shared/db-errors.ts';
 import {
   transferInternally,
   transfersInternally,
@@ -59,10 +60,10 @@ class TransferQueue {
         batch.map((waiting) => waiting.request),
       );
     } catch (error) {
-      // The database refused the statement, so nothing of it was written: each goes again alone, and
+      // The database refused the statement (it answered a SQLSTATE), so nothing of it was written: each goes again alone, and
       // only the one at fault fails. Any other failure (the connection lost) may have come after the
       // commit, and a transfer without a key must never be written twice: all fail, as one would alone.
-      if (!refusedByDatabase(error)) {
+      if (sqlState(error) === undefined) {
         for (const waiting of batch) waiting.reject(error);
         return;
       }
@@ -82,7 +83,7 @@ async function alone(db: Db, waiting: Waiting): Promise<void> {
       waiting.resolve(await transferInternally(db, waiting.request));
       return;
     } catch (error) {
-      if (attempt < deadlockRetries && (error as { code?: unknown }).code === deadlockDetected) continue;
+      if (attempt < deadlockRetries && sqlState(error) === deadlockDetected) continue;
       waiting.reject(error);
       return;
     }
@@ -90,12 +91,6 @@ async function alone(db: Db, waiting: Waiting): Promise<void> {
 }
 
 const deadlockDetected = '40P01';
-
-/** An error PostgreSQL (or PGlite) answered with a SQLSTATE: the statement, and its transaction, did not happen. */
-function refusedByDatabase(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
-}
 
 const queues = new WeakMap<Db, TransferQueue>();
 
