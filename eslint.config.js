@@ -41,6 +41,7 @@ export default tseslint.config(
         MutationObserver: 'readonly',
         AbortSignal: 'readonly',
         URL: 'readonly',
+        URLSearchParams: 'readonly',
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
         setInterval: 'readonly',

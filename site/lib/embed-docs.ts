@@ -20,11 +20,17 @@ document.addEventListener('gs:order-created', (event) => {
 document.addEventListener('gs:error', (event) => {
   console.warn(event.target.localName, event.detail.code);
 });
-// This site shows the add-card form on a page of its own: members stay here.
+// This site shows the add-card form on a page of its own, and an order's
+// payment in the <gs-order-payment> beside its order list: members stay here.
 document.addEventListener('gs:navigate', (event) => {
-  if (event.detail.route === '/setting/addBank') {
+  const [path, query] = event.detail.route.split('?');
+  if (path === '/setting/addBank') {
     event.preventDefault();
     location.assign('/account/add-card');
+  } else if (path === '/setting/order/checkpayment') {
+    event.preventDefault();
+    const id = new URLSearchParams(query).get('id');
+    document.querySelector('gs-order-payment').setAttribute('order-id', id);
   }
 });`;
 
@@ -71,6 +77,7 @@ export function embedReference(t: Translate) {
     attributes: [
       { name: 'lang', values: t('partners_embed_attr_lang_values'), effect: t('partners_embed_attr_lang') },
       { name: 'api', values: t('partners_embed_attr_api_values'), effect: t('partners_embed_attr_api') },
+      { name: 'order-id', values: t('partners_embed_attr_order_id_values'), effect: t('partners_embed_attr_order_id') },
     ],
 
     events: [

@@ -159,13 +159,32 @@ describe('every member action from widgets on a partner page, under its strict C
 
       // A partner site that routes in the page (as its gs:navigate handler would) shows the order's payment
       // screen: the element reads the order from the page's address.
+      const orderId = recorded.data[0]?.id ?? 0;
       await page.evaluate((id) => {
         history.pushState({}, '', `/member/payment?id=${id}`);
         document.querySelector('main')?.append(document.createElement('gs-order-payment'));
-      }, recorded.data[0]?.id ?? 0);
+      }, orderId);
       const payment = page.locator('gs-order-payment');
       await payment.getByText(orderNumber).waitFor();
       await payment.getByText(eng.order_status_2).first().waitFor();
+
+      // Or from its order-id attribute, as the documentation's handler sets it from gs:navigate's route (a
+      // change shows the order named): an order not the member's is refused, the order list's link shows theirs.
+      await page.evaluate(() => {
+        history.pushState({}, '', '/member');
+        document.querySelector('gs-order-payment')?.setAttribute('order-id', '999999');
+        document.addEventListener('gs:navigate', (event) => {
+          const { route } = (event as CustomEvent<{ route: string }>).detail;
+          if (!route.startsWith('/setting/order/checkpayment?')) return;
+          event.preventDefault();
+          document.querySelector('gs-order-payment')?.setAttribute('order-id', new URLSearchParams(route.split('?')[1]).get('id') ?? '');
+        });
+      });
+      await payment.getByText(eng.order_error).waitFor();
+      await orders.getByRole('link', { name: new RegExp(orderNumber) }).click();
+      await payment.getByText(orderNumber).waitFor();
+      assert.equal(await payment.getAttribute('order-id'), String(orderId));
+      assert.ok(page.url().endsWith('/member'), 'the member stays on the partner page');
 
       assert.deepEqual(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]), [0, 0, '']);
       assert.deepEqual((await seen(page)).violations, []);

@@ -61,7 +61,8 @@ interface Mounted {
 
 function widgetClass(tag: string, loadScreen: ScreenLoader) {
   return class extends HTMLElement {
-    static observedAttributes = ['lang'];
+    // `order-id` names the order <gs-order-payment> shows (its screen reads it from the element).
+    static observedAttributes = ['lang', 'order-id'];
     private mounted: Mounted | undefined;
     private timer: ReturnType<typeof setTimeout> | undefined;
 

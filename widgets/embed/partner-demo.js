@@ -7,3 +7,13 @@ for (const name of ['gs:login', 'gs:logout', 'gs:order-created', 'gs:transfer-co
     log.append(item);
   });
 }
+
+// This page shows an order's payment in its own <gs-order-payment>, beside the order list, rather than on the shop's site.
+document.addEventListener('gs:navigate', (event) => {
+  const [path, query] = event.detail.route.split('?');
+  if (path !== '/setting/order/checkpayment') return;
+  event.preventDefault();
+  const payment = document.querySelector('gs-order-payment');
+  payment.setAttribute('order-id', new URLSearchParams(query).get('id'));
+  payment.scrollIntoView({ block: 'nearest' });
+});

@@ -29,7 +29,8 @@ interface WidgetMount {
   host: HTMLElement;
   shadow: ShadowRoot;
   tag: string;
-  Screen: ComponentType;
+  /** Given the element it renders in, so a screen can read an attribute of its own (`order-id`). */
+  Screen: ComponentType<{ host?: HTMLElement }>;
   sheets: SheetText[];
   apiOrigin: string;
   /** The loader's own: it has already asked for this widget's catalogue, and the runtime must not fetch a second copy of the code. */
@@ -77,7 +78,7 @@ export function mountWidget({ host, shadow, tag, Screen, sheets, apiOrigin, load
             <HostEventsContext.Provider value={hostEvents}>
               <ServiceGate tag={tag}>
                 <SessionWatcher />
-                <Screen />
+                <Screen host={host} />
               </ServiceGate>
             </HostEventsContext.Provider>
           </EmbeddedContext.Provider>

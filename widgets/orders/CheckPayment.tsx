@@ -5,13 +5,14 @@ import { getDetail, loadPaymentMethods, loadRemittanceAccounts, type Order, type
 import type { RemittanceAccount } from '../cart/cart-rules.ts';
 import { notifyFormMessageKeys, paymentInfoMessageKeys } from '../cart/cart-keys.ts';
 import { PaymentInfo } from '../cart/PaymentInfo.tsx';
-import { canNotify, orderIdFromQuery, orderStatusKey, showsMethodChoice } from './order-rules.ts';
+import { canNotify, orderStatusKey, requestedOrderId, showsMethodChoice } from './order-rules.ts';
 import { orderStatus } from '../../contract/statuses.ts';
 
 export const checkPaymentMessageKeys = [
   ...paymentInfoMessageKeys,
   ...notifyFormMessageKeys,
   'order_error',
+  'order_payment_choose',
   'order_status',
   'order_status_0',
   'order_status_1',
@@ -37,8 +38,10 @@ const loadNotify = () =>
   }));
 
 interface CheckPaymentProps {
-  /** The order to show; read from the page's ?id=N when left out. */
+  /** The order to show; when left out, the element's `order-id`, else the page's ?id=N (order-rules.ts). */
   orderId?: number | null;
+  /** On a partner's page, the element: its `order-id` attribute, when set, names the order (a change shows the new one). */
+  host?: HTMLElement;
 }
 
 /**
@@ -46,10 +49,12 @@ interface CheckPaymentProps {
  * the remittance accounts with copy buttons, the method choice while pending (hidden once the
  * payment was notified), and the notify form while the order waits for payment.
  */
-export function CheckPayment({ orderId }: CheckPaymentProps) {
+export function CheckPayment({ orderId, host }: CheckPaymentProps) {
   const { locale, t } = useI18n();
   const [order, setOrder] = useState<Order | null>(null);
   const [failed, setFailed] = useState(false);
+  /** No order named at all (an element placed before the member chose one): a hint, not an error. */
+  const [unnamed, setUnnamed] = useState(false);
   const [notified, setNotified] = useState(false);
   const [accounts, setAccounts] = useState<RemittanceAccount[] | null>(null);
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
@@ -67,13 +72,16 @@ export function CheckPayment({ orderId }: CheckPaymentProps) {
     };
   }, [pending, notify]);
 
+  // Read on every render: the widget renders again when the partner page changes the attribute.
+  const requested = host?.getAttribute('order-id') ?? null;
   useEffect(() => {
     let live = true;
-    const id = orderId === undefined ? orderIdFromQuery(location.search) : orderId;
-    if (id === null) {
-      setFailed(true);
-      return;
-    }
+    setOrder(null);
+    setNotified(false);
+    const id = requestedOrderId(orderId, requested, location.search);
+    setUnnamed(id === undefined);
+    setFailed(id === null);
+    if (id === undefined || id === null) return;
     getDetail<Order>(`/v1/order/${id}`)
       .then((loaded) => live && setOrder(loaded))
       .catch(() => live && setFailed(true));
@@ -86,13 +94,20 @@ export function CheckPayment({ orderId }: CheckPaymentProps) {
     return () => {
       live = false;
     };
-  }, [orderId, locale]);
+  }, [orderId, requested, locale]);
 
   const back = (
     <a className="gs-orders__back" href={siteHref(locale, '/setting/order')}>
       {t('order_title')}
     </a>
   );
+  if (unnamed)
+    return (
+      <div className="gs-orders">
+        <p>{t('order_payment_choose')}</p>
+        {back}
+      </div>
+    );
   if (failed)
     return (
       <div className="gs-orders">

@@ -228,6 +228,21 @@ describe('CheckPayment', () => {
     page.unmount();
   });
 
+  it("shows the order a partner's element names in order-id, and a way to the order list, not an error, when none is named", async () => {
+    stub = server(order(12, 1));
+    const element = document.createElement('gs-order-payment');
+    element.setAttribute('order-id', '12');
+    let page = mountScreen(<CheckPayment host={element} />);
+    await waitFor(() => page.host.textContent?.includes('GS261122000012') === true, 'the named order');
+    page.unmount();
+    page = mountScreen(<CheckPayment host={document.createElement('gs-order-payment')} />);
+    await waitFor(() => page.host.textContent?.includes(eng.order_payment_choose) === true, 'the hint');
+    expect(page.host.querySelector('[role="alert"]')).to.equal(null);
+    expect(page.host.querySelector('a')?.getAttribute('href')).to.equal('/eng/setting/order');
+    expect(stub.calls.filter((call) => call.path.startsWith('/v1/order/'))).to.have.length(1);
+    page.unmount();
+  });
+
   it('says order_error without an id, and when the order cannot be opened', async () => {
     stub = stubFetch((call) => (call.path === '/v1/order/12' ? fail(403, 'Forbidden') : ok([])));
     let page = mountScreen(<CheckPayment orderId={null} />);

@@ -27,13 +27,17 @@ export function canNotify(status: number): boolean {
 }
 
 /**
- * /setting/order/checkpayment names its order in the query string, `?id=N` (not local storage as
- * the bank-card editor does): the link works in a new tab, after a reload and when shared, and
- * the server still answers 403 for another member's order. Null when there is no usable id.
+ * Which order the payment screen shows: the one it is given, else the one a partner's element
+ * names in its `order-id` attribute, else /setting/order/checkpayment's `?id=N` (not local storage
+ * as the bank-card editor does: the link works in a new tab, after a reload and when shared, and
+ * the server still answers 403 for another member's order). Undefined when none is named; null
+ * when the one named is not a plain positive integer.
  */
-export function orderIdFromQuery(search: string): number | null {
-  const raw = new URLSearchParams(search).get('id') ?? '';
-  return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+export function requestedOrderId(given: number | null | undefined, attribute: string | null, search: string): number | null | undefined {
+  if (given !== undefined) return given;
+  const named = attribute ?? new URLSearchParams(search).get('id');
+  if (named === null) return undefined;
+  return /^[1-9]\d{0,14}$/.test(named) ? Number(named) : null;
 }
 
 /** The payment information route of one order. */
