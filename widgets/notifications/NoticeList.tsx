@@ -60,7 +60,7 @@ export function NoticeList({ id, onClose }: { id: string; onClose: () => void })
         ))}
       </ul>
       {list.page !== null && list.page.last_page > 1 && (
-        <Pager current={list.page.current_page} last={list.page.last_page} onGo={list.go} />
+        <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />
       )}
       <div className="gs-actions">
         <button type="button" className="button button--small" onClick={() => void act('/v1/notifications/read-all')}>

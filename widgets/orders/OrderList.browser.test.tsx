@@ -119,11 +119,12 @@ describe('OrderList', () => {
     page.unmount();
   });
 
-  it('says "no orders" with a way to the cart, and order_error when the list cannot load', async () => {
-    stub = stubFetch(() => paged(1, 1, []));
+  it('says "no orders" with a way to the cart and no pager, and order_error when the list cannot load', async () => {
+    stub = stubFetch(() => ok({ current_page: 1, last_page: 1, per_page: 10, total: 0, data: [] }));
     let page = mountScreen(<OrderList />);
     await waitFor(() => page.host.textContent?.includes(eng.order_empty) === true, 'the empty list');
     expect(page.host.querySelector('a')?.getAttribute('href')).to.equal('/eng/cart?buy=1');
+    expect(page.host.querySelector('nav')).to.equal(null);
     page.unmount();
     stub.restore();
     stub = stubFetch(() => fail(503, 'Service unavailable'));

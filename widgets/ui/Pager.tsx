@@ -13,6 +13,8 @@ export const pagerMessageKeys = [
 interface PagerProps {
   current: number;
   last: number;
+  /** How many rows the whole list has: an empty list has nothing to page through, and shows no pager. */
+  total?: number;
   onGo: (page: number) => void;
 }
 
@@ -21,7 +23,7 @@ interface PagerProps {
  * behind it looks and reads as disabled (aria-disabled) yet stays focusable, so the notice can
  * still say why nothing happened.
  */
-export function Pager({ current, last, onGo }: PagerProps) {
+export function Pager({ current, last, total, onGo }: PagerProps) {
   const { t } = useI18n();
   const [notice, setNotice] = useState('');
   const go = (page: number) => {
@@ -32,6 +34,7 @@ export function Pager({ current, last, onGo }: PagerProps) {
       onGo(page);
     }
   };
+  if (total === 0 && current <= 1) return null;
   return (
     <nav className="gs-pager" aria-label={t('paging_label')}>
       <button type="button" className="button button--small button--secondary" aria-disabled={current <= 1} onClick={() => go(current - 1)}>
