@@ -53,7 +53,9 @@ describe('buying: the three-step cart, a payment notice and the operator’s con
       await page.getByRole('button', { name: eng.register_submit }).click();
       await page.waitForURL('**/eng/home/shopping', { timeout: 10_000 });
 
-      // The list step: 3000 by default, hosting in room 1, paid by remittance.
+      // The list step: 3000 by default, hosting in room 1, paid by remittance. The later steps' code loads behind it
+      // and is tried again when the member goes on; here it fails both times, so the step says so and retries on request.
+      await page.route('**/_astro/CartSteps.*.js', (route) => route.abort('internetdisconnected'), { times: 2 });
       await page.getByRole('link', { name: eng.product_buy }).click();
       await page.waitForURL(/\/eng\/cart\?buy=1$/);
       const amount = page.getByLabel(eng.cart_amount);
@@ -63,6 +65,8 @@ describe('buying: the three-step cart, a payment notice and the operator’s con
       await page.getByLabel(eng.cart_payment_remittance).check();
       assert.deepEqual(await accessibilityViolations(page), []);
       await page.getByRole('button', { name: eng.cart_submit_order }).click();
+      await page.getByRole('alert').getByText(eng.cart_step_load_error).waitFor();
+      await page.getByRole('button', { name: eng.embed_retry }).click();
 
       // The payment step: the order number to write on the remittance, and the accounts.
       await page.getByRole('heading', { name: eng.cart_step_payment }).waitFor();

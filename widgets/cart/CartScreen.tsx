@@ -44,6 +44,8 @@ export const cartScreenMessageKeys = [
   'cart_end_body',
   'cart_notify_success',
   'cart_load_error',
+  'cart_step_load_error',
+  'embed_retry',
   'cart_empty',
   'cart_back_shopping',
   'order_status',
@@ -109,17 +111,21 @@ export function CartScreen() {
   }, []);
 
   const [steps, setSteps] = useState<StepsModule | null>(null);
-  // Fetched while the member fills in the list, so that the payment step opens at once; tried again on each step.
+  const [stepsFailed, setStepsFailed] = useState(false);
+  const [stepsAttempt, setStepsAttempt] = useState(0);
+  // Fetched while the member fills in the list, so that the payment step opens at once; tried again on each
+  // step and on request, and when it still does not arrive the step says so instead of loading for ever.
   useEffect(() => {
     if (catalogue === null || steps !== null) return;
     let live = true;
+    setStepsFailed(false);
     loadSteps()
       .then((module) => live && setSteps(module))
-      .catch(() => undefined);
+      .catch(() => live && setStepsFailed(true));
     return () => {
       live = false;
     };
-  }, [catalogue, step, steps]);
+  }, [catalogue, step, steps, stepsAttempt]);
 
   useEffect(() => {
     let live = true;
@@ -188,7 +194,16 @@ export function CartScreen() {
       {step !== 'list' && order !== null && (
         <>
           {steps === null ? (
-            <p role="status">{t('loading')}</p>
+            stepsFailed ? (
+              <p className="gs-message gs-message--error" role="alert">
+                {t('cart_step_load_error')}{' '}
+                <button type="button" className="button button--small" onClick={() => setStepsAttempt((count) => count + 1)}>
+                  {t('embed_retry')}
+                </button>
+              </p>
+            ) : (
+              <p role="status">{t('loading')}</p>
+            )
           ) : step === 'payment' ? (
             <steps.PaymentStep
               order={order}
