@@ -65,7 +65,7 @@ describe('buying: the three-step cart, a payment notice and the operator’s con
       await page.getByLabel(eng.cart_payment_remittance).check();
       assert.deepEqual(await accessibilityViolations(page), []);
       await page.getByRole('button', { name: eng.cart_submit_order }).click();
-      await page.getByRole('alert').getByText(eng.cart_step_load_error).waitFor();
+      await page.getByRole('alert').getByText(eng.section_load_error).waitFor();
       await page.getByRole('button', { name: eng.embed_retry }).click();
 
       // The payment step: the order number to write on the remittance, and the accounts.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
-import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { accessibilityViolations, failNextRequest, newVisitor } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
@@ -88,10 +88,15 @@ describe('receiving accounts: a real install takes no payment until an operator 
       await office.getByRole('row', { name: new RegExp(realAccount.number) }).waitFor();
       assert.deepEqual(await accessibilityViolations(office), []);
 
-      // The member opens the order's payment information: the real account, no demo label, nothing closed.
+      // The member opens the order's payment information: the real account, no demo label, nothing closed. The
+      // notice form's code loads behind it; when it does not arrive, that section says so and retries on request.
       await page.goto(`${product.baseUrl}/eng/setting/order`);
+      await failNextRequest(page, '**/_astro/NotifyForm.*.js');
       await page.getByRole('link', { name: new RegExp(orderNumber) }).click();
       await page.getByText(realAccount.number).waitFor();
+      await page.getByRole('alert').getByText(eng.section_load_error).waitFor();
+      await page.getByRole('button', { name: eng.embed_retry }).click();
+      await page.getByLabel(eng.cart_last_five_digits).waitFor();
       assert.equal(await page.getByText(eng.cart_payments_not_open).count(), 0);
       assert.equal(await page.getByText(eng.cart_demo_account).count(), 0);
       assert.match((await page.locator('.gs-pay__accounts').textContent()) ?? '', new RegExp(realAccount.bank));

@@ -44,7 +44,7 @@ export const cartScreenMessageKeys = [
   'cart_end_body',
   'cart_notify_success',
   'cart_load_error',
-  'cart_step_load_error',
+  'section_load_error',
   'embed_retry',
   'cart_empty',
   'cart_back_shopping',
@@ -196,7 +196,7 @@ export function CartScreen() {
           {steps === null ? (
             stepsFailed ? (
               <p className="gs-message gs-message--error" role="alert">
-                {t('cart_step_load_error')}{' '}
+                {t('section_load_error')}{' '}
                 <button type="button" className="button button--small" onClick={() => setStepsAttempt((count) => count + 1)}>
                   {t('embed_retry')}
                 </button>

@@ -13,6 +13,8 @@ export const checkPaymentMessageKeys = [
   ...notifyFormMessageKeys,
   'order_error',
   'order_payment_choose',
+  'section_load_error',
+  'embed_retry',
   'order_status',
   'order_status_0',
   'order_status_1',
@@ -59,18 +61,21 @@ export function CheckPayment({ orderId, host }: CheckPaymentProps) {
   const [accounts, setAccounts] = useState<RemittanceAccount[] | null>(null);
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
   const [notify, setNotify] = useState<NotifyModule | null>(null);
+  const [notifyFailed, setNotifyFailed] = useState(false);
+  const [notifyAttempt, setNotifyAttempt] = useState(0);
   const pending = order !== null && canNotify(order.order_status);
 
   useEffect(() => {
     if (!pending || notify !== null) return;
     let live = true;
+    setNotifyFailed(false);
     loadNotify()
       .then((module) => live && setNotify(module))
-      .catch(() => live && setFailed(true));
+      .catch(() => live && setNotifyFailed(true));
     return () => {
       live = false;
     };
-  }, [pending, notify]);
+  }, [pending, notify, notifyAttempt]);
 
   // Read on every render: the widget renders again when the partner page changes the attribute.
   const requested = host?.getAttribute('order-id') ?? null;
@@ -146,7 +151,15 @@ export function CheckPayment({ orderId, host }: CheckPaymentProps) {
         showMethodChoice={showsMethodChoice(order.order_status)}
         onOrderChanged={setOrder}
       />
-      {pending && notify === null && <p role="status">{t('loading')}</p>}
+      {pending && notify === null && !notifyFailed && <p role="status">{t('loading')}</p>}
+      {pending && notify === null && notifyFailed && (
+        <p className="gs-message gs-message--error" role="alert">
+          {t('section_load_error')}{' '}
+          <button type="button" className="button button--small" onClick={() => setNotifyAttempt((count) => count + 1)}>
+            {t('embed_retry')}
+          </button>
+        </p>
+      )}
       {pending && notify !== null && (
         <notify.NotifyForm
           order={order}
