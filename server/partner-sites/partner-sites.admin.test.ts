@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectSuccess, registerMember, send, uniqueName } from '../../tests/helpers/members.ts';
-import { operatorToken } from '../../tests/helpers/operators.ts';
-import { addSite, builtWidgets, changeSite, preflight, seededOrigin as seeded, type Site } from '../../tests/helpers/partner-sites.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
+import {
+  addSite,
+  changeSite,
+  preflight,
+  seededOrigin as seeded,
+  startPartnerSitesApp,
+  type Site,
+} from '../../tests/helpers/partner-sites.ts';
+import { databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 
 /** The back office's partner sites (admin/v1/partner-sites): listing, adding, editing, disabling, and who may. */
 describe.each(databaseKinds())('the operator API for partner sites on %s', (kind) => {
@@ -11,9 +17,7 @@ describe.each(databaseKinds())('the operator API for partner sites on %s', (kind
   let app: FastifyInstance;
   let operator: string;
   beforeAll(async () => {
-    testApp = await createTestApp(kind, { CORS_ORIGINS: seeded, WIDGETS_DIR: builtWidgets() });
-    app = testApp.app;
-    operator = await operatorToken(app, testApp.database.db);
+    ({ testApp, app, operator } = await startPartnerSitesApp(kind));
   }, 180_000);
   afterAll(async () => {
     await testApp.close();

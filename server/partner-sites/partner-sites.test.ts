@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectSuccess, houseCode, registerMember, send, uniqueName } from '../../tests/helpers/members.ts';
-import { operatorToken } from '../../tests/helpers/operators.ts';
 import { orderBody } from '../../tests/helpers/orders.ts';
 import {
   addSite,
-  builtWidgets,
   changeSite,
   directive,
   frame,
   ownHost,
   preflight,
   seededOrigin as seeded,
+  startPartnerSitesApp,
   type Site,
 } from '../../tests/helpers/partner-sites.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
+import { databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { normaliseOrigin } from './origin.ts';
 import { seedPartnerSites } from './partner-sites.service.ts';
 
@@ -67,9 +66,7 @@ describe.each(databaseKinds())('partner sites on %s', (kind) => {
   let app: FastifyInstance;
   let operator: string;
   beforeAll(async () => {
-    testApp = await createTestApp(kind, { CORS_ORIGINS: seeded, WIDGETS_DIR: builtWidgets() });
-    app = testApp.app;
-    operator = await operatorToken(app, testApp.database.db);
+    ({ testApp, app, operator } = await startPartnerSitesApp(kind));
   }, 180_000);
   afterAll(async () => {
     await testApp.close();

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { PartnerSite } from '../../widgets/admin/PartnerSites.tsx';
 import { expectSuccess, send } from './members.ts';
+import { operatorToken } from './operators.ts';
+import { createTestApp, type DatabaseKind, type TestApp } from './test-app.ts';
 
 /** What the partner-site tests share: the seeded origin, our own host, and the requests they make. */
 
@@ -10,14 +13,13 @@ import { expectSuccess, send } from './members.ts';
 export const seededOrigin = 'https://seeded.example';
 export const ownHost = 'shop.example';
 
-export interface Site {
-  id: number;
-  origin: string;
-  name: string;
-  referral_code: string | null;
-  enabled: boolean;
-  members: number;
-  orders: number;
+/** A partner site as the operator API answers it (the back office's own type). */
+export type Site = PartnerSite;
+
+/** An app whose partner sites CORS_ORIGINS seeded, with a tiny widget build, and an operator's token for it. */
+export async function startPartnerSitesApp(kind: DatabaseKind): Promise<{ testApp: TestApp; app: FastifyInstance; operator: string }> {
+  const testApp = await createTestApp(kind, { CORS_ORIGINS: seededOrigin, WIDGETS_DIR: builtWidgets() });
+  return { testApp, app: testApp.app, operator: await operatorToken(testApp.app, testApp.database.db) };
 }
 
 /** A tiny widget build: the loader a partner page fetches with `<script type="module">`. */
