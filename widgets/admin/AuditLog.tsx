@@ -72,7 +72,7 @@ export function AuditLog() {
           </tbody>
         </table>
       </div>
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </section>
   );
 }

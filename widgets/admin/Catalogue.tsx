@@ -69,9 +69,7 @@ export function Catalogue() {
           </tbody>
         </table>
       </div>
-      {products.page !== null && (
-        <Pager current={products.page.current_page} last={products.page.last_page} total={products.page.total} onGo={products.go} />
-      )}
+      {products.page !== null && <Pager page={products.page} onGo={products.go} />}
       {product !== null && <ProductForm key={`edit-${product.id}`} product={product} onClose={closed} />}
       <ProductForm key="add" product={null} onClose={closed} />
 
@@ -109,9 +107,7 @@ export function Catalogue() {
           </tbody>
         </table>
       </div>
-      {rooms.page !== null && (
-        <Pager current={rooms.page.current_page} last={rooms.page.last_page} total={rooms.page.total} onGo={rooms.go} />
-      )}
+      {rooms.page !== null && <Pager page={rooms.page} onGo={rooms.go} />}
       {room !== null && <RoomForm key={`edit-${room.id}`} room={room} onClose={closed} />}
       <RoomForm key="add" room={null} onClose={closed} />
     </section>

@@ -194,7 +194,7 @@ export function DistributionExplain({ rooms, target, round }: { rooms: Room[]; t
               ))}
             </tbody>
           </ScrollTable>
-          <Pager current={result.orders.current_page} last={result.orders.last_page} total={result.orders.total} onGo={setPage} />
+          <Pager page={result.orders} onGo={setPage} />
         </div>
       )}
     </section>

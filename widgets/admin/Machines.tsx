@@ -133,7 +133,7 @@ export function Machines({ initialFilter = 'all' }: { initialFilter?: Filter }) 
           </tbody>
         </table>
       </div>
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
       {retiring !== null && <RetireMachine key={retiring.id} machine={retiring} onClose={retired} />}
       {secret !== null && <SecretOnce serial={secret.serial} secret={secret.secret} onDone={() => setSecret(null)} />}
       <AddMachine

@@ -195,7 +195,7 @@ function MemberOrders({ id }: { id: number }) {
           </tbody>
         </table>
       </div>
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </>
   );
 }
@@ -235,7 +235,7 @@ function MemberLedger({ id }: { id: number }) {
           </tbody>
         </table>
       </div>
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </>
   );
 }

@@ -107,7 +107,7 @@ function Results({ query, onOpen }: { query: string; onOpen: (id: number) => voi
           </tbody>
         </table>
       </div>
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </>
   );
 }

@@ -108,7 +108,7 @@ export function Operators({ me }: { me: OperatorMe | null }) {
           </tbody>
         </table>
       </div>
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
       {change !== null && <ChangeOperator key={`${change.kind}-${change.operator.id}`} change={change} onClose={done} />}
       <AddOperator
         onAdded={(username) => {

@@ -102,7 +102,7 @@ export function PartnerSites() {
           </tbody>
         </table>
       </div>
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
       {panel?.kind === 'edit' && <EditSite key={`edit-${panel.site.id}`} site={panel.site} onClose={closed} />}
       {panel?.kind === 'disable' && <DisableSite key={`disable-${panel.site.id}`} site={panel.site} onClose={closed} />}
       <AddSite onAdded={(site) => closed({ text: t('admin_partner_added', { origin: site.origin }), failed: false })} />

@@ -101,7 +101,7 @@ export function PartnerWallets() {
           </tbody>
         </table>
       </div>
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
       {disabling !== null && (
         <DisableCity key={disabling.id} city={disabling} onClose={(done) => (done === null ? setDisabling(null) : changed(done))} />
       )}

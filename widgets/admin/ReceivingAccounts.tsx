@@ -164,7 +164,7 @@ export function ReceivingAccounts() {
           </tbody>
         </table>
       </div>
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
       {panel?.kind === 'edit' && (
         <AccountForm key={`edit-${panel.account.id}`} account={panel.account} countries={countries} onClose={closed} />
       )}

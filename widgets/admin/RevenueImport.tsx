@@ -186,7 +186,9 @@ export function RevenueImport({ onImported }: { onImported: () => void }) {
           </tbody>
         </ScrollTable>
       )}
-      {flaggedLastPage > 1 && <Pager current={flaggedPage} last={flaggedLastPage} onGo={setFlaggedPage} />}
+      {flaggedLastPage > 1 && (
+        <Pager page={{ current_page: flaggedPage, last_page: flaggedLastPage, total: flagged.length }} onGo={setFlaggedPage} />
+      )}
       {preview !== null &&
         (preview.rows_ok === 0 ? (
           <p>{t('admin_rev_import_nothing')}</p>

@@ -163,7 +163,7 @@ export function RevenueRecords({
           })}
         </tbody>
       </ScrollTable>
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
       {correcting !== null && (
         <RevenueCorrection
           key={`${correcting.engine_room_id}-${correcting.business_date}`}

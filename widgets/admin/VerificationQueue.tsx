@@ -89,7 +89,7 @@ export function VerificationQueue() {
           </li>
         ))}
       </ul>
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </section>
   );
 }

@@ -235,7 +235,7 @@ export function DigScreen() {
       {list.page !== null && (
         <>
           <PageNumbers current={list.page.current_page} last={list.page.last_page} onGo={list.go} />
-          <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />
+          <Pager page={list.page} onGo={list.go} />
         </>
       )}
     </div>

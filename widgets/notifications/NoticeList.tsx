@@ -59,9 +59,7 @@ export function NoticeList({ id, onClose }: { id: string; onClose: () => void })
           </li>
         ))}
       </ul>
-      {list.page !== null && list.page.last_page > 1 && (
-        <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />
-      )}
+      {list.page !== null && list.page.last_page > 1 && <Pager page={list.page} onGo={list.go} />}
       <div className="gs-actions">
         <button type="button" className="button button--small" onClick={() => void act('/v1/notifications/read-all')}>
           {t('notices_read_all')}

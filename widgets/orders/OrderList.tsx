@@ -111,7 +111,7 @@ export function OrderList() {
           {t('order_empty')} <a href={`${siteHref(locale, '/cart')}?buy=1`}>{t('cart_title')}</a>
         </p>
       )}
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </div>
   );
 }

@@ -159,7 +159,7 @@ export function TrustScreen() {
               </tbody>
             </table>
           </div>
-          <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />
+          <Pager page={list.page} onGo={list.go} />
         </section>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
+import type { Paged } from '../core/paged.ts';
 
 export const pagerMessageKeys = [
   'paging_label',
@@ -11,10 +12,8 @@ export const pagerMessageKeys = [
 ] as const;
 
 interface PagerProps {
-  current: number;
-  last: number;
-  /** How many rows the whole list has: an empty list has nothing to page through, and shows no pager. */
-  total?: number;
+  /** Where the list stands, as the API's paged lists say it: an empty list has nothing to page through, and shows no pager. */
+  page: Pick<Paged<unknown>, 'current_page' | 'last_page' | 'total'>;
   onGo: (page: number) => void;
 }
 
@@ -23,7 +22,7 @@ interface PagerProps {
  * behind it looks and reads as disabled (aria-disabled) yet stays focusable, so the notice can
  * still say why nothing happened.
  */
-export function Pager({ current, last, total, onGo }: PagerProps) {
+export function Pager({ page: { current_page: current, last_page: last, total }, onGo }: PagerProps) {
   const { t } = useI18n();
   const [notice, setNotice] = useState('');
   const go = (page: number) => {

@@ -118,7 +118,7 @@ export function StatementScreen() {
       </table>
       {list.loading && list.page === null && <p role="status">{t('loading')}</p>}
       {!list.loading && list.failed === null && entries.length === 0 && <p>{t('statement_empty')}</p>}
-      {list.page !== null && <Pager current={list.page.current_page} last={list.page.last_page} total={list.page.total} onGo={list.go} />}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </div>
   );
 }
