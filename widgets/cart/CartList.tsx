@@ -6,24 +6,19 @@ import { useHostEvents } from '../core/host-events.ts';
 import { useI18n } from '../core/i18n.ts';
 import { knownRefusalKey, refusalCode, refusalKey } from '../core/refusal.ts';
 import { formatPoints } from '../core/money.ts';
-import { SelectField } from '../ui/SelectField.tsx';
+import { CartChoices, cartChoicesMessageKeys } from './CartChoices.tsx';
 import { saveOrder, type DeliveryMethod, type EngineRoom, type Order, type PaymentMethod, type Product } from './cart-api.ts';
 import {
   cartProblem,
-  deliveryHome,
-  deliveryHosting,
   fieldErrors,
   orderBody,
   orderMinPoints,
-  paymentMethodKey,
-  paymentRemittance,
-  paymentVirtualCurrency,
   purchaseEstimate,
   suggestedPoints,
   type CartForm,
   type CartProblem,
 } from './cart-rules.ts';
-import { localLocation, localName } from '../core/local-name.ts';
+import { localName } from '../core/local-name.ts';
 
 /** Refusals an order meets that the cart words by their own code. */
 const cartRefusals = [
@@ -50,30 +45,17 @@ export const cartListMessageKeys = [
   'cart_capacity_hint',
   'cart_daily_estimate',
   'cart_estimate_note',
-  'cart_delivery_method',
-  'cart_delivery_hosting',
-  'cart_delivery_home',
   'cart_choose_delivery',
-  'cart_engine_room',
   'cart_choose_engine_room',
-  'cart_address',
   'cart_address_blank',
-  'cart_payment_method',
-  'cart_payment_remittance',
-  'cart_payment_virtual_currency',
-  'cart_virtual_address',
-  'cart_payments_not_open',
-  'cart_virtual_unavailable',
   'cart_choose_payment',
   'cart_submit_order',
   'cart_update_order',
   'cart_editing',
   'cart_error',
-  'wallet_choose',
+  ...cartChoicesMessageKeys,
   ...cartRefusals.map(refusalKey),
 ];
-
-const deliveryKey = (id: number) => (id === deliveryHosting ? 'cart_delivery_hosting' : id === deliveryHome ? 'cart_delivery_home' : '');
 
 interface CartListProps {
   product: Product;
@@ -117,10 +99,6 @@ export function CartList({
   const set = (change: Partial<CartForm>) => onChange({ ...form, ...change });
   const estimate = purchaseEstimate(form.amount, product, rate);
   const fourDecimals = (value: number) => new Intl.NumberFormat(htmlLang[locale], { maximumFractionDigits: 4 }).format(value);
-  const delivery = Number(form.deliveryMethodId);
-  const payment = Number(form.paymentMethodId);
-  const virtual = paymentMethods.find((method) => method.id === paymentVirtualCurrency);
-  const deliveryIds = deliveryMethods.length > 0 ? deliveryMethods.map((method) => method.id) : [deliveryHosting, deliveryHome];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -154,13 +132,6 @@ export function CartList({
       setBusy(false);
     }
   };
-
-  const radio = (name: string, value: number, checked: boolean, text: string, onPick: () => void, disabled = false) => (
-    <label key={value} className="gs-choice__option">
-      <input type="radio" name={name} value={value} checked={checked} disabled={disabled} onChange={onPick} />
-      {text}
-    </label>
-  );
 
   return (
     <form className="gs-form gs-cart__list" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
@@ -224,93 +195,16 @@ export function CartList({
         </div>
       )}
 
-      <fieldset
-        id={`${id}-delivery`}
-        className="gs-choice"
-        tabIndex={-1}
-        aria-invalid={errors.delivery ? true : undefined}
-        aria-describedby={`${id}-delivery-error`}
-      >
-        <legend>{t('cart_delivery_method')}</legend>
-        {deliveryIds.map((value) =>
-          radio(
-            `${id}-delivery-method`,
-            value,
-            delivery === value,
-            t(deliveryKey(value)) || (deliveryMethods.find((m) => m.id === value)?.name ?? ''),
-            () => set({ deliveryMethodId: String(value) }),
-          ),
-        )}
-        <p id={`${id}-delivery-error`} className="gs-field__error" aria-live="polite">
-          {errors.delivery}
-        </p>
-      </fieldset>
-
-      {delivery === deliveryHosting && (
-        <SelectField
-          id={`${id}-room`}
-          name="engine_room_id"
-          label={t('cart_engine_room')}
-          value={form.engineRoomId}
-          placeholder={t('wallet_choose')}
-          options={rooms.map((room) => {
-            const [name, where] = [localName(room, locale), localLocation(room, locale)];
-            return { value: String(room.id), text: where ? `${name} (${where})` : name };
-          })}
-          onChange={(value) => set({ engineRoomId: value })}
-          error={errors.room}
-        />
-      )}
-      {delivery === deliveryHome && (
-        <div className="gs-field">
-          <label htmlFor={`${id}-address`}>{t('cart_address')}</label>
-          <div className="gs-field__control">
-            <input
-              id={`${id}-address`}
-              name="delivery_content"
-              autoComplete="street-address"
-              maxLength={300}
-              value={form.address}
-              aria-invalid={errors.address ? true : undefined}
-              aria-describedby={`${id}-address-error`}
-              onInput={(event) => set({ address: event.currentTarget.value })}
-            />
-          </div>
-          <p id={`${id}-address-error`} className="gs-field__error" aria-live="polite">
-            {errors.address}
-          </p>
-        </div>
-      )}
-
-      <fieldset
-        id={`${id}-payment`}
-        className="gs-choice"
-        tabIndex={-1}
-        aria-invalid={errors.payment ? true : undefined}
-        aria-describedby={`${id}-payment-error`}
-      >
-        <legend>{t('cart_payment_method')}</legend>
-        {[paymentRemittance, paymentVirtualCurrency].map((value) =>
-          radio(
-            `${id}-payment-method`,
-            value,
-            payment === value,
-            t(paymentMethodKey(value)),
-            () => set({ paymentMethodId: String(value) }),
-            value === paymentVirtualCurrency && virtual?.available === false,
-          ),
-        )}
-        {virtual?.available === false && <p className="gs-field__hint">{t('cart_virtual_unavailable')}</p>}
-        {payment === paymentVirtualCurrency && virtual?.serial_number && (
-          <p className="gs-cart__serial">
-            {t('cart_virtual_address')}: <code>{virtual.serial_number}</code>
-          </p>
-        )}
-        {payment === paymentRemittance && remittanceClosed && <p className="gs-field__hint">{t('cart_payments_not_open')}</p>}
-        <p id={`${id}-payment-error`} className="gs-field__error" aria-live="polite">
-          {errors.payment}
-        </p>
-      </fieldset>
+      <CartChoices
+        id={id}
+        form={form}
+        set={set}
+        errors={errors}
+        rooms={rooms}
+        deliveryMethods={deliveryMethods}
+        paymentMethods={paymentMethods}
+        remittanceClosed={remittanceClosed}
+      />
 
       <p className="gs-message gs-message--error" role="alert">
         {failed}
