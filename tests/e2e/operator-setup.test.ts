@@ -88,7 +88,7 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
       // The fee, with the reason a fee change asks for.
       await page.getByRole('button', { name: eng.admin_settings, exact: true }).click();
       await page.getByLabel(eng.admin_settings_fee).fill('8');
-      await page.getByLabel(eng.admin_reason).fill('Launch pricing');
+      await page.getByLabel(eng.admin_change_reason).fill('Launch pricing');
       await page.getByRole('button', { name: eng.admin_settings_save }).click();
       await page.getByText(eng.admin_settings_saved).waitFor();
 

@@ -169,6 +169,22 @@ describe('AdminApp (the back office)', () => {
     page.unmount();
   });
 
+  it("tells the operator, not the member, when a payment waits for the member's identity review", async () => {
+    $operatorToken.set(operatorToken);
+    stub = backOffice((call) =>
+      call.path === '/admin/v1/orders/12/confirm' ? refuse(409, 'identity_not_verified', 'Please verify your identity first') : undefined,
+    );
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_notices).click());
+    await waitFor(() => page.host.textContent?.includes('GS2611210001') === true, 'the notice');
+    typeInto(inputLabelled(page.host, eng.admin_notice_payer), 'Wang Xiaoming');
+    typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'REMIT-10');
+    act(() => buttonNamed(page.host, eng.admin_confirm_payment).click());
+    await waitFor(() => alertText(page.host) === eng.admin_member_not_verified, "the operator's wording of the refusal");
+    page.unmount();
+  });
+
   it('records a day of revenue and distributes it, saying how much went to how many orders', async () => {
     $operatorToken.set(operatorToken);
     stub = backOffice((call) => {
@@ -197,6 +213,9 @@ describe('AdminApp (the back office)', () => {
     ]);
     act(() => buttonNamed(page.host, eng.admin_distribute).click());
     await waitFor(() => statusText(page.host).includes('90.0000'), 'the distribution');
+    // Every ended day not yet shared: never the day typed in the form, which may still be running.
+    const distributed = stub.calls.find((call) => call.path === '/admin/v1/income/distribute');
+    expect(distributed?.form.get('business_date')).to.equal(null);
     page.unmount();
   });
 

@@ -110,6 +110,8 @@ export const adminAppMessageKeys = [
   'admin_audit_caption',
   'admin_member',
   'admin_reason',
+  'admin_change_reason',
+  'admin_member_not_verified',
   'admin_reason_needed',
   'admin_reference_needed',
   'admin_reference_or_reason',

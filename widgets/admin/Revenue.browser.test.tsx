@@ -153,10 +153,10 @@ describe('Revenue (the back office)', () => {
     typeInto(delta, '12.34567');
     act(() => buttonNamed(page.host, eng.admin_rev_correct_save).click());
     await waitFor(() => errorOf(delta) === eng.admin_rev_delta_bad, 'the bad amount');
-    expect(errorOf(inputLabelled(page.host, eng.admin_reason))).to.equal(eng.admin_reason_needed);
+    expect(errorOf(inputLabelled(page.host, eng.admin_change_reason))).to.equal(eng.admin_reason_needed);
     expect(stub.calls.some((call) => call.method === 'POST')).to.equal(false);
     typeInto(delta, '-12.5');
-    typeInto(inputLabelled(page.host, eng.admin_reason), 'meter misread');
+    typeInto(inputLabelled(page.host, eng.admin_change_reason), 'meter misread');
     act(() => buttonNamed(page.host, eng.admin_rev_correct_save).click());
     await waitFor(() => statusText(page.host).includes(eng.admin_rev_corrected), 'the correction');
     const post = stub.calls.find((call) => call.method === 'POST');

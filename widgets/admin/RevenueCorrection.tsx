@@ -76,7 +76,7 @@ export function RevenueCorrection({ day, onClose }: { day: CorrectedDay; onClose
       <Field
         id="gs-rev-reason"
         name="reason"
-        label={t('admin_reason')}
+        label={t('admin_change_reason')}
         value={reason}
         onChange={setReason}
         error={errors.reason}

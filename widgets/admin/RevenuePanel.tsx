@@ -68,7 +68,8 @@ export function RevenuePanel({ onChange }: { onChange?: () => void } = {}) {
 
   const distribute = () =>
     void run(async () => {
-      const envelope = await adminRequest<Distribution>('POST', '/income/distribute', day === '' ? {} : { business_date: day });
+      // Every ended day not yet shared, never the day in the form: a day still running is shared once it has ended.
+      const envelope = await adminRequest<Distribution>('POST', '/income/distribute', {});
       return t('admin_distributed', { orders: envelope.detail.orders_credited, total: formatPoints(envelope.detail.total, locale) });
     });
 

@@ -64,7 +64,7 @@ describe('Settings and the audit log (the back office)', () => {
     await waitFor(() => page.host.querySelector('#gs-settings-fee') !== null, 'the settings form');
     expect(page.host.querySelector('#gs-settings-reason')).to.equal(null);
     typeInto(inputLabelled(page.host, eng.admin_settings_fee), '12.5');
-    const reason = inputLabelled(page.host, eng.admin_reason);
+    const reason = inputLabelled(page.host, eng.admin_change_reason);
     await waitFor(() => !buttonNamed(page.host, eng.admin_settings_save).disabled, 'the form hydrated');
     act(() => buttonNamed(page.host, eng.admin_settings_save).click());
     await waitFor(() => errorOf(reason) === eng.admin_reason_needed, 'the reason asked for');

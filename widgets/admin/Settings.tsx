@@ -126,7 +126,7 @@ export function Settings() {
             <Field
               id="gs-settings-reason"
               name="reason"
-              label={t('admin_reason')}
+              label={t('admin_change_reason')}
               value={reason}
               onChange={setReason}
               error={errors.reason}

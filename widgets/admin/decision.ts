@@ -1,6 +1,6 @@
 import type { RefusalCode } from '../../contract/refusals.ts';
 import type { Translate } from '../core/i18n.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
+import { knownRefusalKey, refusalCode } from '../core/refusal.ts';
 
 /** The refusals an operator's actions meet, each worded by its code in the operator's language. */
 export const decisionRefusals = [
@@ -19,6 +19,7 @@ export const decisionRefusals = [
   'engine_room_not_found',
   'business_date_invalid',
   'business_day_not_started',
+  'business_day_not_ended',
   'revenue_already_recorded',
   'revenue_record_not_found',
   'revenue_kwh_invalid',
@@ -31,5 +32,7 @@ export const decisionRefusals = [
 
 /** What an operator reads after a refused action: the refusal in their language, or the screen's own failure. */
 export function decisionError(error: unknown, t: Translate, fallbackKey = 'admin_action_failed'): string {
+  // The member's own wording ("verify your identity first") would speak to the wrong person here.
+  if (refusalCode(error) === 'identity_not_verified') return t('admin_member_not_verified');
   return t(knownRefusalKey(error, decisionRefusals, fallbackKey));
 }
