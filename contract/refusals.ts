@@ -117,7 +117,6 @@ export const refusalCodes = [
   'member_not_suspended',
   'business_date_invalid',
   'business_day_not_started',
-  'business_day_not_ended',
   'revenue_already_recorded',
   'revenue_record_not_found',
   'revenue_kwh_invalid',

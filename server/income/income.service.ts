@@ -7,8 +7,6 @@ import { undistributedDays } from './revenue.repository.ts';
 import { dayNotStartedMessage, validDate } from './revenue.service.ts';
 import { readSettings } from './settings.repository.ts';
 
-export const dayNotEndedMessage = 'This business day has not ended yet: its income is shared once it ends.';
-
 export interface DistributionSummary {
   days: DayOutcome[];
   ordersCredited: number;
@@ -34,9 +32,6 @@ export async function distributeIncome(
       });
     if (options.date > today)
       throw new ApiError(422, 'business_day_not_started', dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
-    // A day is shared once, when it has ended: shared while it runs, its later revenue could only come in as a correction.
-    if (options.date === today)
-      throw new ApiError(422, 'business_day_not_ended', dayNotEndedMessage, { errors: { business_date: [dayNotEndedMessage] } });
   }
   const due = await undistributedDays(db, options.date === undefined ? { before: today } : { on: options.date });
 

@@ -68,8 +68,7 @@ export function RevenuePanel({ onChange }: { onChange?: () => void } = {}) {
 
   const distribute = () =>
     void run(async () => {
-      // Every ended day not yet shared, never the day in the form: a day still running is shared once it has ended.
-      const envelope = await adminRequest<Distribution>('POST', '/income/distribute', {});
+      const envelope = await adminRequest<Distribution>('POST', '/income/distribute', day === '' ? {} : { business_date: day });
       return t('admin_distributed', { orders: envelope.detail.orders_credited, total: formatPoints(envelope.detail.total, locale) });
     });
 

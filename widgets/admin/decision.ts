@@ -19,7 +19,6 @@ export const decisionRefusals = [
   'engine_room_not_found',
   'business_date_invalid',
   'business_day_not_started',
-  'business_day_not_ended',
   'revenue_already_recorded',
   'revenue_record_not_found',
   'revenue_kwh_invalid',
