@@ -23,6 +23,7 @@ export function frameWidget(screen: keyof typeof frameTitleKeys) {
     const [src] = useState(() => frameUrl($apiOrigin.get(), location.origin, screen, locale));
 
     const loaded = useRef(false);
+    const heard = useRef(false);
     // Before it has loaded, the frame is still a blank page of the partner's: nothing is said to it.
     const tell = (message: PageToFrame) => {
       if (loaded.current) frame.current?.contentWindow?.postMessage(message, $apiOrigin.get());
@@ -33,7 +34,13 @@ export function frameWidget(screen: keyof typeof frameTitleKeys) {
         if (event.source !== frame.current?.contentWindow || event.origin !== $apiOrigin.get()) return;
         if (!isMessageOf<FrameToPage>(event.data)) return;
         const message = event.data;
-        if (message.gs === 'resize') setHeight(Math.max(0, Math.ceil(message.height)));
+        if (message.gs === 'resize') {
+          // The frame's form code loads after the frame itself, so what was said at its load can go unheard:
+          // its first size says it now listens, and the theme and language go again.
+          if (!heard.current) sendTheme();
+          heard.current = true;
+          setHeight(Math.max(0, Math.ceil(message.height)));
+        }
         // Only to a page of ours; a plain click in the frame lets this page open the tab.
         if (message.gs === 'navigate' && new URL(message.href).origin === $apiOrigin.get())
           if (hostEvents('navigate', { route: message.route, href: message.href })) open(message.href, '_blank', 'noopener');
