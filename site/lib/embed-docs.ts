@@ -14,8 +14,10 @@ export const eventsExample = `document.addEventListener('gs:login', (event) => {
   console.log('Logged in:', event.detail.username);
 });
 document.addEventListener('gs:order-created', (event) => {
-  const { order_number, total_amount } = event.detail;
+  const { id, order_number, total_amount } = event.detail;
   console.log('New order', order_number, total_amount);
+  // Its payment information, in the <gs-order-payment> of this page:
+  document.querySelector('gs-order-payment').setAttribute('order-id', id);
 });
 document.addEventListener('gs:error', (event) => {
   console.warn(event.target.localName, event.detail.code);
@@ -83,7 +85,7 @@ export function embedReference(t: Translate) {
     events: [
       { name: 'gs:login', when: t('partners_embed_event_login'), detail: '{ username }' },
       { name: 'gs:logout', when: t('partners_embed_event_logout'), detail: '{}' },
-      { name: 'gs:order-created', when: t('partners_embed_event_order_created'), detail: '{ order_number, total_amount }' },
+      { name: 'gs:order-created', when: t('partners_embed_event_order_created'), detail: '{ id, order_number, total_amount }' },
       { name: 'gs:transfer-completed', when: t('partners_embed_event_transfer_completed'), detail: '{ type, partner_city_id, amount }' },
       { name: 'gs:card-edit', when: t('partners_embed_event_card_edit'), detail: '{ card_id }' },
       { name: 'gs:navigate', when: t('partners_embed_event_navigate'), detail: '{ route, href }' },

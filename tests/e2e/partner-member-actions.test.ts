@@ -123,7 +123,9 @@ describe('every member action from widgets on a partner page, under its strict C
       const orderNumber = (await cart.locator('code').first().textContent()) ?? '';
       assert.match(orderNumber, /^GS\d{12}$/);
       await orders.getByText(orderNumber).waitFor();
-      assert.ok((await seen(page)).events.some((event) => event.startsWith('gs:order-created') && event.includes(orderNumber)));
+      // The order's id comes with it: what <gs-order-payment order-id> takes.
+      const created = (await seen(page)).events.find((event) => event.startsWith('gs:order-created') && event.includes(orderNumber));
+      assert.match(created ?? '', /"id":\d+,/);
 
       await cart.getByRole('button', { name: eng.cart_back_edit }).click();
       await cart.getByLabel(eng.cart_amount).fill('5000');

@@ -116,7 +116,8 @@ export function CartList({
     try {
       const order = await saveOrder(orderBody(form, editing === null), editing?.id);
       ordersChanged();
-      if (editing === null) hostEvents('order-created', { order_number: order.order_number, total_amount: order.total_amount });
+      if (editing === null)
+        hostEvents('order-created', { id: order.id, order_number: order.order_number, total_amount: order.total_amount });
       onSaved(order);
     } catch (error) {
       const envelope = error instanceof ApiFailure ? error.envelope : undefined;
