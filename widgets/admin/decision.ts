@@ -7,7 +7,6 @@ export const decisionRefusals = [
   'validation',
   'order_not_found',
   'order_not_waiting_confirmation',
-  'identity_not_verified',
   'payer_mismatch',
   'verification_not_pending',
   'member_not_found',
@@ -31,7 +30,7 @@ export const decisionRefusals = [
 
 /** What an operator reads after a refused action: the refusal in their language, or the screen's own failure. */
 export function decisionError(error: unknown, t: Translate, fallbackKey = 'admin_action_failed'): string {
-  // The member's own wording ("verify your identity first") would speak to the wrong person here.
+  // Not in the list above: the member's own wording ("verify your identity first") would speak to the wrong person here.
   if (refusalCode(error) === 'identity_not_verified') return t('admin_member_not_verified');
   return t(knownRefusalKey(error, decisionRefusals, fallbackKey));
 }

@@ -37,7 +37,7 @@ export function frameWidget(screen: keyof typeof frameTitleKeys) {
         if (message.gs === 'resize') {
           // The frame's form code loads after the frame itself, so what was said at its load can go unheard:
           // its first size says it now listens, and the theme and language go again.
-          if (!heard.current) sendTheme();
+          if (!heard.current) latestSendTheme.current();
           heard.current = true;
           setHeight(Math.max(0, Math.ceil(message.height)));
         }
@@ -60,6 +60,10 @@ export function frameWidget(screen: keyof typeof frameTitleKeys) {
       tell({ gs: 'theme', properties });
       tell({ gs: 'locale', locale });
     };
+
+    // This render's: the listener above is made once, and must not send the language of the first render.
+    const latestSendTheme = useRef(sendTheme);
+    latestSendTheme.current = sendTheme;
 
     return (
       <iframe
