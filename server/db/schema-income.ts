@@ -34,6 +34,8 @@ export interface IncomeDistributionTable {
   pool: ColumnType<string, bigint, never>;
   order_total: ColumnType<string, bigint, never>;
   paid_before: ColumnType<Date, Date, never>;
+  /** The cut-off of the pass before (migration 0026): null on a day's first pass. */
+  paid_from: ColumnType<Date | null, never, never>;
   fee_bp: number;
   /** What each order's units_e8 is divided by (hundred-millionths of a unit); null on days shared by amount before migration 0010. */
   basis_units_e8: ColumnType<string | null, bigint | undefined, never>;

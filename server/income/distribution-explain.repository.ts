@@ -31,17 +31,18 @@ export async function dayFacts(db: Db, roomId: number, day: string): Promise<Day
   return { ...row, finished: row.pool === null ? null : row.finished };
 }
 
-/** Every order of the room with its outcome for the day (the first of contract/revenue.ts's outcomes that applies); the cut-off is the distribution's own, or the day's end. */
+/** Every order of the room with its outcome for the day (the first of contract/revenue.ts's outcomes that applies). */
 function outcomes(roomId: number, day: string, timeZone: string) {
   return sql`select o.id, o.order_number, o.amount, o.paid_at, ir.amount as earned,
       case
         when ir.id is not null then 'paid'
         when o.status = ${orderStatus.cancelled} then 'cancelled_or_refunded'
         when o.status <> ${orderStatus.paidOff} then 'not_paid'
-        when o.paid_at >= coalesce(d.paid_before, least(((${day}::date + 1)::timestamp at time zone ${timeZone}), now())) then 'paid_after_day'
+        when o.paid_at >= ((${day}::date + 1)::timestamp at time zone ${timeZone}) then 'paid_after_day'
         when not exists (select 1 from engine_room_revenue r where r.engine_room_id = o.engine_room_id and r.business_date = ${day}::date and r.entry_kind = 'record') then 'no_revenue'
         when d.engine_room_id is null and room.capacity_units is null then 'capacity_not_set'
-        when d.finished_at is null then 'not_distributed'
+        -- Paid off after an early run of a day not yet over: the day is taken up again for it (decision 035).
+        when d.finished_at is null or o.paid_at >= d.paid_before then 'not_distributed'
         else 'share_too_small'
       end as outcome
     from orders o

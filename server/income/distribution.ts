@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { orderStatus } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
 import { accounts, ensureAccounts } from '../ledger/accounts.ts';
@@ -34,6 +34,7 @@ interface DistributionRow {
   order_total: string;
   basis_units_e8: string | null;
   paid_before: Date;
+  paid_from: Date | null;
   cursor_order_id: string;
   orders_credited: number;
   amount_credited: string;
@@ -92,12 +93,14 @@ export async function distributeDay(
         ${feeBp}
       from engine_rooms room where room.id = ${roomId} and room.capacity_units is not null
       on conflict (engine_room_id, business_date) do nothing`.execute(trx);
-    if (inserted.numAffectedRows !== 0n) return true;
-    const existing =
-      await sql`select 1 from income_distributions where engine_room_id = ${roomId} and business_date = ${day}::date`.execute(trx);
-    return existing.rows.length > 0;
+    if (inserted.numAffectedRows === 0n) await takeUpAgain(trx, roomId, day, eligible, cutOff);
+    const existing = await sql<{ orders_credited: number; amount_credited: string }>`
+      select orders_credited, amount_credited from income_distributions where engine_room_id = ${roomId} and business_date = ${day}::date`.execute(
+      trx,
+    );
+    return existing.rows[0];
   });
-  if (!started) {
+  if (started === undefined) {
     const outcome: DayOutcome = {
       engineRoomId: roomId,
       businessDate: day,
@@ -113,24 +116,27 @@ export async function distributeDay(
     const step = await db.transaction().execute(async (trx) => {
       await lockDay(trx, roomId, day);
       const state =
-        await sql<DistributionRow>`select pool, order_total, basis_units_e8, paid_before, cursor_order_id, orders_credited, amount_credited, finished_at
+        await sql<DistributionRow>`select pool, order_total, basis_units_e8, paid_before, paid_from, cursor_order_id, orders_credited, amount_credited, finished_at
         from income_distributions where engine_room_id = ${roomId} and business_date = ${day}::date`.execute(trx);
       const row = state.rows[0];
       if (row === undefined || row.finished_at !== null) return { row, finished: true };
       if (row.basis_units_e8 === null || BigInt(row.order_total) === 0n || BigInt(row.pool) === 0n) {
-        await markFinished(trx, roomId, day);
+        await markFinished(trx, roomId, day, row.paid_from);
         return { row, finished: true };
       }
 
       const batch = await sql<BatchRow>`
-        with batch as (
+        with candidates as (
           -- units / basis of the pool, in exact integer arithmetic: amount / unit_price is the order's units.
           select o.id, o.user_id,
             div(${row.pool}::numeric * o.amount * ${unitScale.toString()}, o.unit_price::numeric * ${row.basis_units_e8}::numeric)::bigint as share
           from orders o
-          where o.engine_room_id = ${roomId} and o.status = ${paidOff} and o.paid_at < ${row.paid_before}::timestamptz and o.id > ${row.cursor_order_id}::bigint
+          where o.engine_room_id = ${roomId} and o.status = ${paidOff} and o.paid_at < ${row.paid_before}::timestamptz
+            and o.paid_at >= coalesce(${row.paid_from}::timestamptz, '-infinity') and o.id > ${row.cursor_order_id}::bigint
           order by o.id
           limit ${batchSize}
+        ), batch as (
+          select id, user_id, ${shareWithinPool(row)} as share from candidates
         ), inserted as (
           insert into income_records (interest_record_number, order_id, user_id, engine_room_id, business_date, amount)
           select 'IR' || to_char(${day}::date, 'YYYYMMDD') || '-' || b.id, b.id, b.user_id, ${roomId}, ${day}::date, b.share
@@ -147,7 +153,7 @@ export async function distributeDay(
                (select string_agg(amount::text, ',' order by user_id) from members) as member_amounts`.execute(trx);
       const result = batch.rows[0];
       if (result?.last_order_id === null || result?.last_order_id === undefined) {
-        await markFinished(trx, roomId, day);
+        await markFinished(trx, roomId, day, row.paid_from);
         return { row, finished: true };
       }
       const [roomAccount = 0] = await ensureAccounts(trx, [accounts.engineRoomRevenue(roomId)]);
@@ -155,7 +161,7 @@ export async function distributeDay(
         trx,
         roomAccount,
         { userIds: result.member_ids ?? '', amounts: result.member_amounts ?? '' },
-        `income:${roomId}:${day}:after:${row.cursor_order_id}`,
+        `income:${roomId}:${day}${row.paid_from === null ? '' : `:from:${row.paid_from.toISOString()}`}:after:${row.cursor_order_id}`,
       );
       const credited = BigInt(result.credited ?? '0');
       await sql`update income_distributions
@@ -172,11 +178,12 @@ export async function distributeDay(
         finished: false,
       };
     });
+    // What this run credited: a day taken up again, or resumed after a stop, reports its own part.
     const outcome: DayOutcome = {
       engineRoomId: roomId,
       businessDate: day,
-      ordersCredited: step.row?.orders_credited ?? 0,
-      amountCredited: BigInt(step.row?.amount_credited ?? '0'),
+      ordersCredited: (step.row?.orders_credited ?? started.orders_credited) - started.orders_credited,
+      amountCredited: BigInt(step.row?.amount_credited ?? started.amount_credited) - BigInt(started.amount_credited),
     };
     progress?.({ ...outcome, finished: step.finished });
     if (step.finished) return outcome;
@@ -186,9 +193,35 @@ export async function distributeDay(
   }
 }
 
-/** Marks the day shared out; the members it paid hear of it in the same transaction, once. */
-async function markFinished(trx: Db, roomId: number, day: string): Promise<void> {
+/**
+ * A day shared out before it ended (on demand, today) is taken up again for the orders paid off
+ * since: the next pass reads those paid from the last cut-off to the new one, at the same pool and
+ * basis, so every order paid off on or before the day earns that day (API.md) whenever the operator
+ * first ran it. A day stopped half-way is left to resume as it was; days shared by amount before
+ * migration 0010 are not reopened.
+ */
+async function takeUpAgain(trx: Db, roomId: number, day: string, eligible: RawBuilder<unknown>, cutOff: RawBuilder<unknown>) {
+  await sql`update income_distributions d
+    set paid_from = d.paid_before, paid_before = ${cutOff}, cursor_order_id = 0, finished_at = null,
+      order_total = (select coalesce(sum(amount), 0) ${eligible})
+    where d.engine_room_id = ${roomId} and d.business_date = ${day}::date
+      and d.finished_at is not null and d.basis_units_e8 is not null and d.paid_before < ${cutOff}`.execute(trx);
+}
+
+/**
+ * A later pass's share, kept within what is left of the pool: its orders are divided by the basis
+ * fixed on the first pass, which counted only the units sold by then, so were a room sold beyond its
+ * capacity after that, the orders of the later pass share what remains, in order, and no more.
+ */
+function shareWithinPool(row: DistributionRow): RawBuilder<unknown> {
+  if (row.paid_from === null) return sql`share`;
+  const left = (BigInt(row.pool) - BigInt(row.amount_credited)).toString();
+  return sql`greatest(0, least(share, ${left}::bigint - coalesce(sum(share) over (order by id rows between unbounded preceding and 1 preceding), 0)))::bigint`;
+}
+
+/** Marks the pass finished; the members it paid hear of it in the same transaction, once. */
+async function markFinished(trx: Db, roomId: number, day: string, paidFrom: Date | null): Promise<void> {
   const finished = await sql`update income_distributions set finished_at = now()
     where engine_room_id = ${roomId} and business_date = ${day}::date and finished_at is null`.execute(trx);
-  if (finished.numAffectedRows !== undefined && finished.numAffectedRows > 0n) await addIncomeNotifications(trx, roomId, day);
+  if (finished.numAffectedRows !== undefined && finished.numAffectedRows > 0n) await addIncomeNotifications(trx, roomId, day, paidFrom);
 }

@@ -16,6 +16,8 @@ export interface DistributionSummary {
 /**
  * Distributes every recorded day not yet distributed: by default the days that have ended (the
  * schedule, which so catches up after any downtime), or one named day, today included (on demand).
+ * A day shared out before it ended is taken up again for the orders paid off since (decision 035),
+ * so the schedule completes today's on-demand run once the day is over.
  */
 export async function distributeIncome(
   db: Db,
@@ -33,7 +35,12 @@ export async function distributeIncome(
     if (options.date > today)
       throw new ApiError(422, 'business_day_not_started', dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
   }
-  const due = await undistributedDays(db, options.date === undefined ? { before: today } : { on: options.date });
+  const due = await undistributedDays(
+    db,
+    options.date === undefined ? { before: today } : { on: options.date },
+    settings.businessTimeZone,
+    now,
+  );
 
   const days: DayOutcome[] = [];
   for (const { engine_room_id: roomId, business_date: day } of due) {

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { EngineRoomRevenueTable } from '../db/schema-income.ts';
 
@@ -19,8 +19,12 @@ export async function hasRevenueRecord(db: Db, roomId: number, businessDate: str
   return record !== undefined;
 }
 
-/** Recorded room days whose distribution has not finished: every day before one, or one day. */
-export async function undistributedDays(db: Db, days: { before: string } | { on: string }) {
+/**
+ * Recorded room days with orders left to credit: those whose distribution has not finished, and
+ * those shared out before they ended (on demand) that have run on since (decision 035); every day
+ * before one, or one day.
+ */
+export async function undistributedDays(db: Db, days: { before: string } | { on: string }, timeZone: string, now: Date) {
   let query = db
     .selectFrom('engine_room_revenue as r')
     .leftJoin('income_distributions as d', (join) =>
@@ -28,7 +32,10 @@ export async function undistributedDays(db: Db, days: { before: string } | { on:
     )
     .select(['r.engine_room_id', (eb) => eb.cast<string>('r.business_date', 'text').as('business_date')])
     .where('r.entry_kind', '=', 'record')
-    .where('d.finished_at', 'is', null)
+    .where(
+      sql<boolean>`(d.finished_at is null or (d.basis_units_e8 is not null
+        and d.paid_before < least(((r.business_date + 1)::timestamp at time zone ${timeZone}), ${now}::timestamptz)))`,
+    )
     .orderBy('r.business_date')
     .orderBy('r.engine_room_id');
   query = 'before' in days ? query.where('r.business_date', '<', days.before) : query.where('r.business_date', '=', days.on);

@@ -16,11 +16,14 @@ export async function addNotification(trx: Db, userId: number, kind: Notificatio
  * One "income arrived" notice per member for a room's finished day, with the day's total for
  * that member: one statement, in the transaction that marks the day finished.
  */
-export async function addIncomeNotifications(trx: Db, roomId: number, day: string): Promise<void> {
+export async function addIncomeNotifications(trx: Db, roomId: number, day: string, paidFrom: Date | null = null): Promise<void> {
+  // A later pass of a day (orders paid off after it was first shared out) tells only of its own records.
   await sql`insert into notifications (user_id, kind, params)
-    select user_id, 'income_arrived', jsonb_build_object('date', ${day}::text, 'engine_room_id', ${roomId}::int, 'amount', sum(amount)::text)
-    from income_records where engine_room_id = ${roomId} and business_date = ${day}::date
-    group by user_id`.execute(trx);
+    select r.user_id, 'income_arrived', jsonb_build_object('date', ${day}::text, 'engine_room_id', ${roomId}::int, 'amount', sum(r.amount)::text)
+    from income_records r
+    where r.engine_room_id = ${roomId} and r.business_date = ${day}::date
+      and (${paidFrom}::timestamptz is null or exists (select 1 from orders o where o.id = r.order_id and o.paid_at >= ${paidFrom}::timestamptz))
+    group by r.user_id`.execute(trx);
 }
 
 export function countNotifications(db: Db, userId: number) {

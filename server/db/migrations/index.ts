@@ -24,6 +24,7 @@ import * as transferChecksPartnerCity from './0022_transfer_checks_partner_city.
 import * as seedMarks from './0023_seed_marks.ts';
 import * as memberTransfersQueue from './0024_member_transfers_queue.ts';
 import * as transferBatches from './0025_transfer_batches.ts';
+import * as latePayers from './0026_late_payers.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0023_seed_marks': seedMarks,
   '0024_member_transfers_queue': memberTransfersQueue,
   '0025_transfer_batches': transferBatches,
+  '0026_late_payers': latePayers,
 };
 
 export const migrationProvider: MigrationProvider = {
