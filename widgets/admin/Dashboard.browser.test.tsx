@@ -101,7 +101,7 @@ describe('Dashboard (the back office’s first tab)', () => {
       .and.contain(fill(eng.admin_dashboard_paid, { orders: 12, total: '450.0000' }).split(',')[0]);
     expect(page.host.querySelector('thead')?.textContent).to.contain(fill(eng.admin_dashboard_yesterday, { date: '2026-11-22' }));
     expect(await axeViolations(page.host)).to.deep.equal([]);
-    act(() => buttonNamed(page.host, fill(eng.admin_dashboard_open_named, { name: eng.admin_dashboard_step_income_settings })).click());
+    act(() => buttonNamed(page.host, fill(eng.admin_dashboard_open_named, { name: eng.admin_settings })).click());
     await waitFor(() => buttonNamed(page.host, eng.admin_settings).getAttribute('aria-pressed') === 'true', 'the settings tab');
     page.unmount();
   });

@@ -111,7 +111,7 @@ export function Dashboard({ tabs, onOpen }: DashboardProps) {
       </p>
       {data !== null && (
         <>
-          <Checklist data={data} open={open} />
+          <Checklist data={data} open={(tabId) => open(tabId, t(tabOf(tabId)?.label ?? ''))} />
           <h3>{t('admin_dashboard_queues')}</h3>
           <dl className="gs-admin__facts gs-admin__counts">
             {queueLinks.map((queue) => (
@@ -136,7 +136,8 @@ export function Dashboard({ tabs, onOpen }: DashboardProps) {
   );
 }
 
-function Checklist({ data, open }: { data: DashboardData; open: (tab: string, name: string) => ReactNode }) {
+/** Each step not done opens its tab, named as the tab is (the step's own words are a sentence, not a place). */
+function Checklist({ data, open }: { data: DashboardData; open: (tab: string) => ReactNode }) {
   const { t } = useI18n();
   if (data.checklist.ready) return <p className="gs-message gs-message--ok">{t('admin_dashboard_ready')}</p>;
   return (
@@ -154,7 +155,7 @@ function Checklist({ data, open }: { data: DashboardData; open: (tab: string, na
               {step.count !== undefined && (
                 <span className="gs-admin__note"> ({t('admin_dashboard_count', { count: step.count })})</span>
               )}{' '}
-              {!step.done && open(step.tab, label)}
+              {!step.done && open(step.tab)}
             </li>
           );
         })}

@@ -103,7 +103,7 @@ describe('ReceivingAccounts (the back office)', () => {
       'China',
       [eng.language_zhs, eng.language_zht, eng.language_eng].join(', '),
       eng.admin_recv_countries_all,
-      eng.admin_recv_on,
+      eng.admin_recv_on_demo,
     ]);
     expect(rows[1]?.slice(5, 8)).to.deep.equal([
       eng.language_zht,

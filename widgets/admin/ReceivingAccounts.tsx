@@ -127,7 +127,11 @@ export function ReceivingAccounts() {
                 <td>{account.type}</td>
                 <td>{sites(account)}</td>
                 <td>{audience(account)}</td>
-                <td>{account.enabled ? t('admin_recv_on') : t('admin_recv_off', { reason: account.disabled_reason ?? '' })}</td>
+                <td>
+                  {account.enabled
+                    ? t(account.demo ? 'admin_recv_on_demo' : 'admin_recv_on')
+                    : t('admin_recv_off', { reason: account.disabled_reason ?? '' })}
+                </td>
                 <td>
                   <div className="gs-actions">
                     <button

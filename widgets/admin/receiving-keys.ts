@@ -43,6 +43,7 @@ export const receivingAccountsMessageKeys = [
   'admin_recv_countries_hint',
   'admin_recv_state',
   'admin_recv_on',
+  'admin_recv_on_demo',
   'admin_recv_off',
   'admin_recv_demo',
   'admin_recv_demo_note',
