@@ -42,6 +42,7 @@ export const themeExample = `body {
 }
 gs-wallet {
   --gs-color-accent: #0057b8;
+  --gs-color-on-accent: #ffffff;
 }
 gs-withdraw::part(submit) {
   text-transform: uppercase;
@@ -137,6 +138,8 @@ export function embedReference(t: Translate) {
       { name: '--gs-color-page', value: '#f3f6f4', effect: t('partners_embed_prop_color_page'), colour: true },
       { name: '--gs-color-line', value: '#d5ddd9', effect: t('partners_embed_prop_color_line'), colour: true },
       { name: '--gs-color-error', value: '#b3261e', effect: t('partners_embed_prop_color_error'), colour: true },
+      { name: '--gs-color-on-accent', value: '#17201c', effect: t('partners_embed_prop_color_on_accent'), colour: true },
+      { name: '--gs-color-on-brand', value: '#ffffff', effect: t('partners_embed_prop_color_on_brand'), colour: true },
       { name: '--gs-font', value: 'system-ui, …', effect: t('partners_embed_prop_font'), colour: false },
       { name: '--gs-font-size', value: '16px', effect: t('partners_embed_prop_font_size'), colour: false },
       { name: '--gs-radius', value: '12px', effect: t('partners_embed_prop_radius'), colour: false },

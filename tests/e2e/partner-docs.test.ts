@@ -25,7 +25,7 @@ const snippet = `<script type="module" src="https://shop.example/widgets/v1/embe
 const csp = `Content-Security-Policy: default-src 'self'; script-src 'self' https://shop.example; style-src 'self'; img-src 'self' https://shop.example data: blob:; connect-src 'self'; frame-src https://shop.example`;
 const events = ['gs:login', 'gs:logout', 'gs:order-created', 'gs:transfer-completed', 'gs:card-edit', 'gs:navigate', 'gs:error'];
 const errorCodes = ['load_failed', 'unreachable', 'partner_site_not_allowed'];
-const themeProperties = ['--gs-color-accent', '--gs-font', '--gs-font-size', '--gs-radius', '--gs-space'];
+const themeProperties = ['--gs-color-accent', '--gs-color-on-accent', '--gs-font', '--gs-font-size', '--gs-radius', '--gs-space'];
 
 describe('the partner documentation page', () => {
   let product: ProductServer;

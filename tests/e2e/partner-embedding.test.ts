@@ -90,6 +90,23 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
         username,
       );
       await wallet.getByText(eng.wallet_main).first().waitFor();
+      const themed = await wallet
+        .locator('button[type="submit"]')
+        .first()
+        .evaluate((button) => {
+          const style = getComputedStyle(button);
+          return [style.backgroundColor, style.color, style.fontFamily];
+        });
+      assert.deepEqual(themed, ['rgb(0, 87, 184)', 'rgb(255, 255, 255)', 'serif']);
+      // Every control inside every widget has its documented ::part name, so a partner can style them all.
+      const unnamed = await page.evaluate(() =>
+        [...document.querySelectorAll('*')].flatMap((element) =>
+          [...(element.shadowRoot?.querySelectorAll('button, input, select, textarea') ?? [])]
+            .filter((control) => !control.part.contains(control.localName === 'button' ? 'button' : 'input'))
+            .map((control) => `${element.localName}: ${control.outerHTML.slice(0, 100)}`),
+        ),
+      );
+      assert.deepEqual(unnamed, []);
       assert.ok((await seen(page)).events.some((event) => event.startsWith('gs:login') && event.includes(username)));
 
       // The token is nowhere the partner's scripts can look: storage, cookies, globals, the DOM and the shadow roots.

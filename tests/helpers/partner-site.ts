@@ -3,12 +3,14 @@ import { freePort } from './product-server.ts';
 
 /**
  * The style sheet of a careless partner: it hides and restyles everything it can reach,
- * with !important. None of it may reach inside a widget.
+ * with !important. None of it may reach inside a widget; only its theme (the documented
+ * custom properties, here a dark accent with light text on it and its own font) does.
  */
 const hostileCss = `
 * { color: #f0f !important; font-size: 5px !important; display: none !important; }
 html, body, main, div, gs-probe { display: block !important; }
 section, form, button, input, p, .button, .gs-form, .gs-field { display: none !important; visibility: hidden !important; }
+gs-wallet { --gs-color-accent: #0057b8; --gs-color-on-accent: #ffffff; --gs-font: serif; }
 `;
 
 /** The partner's page: our loader, the widgets, a strict Content-Security-Policy and the hostile sheet. */

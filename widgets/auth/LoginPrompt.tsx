@@ -65,7 +65,7 @@ export function LoginPrompt() {
       <p id={`${id}-body`}>{t('login_prompt_body')}</p>
       <LoginLinks />
       <form method="dialog">
-        <button className="button button--quiet button--block" type="submit">
+        <button part="button submit" className="button button--quiet button--block" type="submit">
           {t('login_prompt_cancel')}
         </button>
       </form>

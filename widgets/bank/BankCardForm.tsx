@@ -154,7 +154,7 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
       <p role="status">{t('loading')}</p>
     ) : (
       <div>
-        <p className="gs-message gs-message--error" role="alert">
+        <p part="error" className="gs-message gs-message--error" role="alert">
           {t(loaded === 'missing' ? 'bank_no_card_chosen' : 'bank_load_error')}
         </p>
         {!embedded && <a href={siteHref(locale, '/setting/bank')}>{t('bank_list')}</a>}

@@ -99,10 +99,10 @@ export function BankListScreen() {
           {t('wallet_withdraw_title')}
         </a>
       </p>
-      <p className="gs-message gs-message--error" role="alert">
+      <p part="error" className="gs-message gs-message--error" role="alert">
         {loadFailed ? t('bank_load_error') : outcome?.failed === true ? t(outcome.key) : ''}
       </p>
-      <p className="gs-message gs-message--ok" role="status">
+      <p part="message" className="gs-message gs-message--ok" role="status">
         {cards === null && !loadFailed ? t('loading') : outcome?.failed === false ? t(outcome.key) : ''}
       </p>
       {cards !== null && cards.length === 0 && <p className="gs-bank__empty">{t('bank_empty')}</p>}
@@ -134,6 +134,7 @@ export function BankListScreen() {
                 <div className="gs-bank__confirm" role="group" aria-label={t('bank_delete_confirm')}>
                   <p>{t('bank_delete_confirm')}</p>
                   <button
+                    part="button"
                     type="button"
                     className="button button--small gs-button--danger"
                     disabled={busy}
@@ -143,6 +144,7 @@ export function BankListScreen() {
                     {t('bank_delete_yes')}
                   </button>
                   <button
+                    part="button"
                     ref={cancelRef}
                     type="button"
                     className="button button--small button--secondary"
@@ -155,6 +157,7 @@ export function BankListScreen() {
                 <p className="gs-bank__card-actions">
                   {embedded ? (
                     <button
+                      part="button"
                       type="button"
                       className="button button--small button--secondary"
                       aria-describedby={`gs-bank-card-${card.id}`}
@@ -178,6 +181,7 @@ export function BankListScreen() {
                     </a>
                   )}
                   <button
+                    part="button"
                     type="button"
                     className="button button--small button--secondary"
                     aria-describedby={`gs-bank-card-${card.id}`}

@@ -49,8 +49,8 @@ export function CartChoices({ id, form, set, errors, rooms, deliveryMethods, pay
   const virtual = paymentMethods.find((method) => method.id === paymentVirtualCurrency);
   const deliveryIds = deliveryMethods.length > 0 ? deliveryMethods.map((method) => method.id) : [deliveryHosting, deliveryHome];
   const radio = (name: string, value: number, checked: boolean, text: string, onPick: () => void, disabled = false) => (
-    <label key={value} className="gs-choice__option">
-      <input type="radio" name={name} value={value} checked={checked} disabled={disabled} onChange={onPick} />
+    <label part="label" key={value} className="gs-choice__option">
+      <input part="input" type="radio" name={name} value={value} checked={checked} disabled={disabled} onChange={onPick} />
       {text}
     </label>
   );
@@ -74,7 +74,7 @@ export function CartChoices({ id, form, set, errors, rooms, deliveryMethods, pay
             () => set({ deliveryMethodId: String(value) }),
           ),
         )}
-        <p id={`${id}-delivery-error`} className="gs-field__error" aria-live="polite">
+        <p part="error" id={`${id}-delivery-error`} className="gs-field__error" aria-live="polite">
           {errors.delivery}
         </p>
       </fieldset>
@@ -96,9 +96,12 @@ export function CartChoices({ id, form, set, errors, rooms, deliveryMethods, pay
       )}
       {delivery === deliveryHome && (
         <div className="gs-field">
-          <label htmlFor={`${id}-address`}>{t('cart_address')}</label>
+          <label part="label" htmlFor={`${id}-address`}>
+            {t('cart_address')}
+          </label>
           <div className="gs-field__control">
             <input
+              part="input"
               id={`${id}-address`}
               name="delivery_content"
               autoComplete="street-address"
@@ -109,7 +112,7 @@ export function CartChoices({ id, form, set, errors, rooms, deliveryMethods, pay
               onInput={(event) => set({ address: event.currentTarget.value })}
             />
           </div>
-          <p id={`${id}-address-error`} className="gs-field__error" aria-live="polite">
+          <p part="error" id={`${id}-address-error`} className="gs-field__error" aria-live="polite">
             {errors.address}
           </p>
         </div>
@@ -140,7 +143,7 @@ export function CartChoices({ id, form, set, errors, rooms, deliveryMethods, pay
           </p>
         )}
         {payment === paymentRemittance && remittanceClosed && <p className="gs-field__hint">{t('cart_payments_not_open')}</p>}
-        <p id={`${id}-payment-error`} className="gs-field__error" aria-live="polite">
+        <p part="error" id={`${id}-payment-error`} className="gs-field__error" aria-live="polite">
           {errors.payment}
         </p>
       </fieldset>

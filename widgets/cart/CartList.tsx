@@ -150,7 +150,14 @@ export function CartList({
           </p>
         </div>
         {editing === null && (
-          <button type="button" className="gs-cart__delete" aria-label={t('cart_delete')} title={t('cart_delete')} onClick={onDelete}>
+          <button
+            part="button"
+            type="button"
+            className="gs-cart__delete"
+            aria-label={t('cart_delete')}
+            title={t('cart_delete')}
+            onClick={onDelete}
+          >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" />
             </svg>
@@ -159,9 +166,12 @@ export function CartList({
       </div>
 
       <div className="gs-field">
-        <label htmlFor={`${id}-amount`}>{t('cart_amount')}</label>
+        <label part="label" htmlFor={`${id}-amount`}>
+          {t('cart_amount')}
+        </label>
         <div className="gs-field__control">
           <input
+            part="input"
             id={`${id}-amount`}
             name="amount"
             inputMode="decimal"
@@ -176,7 +186,7 @@ export function CartList({
         <p id={`${id}-amount-hint`} className="gs-field__hint">
           {t('cart_amount_suggested', { amount: suggestedPoints })} {t('cart_amount_hint', { min: orderMinPoints })}
         </p>
-        <p id={`${id}-amount-error`} className="gs-field__error" aria-live="polite">
+        <p part="error" id={`${id}-amount-error`} className="gs-field__error" aria-live="polite">
           {errors.amount}
         </p>
       </div>
@@ -207,10 +217,10 @@ export function CartList({
         remittanceClosed={remittanceClosed}
       />
 
-      <p className="gs-message gs-message--error" role="alert">
+      <p part="error" className="gs-message gs-message--error" role="alert">
         {failed}
       </p>
-      <button className="button button--block gs-submit" type="submit" disabled={busy} aria-busy={busy}>
+      <button part="button submit" className="button button--block gs-submit" type="submit" disabled={busy} aria-busy={busy}>
         {busy ? t('loading') : editing === null ? t('cart_submit_order') : t('cart_update_order')}
       </button>
     </form>

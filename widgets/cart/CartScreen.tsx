@@ -153,7 +153,7 @@ export function CartScreen() {
 
   if (loadFailed)
     return (
-      <p className="gs-message gs-message--error" role="alert">
+      <p part="error" className="gs-message gs-message--error" role="alert">
         {t('cart_load_error')}
       </p>
     );
@@ -195,9 +195,9 @@ export function CartScreen() {
         <>
           {steps === null ? (
             stepsFailed ? (
-              <p className="gs-message gs-message--error" role="alert">
+              <p part="error" className="gs-message gs-message--error" role="alert">
                 {t('section_load_error')}{' '}
-                <button type="button" className="button button--small" onClick={() => setStepsAttempt((count) => count + 1)}>
+                <button part="button" type="button" className="button button--small" onClick={() => setStepsAttempt((count) => count + 1)}>
                   {t('embed_retry')}
                 </button>
               </p>

@@ -35,7 +35,14 @@ export function PaymentStep({ order, accounts, paymentMethods, onBack, onNext, o
   return (
     <section className="gs-cart__step" aria-labelledby="gs-cart-payment">
       <div className="gs-cart__head">
-        <button type="button" className="gs-cart__back" aria-label={t('cart_back_edit')} title={t('cart_back_edit')} onClick={onBack}>
+        <button
+          part="button"
+          type="button"
+          className="gs-cart__back"
+          aria-label={t('cart_back_edit')}
+          title={t('cart_back_edit')}
+          onClick={onBack}
+        >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M15 5l-7 7 7 7" />
           </svg>
@@ -46,7 +53,7 @@ export function PaymentStep({ order, accounts, paymentMethods, onBack, onNext, o
       </div>
       <PaymentInfo order={order} accounts={accounts} paymentMethods={paymentMethods} showMethodChoice onOrderChanged={onOrderChanged} />
       <div className="gs-cart__actions">
-        <button type="button" className="button button--block" onClick={onNext}>
+        <button part="button" type="button" className="button button--block" onClick={onNext}>
           {t('cart_go_notify')}
         </button>
         <a className="button button--block button--quiet" href={siteHref(locale, '/setting/order')}>
@@ -79,7 +86,7 @@ export function EndStep({
       </p>
       {order.order_status === orderStatus.waitingConfirmation ? (
         <>
-          <p className="gs-message gs-message--ok" role="status">
+          <p part="message" className="gs-message gs-message--ok" role="status">
             {t('cart_notify_success')}
           </p>
           <p>

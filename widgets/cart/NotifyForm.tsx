@@ -76,9 +76,12 @@ export function NotifyForm({ order, accounts, onNotified }: NotifyFormProps) {
   return (
     <form className="gs-form gs-notify" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
       <div className="gs-field">
-        <label htmlFor={`${id}-five`}>{t('cart_last_five_digits')}</label>
+        <label part="label" htmlFor={`${id}-five`}>
+          {t('cart_last_five_digits')}
+        </label>
         <div className="gs-field__control">
           <input
+            part="input"
             id={`${id}-five`}
             name="account_back_five"
             inputMode="numeric"
@@ -90,7 +93,7 @@ export function NotifyForm({ order, accounts, onNotified }: NotifyFormProps) {
             onInput={(event) => setFive(lastFiveInput(event.currentTarget.value))}
           />
         </div>
-        <p id={`${id}-five-error`} className="gs-field__error" aria-live="polite">
+        <p part="error" id={`${id}-five-error`} className="gs-field__error" aria-live="polite">
           {errors.five}
         </p>
       </div>
@@ -109,8 +112,9 @@ export function NotifyForm({ order, accounts, onNotified }: NotifyFormProps) {
         <fieldset className="gs-choice">
           <legend>{t('cart_paid_into')}</legend>
           {choices.map((account) => (
-            <label key={account.id} className="gs-choice__option">
+            <label part="label" key={account.id} className="gs-choice__option">
               <input
+                part="input"
                 type="radio"
                 name={`${id}-paid-into`}
                 value={account.id}
@@ -123,9 +127,12 @@ export function NotifyForm({ order, accounts, onNotified }: NotifyFormProps) {
         </fieldset>
       )}
       <div className="gs-field">
-        <label htmlFor={`${id}-remark`}>{t('cart_remark')}</label>
+        <label part="label" htmlFor={`${id}-remark`}>
+          {t('cart_remark')}
+        </label>
         <div className="gs-field__control">
           <input
+            part="input"
             id={`${id}-remark`}
             name="remark"
             autoComplete="off"
@@ -139,10 +146,10 @@ export function NotifyForm({ order, accounts, onNotified }: NotifyFormProps) {
           {t('cart_remark_optional')}
         </p>
       </div>
-      <p className="gs-message gs-message--error" role="alert">
+      <p part="error" className="gs-message gs-message--error" role="alert">
         {errors.form ?? ''}
       </p>
-      <button className="button button--block gs-submit" type="submit" disabled={busy} aria-busy={busy}>
+      <button part="button submit" className="button button--block gs-submit" type="submit" disabled={busy} aria-busy={busy}>
         {busy ? t('loading') : t('cart_notify_payment')}
       </button>
     </form>

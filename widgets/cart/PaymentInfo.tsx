@@ -25,6 +25,7 @@ function CopyButton({ value, label, onCopied }: { value: string; label: string; 
   };
   return (
     <button
+      part="button"
       type="button"
       className="button button--small button--quiet gs-copy"
       aria-label={`${t('cart_copy')} ${label}`}
@@ -136,8 +137,9 @@ export function PaymentInfo({ order, accounts, paymentMethods, showMethodChoice,
           {[paymentRemittance, paymentVirtualCurrency].map((value) => {
             const unavailable = value === paymentVirtualCurrency && virtual?.available === false;
             return (
-              <label key={value} className="gs-choice__option">
+              <label part="label" key={value} className="gs-choice__option">
                 <input
+                  part="input"
                   type="radio"
                   name={`${id}-method`}
                   value={value}
@@ -150,7 +152,7 @@ export function PaymentInfo({ order, accounts, paymentMethods, showMethodChoice,
               </label>
             );
           })}
-          <p className="gs-field__error" role="alert">
+          <p part="error" className="gs-field__error" role="alert">
             {methodError}
           </p>
         </fieldset>
@@ -209,7 +211,7 @@ export function PaymentInfo({ order, accounts, paymentMethods, showMethodChoice,
           </ul>
         </section>
       )}
-      <p className={`gs-message ${copied?.failed === true ? 'gs-message--error' : 'gs-message--ok'}`} role="status">
+      <p part="error" className={`gs-message ${copied?.failed === true ? 'gs-message--error' : 'gs-message--ok'}`} role="status">
         {copied?.text ?? ''}
       </p>
     </div>

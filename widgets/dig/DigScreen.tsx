@@ -91,9 +91,9 @@ function LazyIncomeChart(props: { devices: Device[]; rooms: EngineRoom[] | null 
   if (chart !== null) return <chart.IncomeChart {...props} />;
   if (!failed) return <p role="status">{t('loading')}</p>;
   return (
-    <p className="gs-message gs-message--error" role="alert">
+    <p part="error" className="gs-message gs-message--error" role="alert">
       {t('transaction_load_error')}{' '}
-      <button type="button" className="button button--small" onClick={() => setAttempt((count) => count + 1)}>
+      <button part="button" type="button" className="button button--small" onClick={() => setAttempt((count) => count + 1)}>
         {t('embed_retry')}
       </button>
     </p>
@@ -157,6 +157,7 @@ export function DigScreen() {
       <section className="gs-dig__machine" onPointerDown={showZoom}>
         <MachineArt online={state === 'online'} zoomed={zoomed} />
         <button
+          part="button"
           ref={zoomButton}
           type="button"
           className="button button--small button--secondary gs-dig__zoom"
@@ -205,7 +206,7 @@ export function DigScreen() {
 
       <h2>{t('dig_income_list')}</h2>
       {list.failed !== null && (
-        <p className="gs-message gs-message--error" role="alert">
+        <p part="error" className="gs-message gs-message--error" role="alert">
           {list.failed}
         </p>
       )}

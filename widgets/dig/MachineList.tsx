@@ -67,7 +67,7 @@ export function MachineList({ devices, rooms, now }: MachineListProps) {
                 )}
               </p>
               {silent && (
-                <p className="gs-message gs-message--error" role="alert">
+                <p part="error" className="gs-message gs-message--error" role="alert">
                   {t('dig_offline_warning')}
                 </p>
               )}

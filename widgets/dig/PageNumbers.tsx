@@ -15,6 +15,7 @@ export function PageNumbers({ current, last, onGo }: { current: number; last: nu
       {pages.map((page) => (
         <li key={page}>
           <button
+            part="button"
             type="button"
             className="button button--small button--secondary"
             aria-current={page === current ? 'page' : undefined}

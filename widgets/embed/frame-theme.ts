@@ -14,6 +14,8 @@ export const themeProperties = [
   '--gs-color-page',
   '--gs-color-line',
   '--gs-color-error',
+  '--gs-color-on-accent',
+  '--gs-color-on-brand',
   '--gs-font',
   '--gs-font-size',
   '--gs-radius',

@@ -34,8 +34,15 @@ export function LanguagePicker({ route }: LanguagePickerProps) {
     <fieldset className="gs-language">
       <legend>{t('language_title')}</legend>
       {locales.map((option) => (
-        <label key={option} className="gs-language__option">
-          <input type="radio" name="gs-language" value={option} checked={option === selected} onChange={() => choose(option)} />
+        <label part="label" key={option} className="gs-language__option">
+          <input
+            part="input"
+            type="radio"
+            name="gs-language"
+            value={option}
+            checked={option === selected}
+            onChange={() => choose(option)}
+          />
           <span lang={option === 'eng' ? 'en' : option === 'zht' ? 'zh-Hant-TW' : 'zh-Hans'}>{t(`language_${option}`)}</span>
         </label>
       ))}

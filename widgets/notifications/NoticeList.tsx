@@ -36,7 +36,7 @@ export function NoticeList({ id, onClose }: { id: string; onClose: () => void })
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         {t('notices_title')}
       </h2>
-      <p className="gs-message gs-message--error" role="alert">
+      <p part="error" className="gs-message gs-message--error" role="alert">
         {failed || list.failed !== null ? t('notices_error') : ''}
       </p>
       {list.page !== null && notices.length === 0 && <p>{t('notices_none')}</p>}
@@ -48,6 +48,7 @@ export function NoticeList({ id, onClose }: { id: string; onClose: () => void })
               <time dateTime={notice.created_at}>{time.format(new Date(notice.created_at))}</time>
               {notice.read_at === null && (
                 <button
+                  part="button"
                   type="button"
                   className="button button--small button--quiet"
                   onClick={() => void act(`/v1/notifications/${notice.id}/read`)}
@@ -61,10 +62,10 @@ export function NoticeList({ id, onClose }: { id: string; onClose: () => void })
       </ul>
       {list.page !== null && list.page.last_page > 1 && <Pager page={list.page} onGo={list.go} />}
       <div className="gs-actions">
-        <button type="button" className="button button--small" onClick={() => void act('/v1/notifications/read-all')}>
+        <button part="button" type="button" className="button button--small" onClick={() => void act('/v1/notifications/read-all')}>
           {t('notices_read_all')}
         </button>
-        <button type="button" className="button button--small button--secondary" onClick={onClose}>
+        <button part="button" type="button" className="button button--small button--secondary" onClick={onClose}>
           {t('notices_close')}
         </button>
       </div>

@@ -41,6 +41,7 @@ export function NotificationBell() {
   return (
     <div className="gs-bell" onKeyDown={(event) => event.key === 'Escape' && open && close()}>
       <button
+        part="button"
         ref={button}
         type="button"
         className="gs-bell__button"

@@ -116,7 +116,7 @@ export function CheckPayment({ orderId, host }: CheckPaymentProps) {
   if (failed)
     return (
       <div className="gs-orders">
-        <p className="gs-message gs-message--error" role="alert">
+        <p part="error" className="gs-message gs-message--error" role="alert">
           {t('order_error')}
         </p>
         {back}
@@ -132,7 +132,7 @@ export function CheckPayment({ orderId, host }: CheckPaymentProps) {
       </p>
       {order.reject_reason && <p className="gs-orders__reason">{t('order_rejected_reason', { reason: order.reject_reason })}</p>}
       {notified && (
-        <p className="gs-message gs-message--ok" role="status">
+        <p part="message" className="gs-message gs-message--ok" role="status">
           {t('cart_notify_success')}
         </p>
       )}
@@ -153,9 +153,9 @@ export function CheckPayment({ orderId, host }: CheckPaymentProps) {
       />
       {pending && notify === null && !notifyFailed && <p role="status">{t('loading')}</p>}
       {pending && notify === null && notifyFailed && (
-        <p className="gs-message gs-message--error" role="alert">
+        <p part="error" className="gs-message gs-message--error" role="alert">
           {t('section_load_error')}{' '}
-          <button type="button" className="button button--small" onClick={() => setNotifyAttempt((count) => count + 1)}>
+          <button part="button" type="button" className="button button--small" onClick={() => setNotifyAttempt((count) => count + 1)}>
             {t('embed_retry')}
           </button>
         </p>

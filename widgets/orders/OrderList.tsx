@@ -51,7 +51,7 @@ export function OrderList() {
   return (
     <div className="gs-orders">
       {list.failed !== null && (
-        <p className="gs-message gs-message--error" role="alert">
+        <p part="error" className="gs-message gs-message--error" role="alert">
           {t('order_error')}
         </p>
       )}

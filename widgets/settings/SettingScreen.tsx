@@ -110,7 +110,7 @@ export function SettingScreen({ navigate = false }: SettingScreenProps) {
                 <dt>{t('setting_referral_code')}</dt>
                 <dd className="gs-setting__code">
                   <code>{code}</code>
-                  <button type="button" className="button button--small" onClick={() => void copy()}>
+                  <button part="button" type="button" className="button button--small" onClick={() => void copy()}>
                     {t('setting_copy')}
                   </button>
                 </dd>
@@ -118,11 +118,12 @@ export function SettingScreen({ navigate = false }: SettingScreenProps) {
             )}
           </dl>
         )}
-        <p className="gs-message gs-message--ok" role="status">
+        <p part="message" className="gs-message gs-message--ok" role="status">
           {status}
         </p>
         {loggedIn ? (
           <button
+            part="button"
             type="button"
             className="button button--block button--secondary"
             disabled={busy}

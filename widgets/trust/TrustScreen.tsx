@@ -75,7 +75,7 @@ export function TrustScreen() {
   return (
     <div className="gs-trust">
       {list.failed !== null && (
-        <p className="gs-message gs-message--error" role="alert">
+        <p part="error" className="gs-message gs-message--error" role="alert">
           {list.failed}
         </p>
       )}

@@ -36,11 +36,18 @@ export function Pager({ page: { current_page: current, last_page: last, total },
   if (total === 0 && current <= 1) return null;
   return (
     <nav className="gs-pager" aria-label={t('paging_label')}>
-      <button type="button" className="button button--small button--secondary" aria-disabled={current <= 1} onClick={() => go(current - 1)}>
+      <button
+        part="button"
+        type="button"
+        className="button button--small button--secondary"
+        aria-disabled={current <= 1}
+        onClick={() => go(current - 1)}
+      >
         {t('paging_previous')}
       </button>
       <span aria-current="page">{t('paging_page_of', { page: current, last: Math.max(last, 1) })}</span>
       <button
+        part="button"
         type="button"
         className="button button--small button--secondary"
         aria-disabled={current >= Math.max(last, 1)}

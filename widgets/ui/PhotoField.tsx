@@ -63,7 +63,7 @@ export function PhotoField({ id, label, hintIds, hint, serverError, onUploaded }
   const shown = error !== '' ? error : (serverError ?? '');
   return (
     <div className="gs-photo">
-      <label htmlFor={id}>
+      <label part="label" htmlFor={id}>
         {label}
         <span className="gs-photo__frame" data-state={state.kind}>
           {state.kind === 'done' ? (
@@ -83,6 +83,7 @@ export function PhotoField({ id, label, hintIds, hint, serverError, onUploaded }
       </label>
       {/* The frame above is the one picker: the file input stays the focusable control, out of sight. */}
       <input
+        part="input"
         className="gs-photo__input"
         ref={input}
         id={id}
@@ -100,7 +101,7 @@ export function PhotoField({ id, label, hintIds, hint, serverError, onUploaded }
       <p className="gs-photo__state" role="status">
         {state.kind === 'uploading' ? t('loading') : ''}
       </p>
-      <p id={`${id}-error`} className="gs-field__error" aria-live="polite">
+      <p part="error" id={`${id}-error`} className="gs-field__error" aria-live="polite">
         {shown}
       </p>
     </div>

@@ -17,8 +17,11 @@ export interface SelectFieldProps {
 export function SelectField({ id, name, label, value, placeholder, options, onChange, error, selectRef }: SelectFieldProps) {
   return (
     <div className="gs-field gs-member-select">
-      <label htmlFor={id}>{label}</label>
+      <label part="label" htmlFor={id}>
+        {label}
+      </label>
       <select
+        part="input"
         ref={selectRef}
         id={id}
         name={name}
@@ -34,7 +37,7 @@ export function SelectField({ id, name, label, value, placeholder, options, onCh
           </option>
         ))}
       </select>
-      <p id={`${id}-error`} className="gs-field__error" aria-live="polite">
+      <p part="error" id={`${id}-error`} className="gs-field__error" aria-live="polite">
         {error}
       </p>
     </div>

@@ -222,15 +222,17 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
     <div className="gs-verify">
       {header}
       {loadFailed && (
-        <p className="gs-message gs-message--error" role="alert">
+        <p part="error" className="gs-message gs-message--error" role="alert">
           {t('verify_load_error')}
         </p>
       )}
       <form className="gs-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
         <div className="gs-field">
-          <label htmlFor={`${id}-name`}>{t('verify_name')}</label>
+          <label part="label" htmlFor={`${id}-name`}>
+            {t('verify_name')}
+          </label>
           <div className="gs-field__control">
-            <input id={`${id}-name`} name="name" value={user?.username ?? ''} readOnly />
+            <input part="input" id={`${id}-name`} name="name" value={user?.username ?? ''} readOnly />
           </div>
         </div>
         <Field {...text('realname', 'verify_real_name', 'name', 60)} />

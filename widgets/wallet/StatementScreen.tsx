@@ -84,10 +84,10 @@ export function StatementScreen() {
 
   return (
     <div className="gs-statement">
-      <button type="button" className="button button--small" onClick={() => void download()}>
+      <button part="button" type="button" className="button button--small" onClick={() => void download()}>
         {t('statement_download')}
       </button>
-      <p className="gs-message gs-message--error" role="alert">
+      <p part="error" className="gs-message gs-message--error" role="alert">
         {downloadFailed ? t('statement_download_error') : list.failed !== null ? t('statement_load_error') : ''}
       </p>
       <table className="gs-table" aria-busy={list.loading}>

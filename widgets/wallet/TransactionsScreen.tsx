@@ -49,6 +49,7 @@ export function TransactionsScreen() {
       <div className="gs-toggle" role="group">
         {(['deposit', 'withdrawal'] as const).map((choice) => (
           <button
+            part="button"
             key={choice}
             type="button"
             className="button button--small"
@@ -60,7 +61,7 @@ export function TransactionsScreen() {
         ))}
       </div>
       {list.failed !== null && (
-        <p className="gs-message gs-message--error" role="alert">
+        <p part="error" className="gs-message gs-message--error" role="alert">
           {t('transaction_load_error')}
         </p>
       )}

@@ -143,7 +143,7 @@ export function WalletScreen() {
       <section aria-labelledby="gs-wallet-partners">
         <h2 id="gs-wallet-partners">{t('wallet_partner_wallets')}</h2>
         {partnersFailed && partners === null ? (
-          <p className="gs-message gs-message--error" role="alert">
+          <p part="error" className="gs-message gs-message--error" role="alert">
             {t('wallet_load_error')}
           </p>
         ) : partners === null ? (
@@ -165,9 +165,12 @@ export function WalletScreen() {
 
       <form className="gs-wallet__form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="gs-field">
-          <label htmlFor="gs-wallet-amount">{t('wallet_amount')}</label>
+          <label part="label" htmlFor="gs-wallet-amount">
+            {t('wallet_amount')}
+          </label>
           <div className="gs-field__control">
             <input
+              part="input"
               id="gs-wallet-amount"
               name="amount"
               inputMode="decimal"
@@ -203,13 +206,13 @@ export function WalletScreen() {
               : null}
           </WalletSelect>
         </div>
-        <p className="gs-message gs-message--error" role="alert">
+        <p part="error" className="gs-message gs-message--error" role="alert">
           {outcome?.failed === true ? t(outcome.key) : ''}
         </p>
-        <p className="gs-message gs-message--ok" role="status">
+        <p part="message" className="gs-message gs-message--ok" role="status">
           {outcome?.failed === false ? t(outcome.key) : busy ? t('loading') : ''}
         </p>
-        <button className="button button--block" type="submit" disabled={busy} aria-busy={busy}>
+        <button part="button submit" className="button button--block" type="submit" disabled={busy} aria-busy={busy}>
           {busy ? t('loading') : t('wallet_confirm')}
         </button>
       </form>
@@ -230,8 +233,10 @@ function WalletSelect({ id, label, value, onChange, children }: WalletSelectProp
   const { t } = useI18n();
   return (
     <div className="gs-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={choiceValue(value)} onChange={(event) => onChange(event.currentTarget.value)}>
+      <label part="label" htmlFor={id}>
+        {label}
+      </label>
+      <select part="input" id={id} value={choiceValue(value)} onChange={(event) => onChange(event.currentTarget.value)}>
         <option value="">{t('wallet_choose')}</option>
         <option value={mainWallet}>{t('wallet_main')}</option>
         {children}

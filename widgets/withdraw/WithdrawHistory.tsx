@@ -17,7 +17,7 @@ export function WithdrawHistory() {
     <section aria-labelledby="gs-withdraw-history">
       <h2 id="gs-withdraw-history">{t('wallet_withdraw_history')}</h2>
       {list.failed !== null && (
-        <p className="gs-message gs-message--error" role="alert">
+        <p part="error" className="gs-message gs-message--error" role="alert">
           {t('transaction_load_error')}
         </p>
       )}

@@ -72,9 +72,9 @@ function LazyHistory() {
   if (history !== null) return <history.WithdrawHistory />;
   if (!failed) return <p role="status">{t('loading')}</p>;
   return (
-    <p className="gs-message gs-message--error" role="alert">
+    <p part="error" className="gs-message gs-message--error" role="alert">
       {t('transaction_load_error')}{' '}
-      <button type="button" className="button button--small" onClick={() => setAttempt((count) => count + 1)}>
+      <button part="button" type="button" className="button button--small" onClick={() => setAttempt((count) => count + 1)}>
         {t('embed_retry')}
       </button>
     </p>
@@ -161,14 +161,14 @@ export function WithdrawScreen() {
         </p>
       )}
       {cardsFailed ? (
-        <p className="gs-message gs-message--error" role="alert">
+        <p part="error" className="gs-message gs-message--error" role="alert">
           {t('bank_load_error')}
         </p>
       ) : cards === null ? (
         <p role="status">{t('loading')}</p>
       ) : cards.length === 0 ? (
         <div>
-          <p className="gs-message gs-message--error" role="alert">
+          <p part="error" className="gs-message gs-message--error" role="alert">
             {t('wallet_withdraw_need_card')}
           </p>
           <a className="button button--small" href={siteHref(locale, '/setting/addBank')}>
@@ -187,9 +187,12 @@ export function WithdrawScreen() {
             onChange={setCardId}
           />
           <div className="gs-field">
-            <label htmlFor={`${id}-amount`}>{t('wallet_amount')}</label>
+            <label part="label" htmlFor={`${id}-amount`}>
+              {t('wallet_amount')}
+            </label>
             <div className="gs-field__control">
               <input
+                part="input"
                 ref={amountInput}
                 id={`${id}-amount`}
                 name="amount"
@@ -206,14 +209,14 @@ export function WithdrawScreen() {
             </p>
           </div>
           {/* Inline rather than the auth forms' FormMessage and SubmitButton: that module would take this widget past its budget. */}
-          <p className="gs-message gs-message--error" role="alert">
+          <p part="error" className="gs-message gs-message--error" role="alert">
             {outcome?.failed === true ? outcome.text : ''}
           </p>
-          <p className="gs-message gs-message--ok" role="status">
+          <p part="message" className="gs-message gs-message--ok" role="status">
             {outcome?.failed === false ? outcome.text : ''}
           </p>
           {outcome?.verify === true && <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>}
-          <button className="button button--block gs-submit" type="submit" disabled={busy} aria-busy={busy}>
+          <button part="button submit" className="button button--block gs-submit" type="submit" disabled={busy} aria-busy={busy}>
             {busy ? t('loading') : t('wallet_withdraw_submit')}
           </button>
         </form>
