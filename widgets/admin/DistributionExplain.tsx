@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { revenueOrderOutcomes, type RevenueDayState, type RevenueOrderOutcome } from '../../contract/revenue.ts';
 import { useI18n } from '../core/i18n.ts';
+import { localName } from '../core/local-name.ts';
 import type { Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
@@ -88,7 +89,7 @@ export function DistributionExplain({ rooms, target, round }: { rooms: Room[]; t
             <option value="">{t('admin_rev_choose_room')}</option>
             {rooms.map((room) => (
               <option key={room.id} value={room.id}>
-                {room.name}
+                {localName(room, locale)}
               </option>
             ))}
           </select>

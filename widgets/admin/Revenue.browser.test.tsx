@@ -18,7 +18,7 @@ const operatorToken = `op.${'d'.repeat(43)}`;
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 const rooms = [
-  { id: 1, name: 'Hsinchu 1' },
+  { id: 1, name: 'Hsinchu 1', names: { zht: '新竹一號' } },
   { id: 2, name: 'Tainan 2' },
 ];
 const day: RevenueDay = {
@@ -250,7 +250,7 @@ describe('Revenue (the back office)', () => {
     page.unmount();
   });
 
-  it('says why a file was refused, in the operator’s language', async () => {
+  it('says why a file was refused, in the operator’s language, and names the rooms in it', async () => {
     stub = revenueApi((call) =>
       call.path === '/admin/v1/revenue-imports/preview'
         ? refuse(422, 'revenue_import_header', 'The first line must name the columns')
@@ -258,6 +258,8 @@ describe('Revenue (the back office)', () => {
     );
     const page = mountScreen(<Revenue />, 'zht', zht);
     await waitFor(() => page.host.textContent?.includes('meter photo') === true, 'the records');
+    const roomOptions = [...page.host.querySelectorAll('option')].map((option) => option.textContent);
+    expect(roomOptions).to.include('新竹一號').and.not.include('Hsinchu 1');
     await chooseFile(page.host, 'a,b\n1,2\n', zht.admin_rev_import_file);
     act(() => buttonNamed(page.host, zht.admin_rev_import_preview).click());
     await waitFor(() => alertText(page.host).includes(zht.refusal_revenue_import_header), 'the refusal');

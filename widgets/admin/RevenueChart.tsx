@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
+import { localName } from '../core/local-name.ts';
 import { adminRequest } from './operator-session.ts';
 import { formatDecimal, type Room } from './revenue-format.ts';
 
@@ -49,7 +50,7 @@ export function RevenueChart({ room, round }: { room: Room; round: number }) {
 
   return (
     <figure className="gs-admin__chart">
-      <figcaption id={captionId}>{t('admin_rev_chart_title', { room: room.name })}</figcaption>
+      <figcaption id={captionId}>{t('admin_rev_chart_title', { room: localName(room, locale) })}</figcaption>
       {max === 0 && <p>{t('admin_rev_chart_empty')}</p>}
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={captionId} preserveAspectRatio="none" width="100%" height="120">
         {heights.map((value, index) => {

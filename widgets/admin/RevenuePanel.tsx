@@ -1,14 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { decisionError } from './decision.ts';
+import { localName } from '../core/local-name.ts';
 import { adminRequest } from './operator-session.ts';
-
-interface Room {
-  id: number;
-  name: string;
-}
+import { loadRooms, type Room } from './revenue-format.ts';
 
 interface Distribution {
   orders_credited: number;
@@ -28,7 +24,7 @@ export function RevenuePanel({ onChange }: { onChange?: () => void } = {}) {
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
 
   useEffect(() => {
-    apiRequest<Room[]>('GET', '/v1/engineRoom', undefined, { anonymous: true })
+    loadRooms()
       .then((envelope) => {
         setRooms(envelope.detail);
         setRoom(String(envelope.detail[0]?.id ?? ''));
@@ -96,7 +92,7 @@ export function RevenuePanel({ onChange }: { onChange?: () => void } = {}) {
           <select id="gs-revenue-room" value={room} onChange={(event) => setRoom(event.currentTarget.value)}>
             {rooms.map((option) => (
               <option key={option.id} value={option.id}>
-                {option.name}
+                {localName(option, locale)}
               </option>
             ))}
           </select>

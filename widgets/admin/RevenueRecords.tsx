@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
+import { localName } from '../core/local-name.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
@@ -91,7 +92,7 @@ export function RevenueRecords({
             <option value="">{t('admin_rev_all_rooms')}</option>
             {rooms.map((room) => (
               <option key={room.id} value={room.id}>
-                {room.name}
+                {localName(room, locale)}
               </option>
             ))}
           </select>

@@ -1,3 +1,4 @@
+import type { LocalisedNames } from '../core/local-name.ts';
 import { htmlLang, type Locale } from '../../locales/index.ts';
 import { apiRequest } from '../core/api.ts';
 
@@ -5,6 +6,8 @@ import { apiRequest } from '../core/api.ts';
 export interface Room {
   id: number;
   name: string;
+  /** The name in each language (shown with localName), as members see it. */
+  names?: LocalisedNames;
 }
 
 /** The rooms, for the filters and forms of the Revenue tab. */
