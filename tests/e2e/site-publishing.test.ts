@@ -74,8 +74,12 @@ describe('operators edit, preview, publish and roll back the brand site', () => 
         await publish(desk);
         assert.equal(await headline(visitor.page, live), seededHeading);
 
-        await desk.getByRole('button', { name: `${eng.admin_site_edit} home zht: ${eng.admin_site_state_published}` }).click();
-        const heading = desk.getByLabel('heading', { exact: true });
+        await desk
+          .getByRole('button', {
+            name: `${eng.admin_site_edit} ${eng.admin_site_section_home}, ${eng.language_zht}: ${eng.admin_site_state_published}`,
+          })
+          .click();
+        const heading = desk.getByLabel(eng.admin_site_field_heading, { exact: true });
         await heading.waitFor();
         // Translators see the other locales beside the field.
         await desk.getByRole('list', { name: eng.admin_site_other_locales }).first().waitFor();
@@ -89,15 +93,24 @@ describe('operators edit, preview, publish and roll back the brand site', () => 
         assert.equal(await headline(visitor.page, live), seededHeading);
 
         // A new picture: checked and re-encoded by the server, then made into responsive sizes by the build.
-        await desk.getByLabel(`image.src: ${eng.admin_site_replace_picture}`).setInputFiles(photo);
+        await desk
+          .getByLabel(`${eng.admin_site_field_image} › ${eng.admin_site_field_src}: ${eng.admin_site_replace_picture}`)
+          .setInputFiles(photo);
         await desk.getByText(eng.admin_site_picture_ready).waitFor();
-        const pictureName = path.basename(await desk.getByLabel('image.src', { exact: true }).inputValue(), '.jpg');
+        const pictureName = path.basename(
+          await desk.getByLabel(`${eng.admin_site_field_image} › ${eng.admin_site_field_src}`, { exact: true }).inputValue(),
+          '.jpg',
+        );
         assert.match(pictureName, /^[0-9a-f]{32}$/);
         await heading.fill(newHeading);
         await desk.getByRole('button', { name: eng.admin_site_save }).click();
         await desk.getByText(eng.admin_site_saved).waitFor();
         await desk.getByRole('button', { name: eng.admin_site_back }).click();
-        await desk.getByRole('button', { name: `${eng.admin_site_edit} home zht: ${eng.admin_site_state_changed}` }).waitFor();
+        await desk
+          .getByRole('button', {
+            name: `${eng.admin_site_edit} ${eng.admin_site_section_home}, ${eng.language_zht}: ${eng.admin_site_state_changed}`,
+          })
+          .waitFor();
 
         await desk.getByRole('button', { name: eng.admin_site_preview, exact: true }).click();
         const open = desk.getByRole('link', { name: eng.admin_site_open_preview });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiFailure } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
-import { siteRefusals } from './content-messages.ts';
+import { siteRefusals, siteSectionName } from './content-messages.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import { ContentForm, type Path } from './ContentForm.tsx';
 import { loadSection, saveSection, uploadPicture, withField, type SectionDetail } from './site-content.ts';
@@ -61,7 +61,7 @@ export function ContentEditor({ section, locale, onClose }: ContentEditorProps) 
       .finally(() => setBusy(false));
   };
 
-  const heading = `${section} · ${locale === 'all' ? t('admin_site_every_language') : t(`language_${locale}`)}`;
+  const heading = `${siteSectionName(t, section)} · ${locale === 'all' ? t('admin_site_every_language') : t(`language_${locale}`)}`;
   return (
     <section aria-labelledby="gs-admin-content-editor">
       <h2 id="gs-admin-content-editor">{heading}</h2>

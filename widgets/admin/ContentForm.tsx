@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../core/i18n.ts';
+import { siteFieldLabel } from './content-messages.ts';
 import { fieldAt, withField } from './site-content.ts';
 
 export type Path = (string | number)[];
@@ -38,7 +39,7 @@ export function ContentForm({ value, onChange, errors, others, onPicture, name }
     const Control = typeof current === 'string' && current.length > longTextChars ? 'textarea' : 'input';
     return (
       <div className="gs-field" key={id}>
-        <label htmlFor={id}>{key(path)}</label>
+        <label htmlFor={id}>{siteFieldLabel(t, path)}</label>
         <div className="gs-field__control">
           <Control
             id={id}
@@ -53,7 +54,7 @@ export function ContentForm({ value, onChange, errors, others, onPicture, name }
         {path.at(-1) === 'src' && (
           <div className="gs-field__control">
             <label htmlFor={`${id}-file`}>
-              {key(path)}: {t('admin_site_replace_picture')}
+              {siteFieldLabel(t, path)}: {t('admin_site_replace_picture')}
             </label>
             <input
               id={`${id}-file`}
@@ -110,7 +111,7 @@ export function ContentForm({ value, onChange, errors, others, onPicture, name }
               )
             }
           >
-            {t('admin_site_remove', { field: key([...path, name]) })}
+            {t('admin_site_remove', { field: siteFieldLabel(t, [...path, name]) })}
           </button>
         </div>
       ),
@@ -122,7 +123,7 @@ export function ContentForm({ value, onChange, errors, others, onPicture, name }
         className="button button--small button--secondary"
         onClick={() => onChange(withField(value, path, [...list, structuredClone(list.at(-1))]))}
       >
-        {t('admin_site_add', { field: path.length === 0 ? name : key(path) })}
+        {t('admin_site_add', { field: path.length === 0 ? name : siteFieldLabel(t, path) })}
       </button>
     );
     if (path.length === 0)
@@ -135,7 +136,7 @@ export function ContentForm({ value, onChange, errors, others, onPicture, name }
     const problems = errors[key(path)] ?? [];
     return (
       <fieldset key={key(path)} className="gs-admin__group">
-        <legend>{key(path)}</legend>
+        <legend>{siteFieldLabel(t, path)}</legend>
         {problems.length > 0 && <p className="gs-message gs-message--error">{problems.join(' ')}</p>}
         {children}
         {add}

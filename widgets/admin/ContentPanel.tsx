@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { htmlLang, localePath, locales, type Locale } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
-import { siteRefusals } from './content-messages.ts';
+import { siteRefusals, siteSectionName } from './content-messages.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import { ContentEditor } from './ContentEditor.tsx';
 import { buildPollMs, loadBuild, loadOverview, loadVersions, openPreviewAccess, rollback, startBuild } from './site-content.ts';
@@ -77,6 +77,7 @@ export function ContentPanel() {
 
   const seconds = (ms: number | null) => ((ms ?? 0) / 1000).toFixed(1);
   const sections = [...new Set((overview?.sections ?? []).map((row) => row.section))];
+  const sectionName = (section: string) => siteSectionName(t, section);
   const stateOf = (section: string, column: string) => overview?.sections.find((row) => row.section === section && row.locale === column);
 
   return (
@@ -132,7 +133,7 @@ export function ContentPanel() {
           <tbody>
             {sections.map((section) => (
               <tr key={section}>
-                <th scope="row">{section}</th>
+                <th scope="row">{sectionName(section)}</th>
                 {columns.map((column) => {
                   const row = stateOf(section, column);
                   return (
@@ -141,7 +142,7 @@ export function ContentPanel() {
                         <button
                           type="button"
                           className={`button button--small button--quiet gs-admin__state gs-admin__state--${row.state}`}
-                          aria-label={`${t('admin_site_edit')} ${section} ${column}: ${t(`admin_site_state_${row.state}`)}`}
+                          aria-label={`${t('admin_site_edit')} ${sectionName(section)}, ${column === 'all' ? t('admin_site_every_language') : t(`language_${column}`)}: ${t(`admin_site_state_${row.state}`)}`}
                           onClick={() => setEditing({ section, locale: column })}
                         >
                           {t(`admin_site_state_${row.state}`)}

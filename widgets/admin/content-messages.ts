@@ -1,5 +1,6 @@
 import type { RefusalCode } from '../../contract/refusals.ts';
 import { locales } from '../../locales/index.ts';
+import type { Translate } from '../core/i18n.ts';
 import { refusalKey } from '../core/refusal.ts';
 
 /**
@@ -20,6 +21,92 @@ export const siteRefusals = [
   'image_too_many_pixels',
   'session_expired',
 ] as const satisfies readonly RefusalCode[];
+
+/** The brand site's sections (server/site/site-content.ts), each named for operators rather than by its key. */
+export const siteSectionNames = [
+  'ui',
+  'home',
+  'shopping',
+  'fun',
+  'cooperate',
+  'about',
+  'service',
+  'contact',
+  'instruction',
+  'warning',
+  'prevention',
+  'empty',
+  'terms',
+  'bitex',
+  'vrb',
+  'question',
+  'settings',
+  'partners',
+] as const;
+
+/** Field names the page form says in the operator's language; any other is spelt out from its key (siteFieldLabel). */
+export const siteFieldNames = [
+  'title',
+  'heading',
+  'body',
+  'description',
+  'button',
+  'image',
+  'alt',
+  'src',
+  'paragraphs',
+  'items',
+  'sections',
+  'caption',
+  'name',
+  'label',
+  'steps',
+  'question',
+  'answer',
+  'summary',
+  'intro',
+  'address',
+  'hours',
+  'phone',
+  'slides',
+  'features',
+  'gallery',
+  'video',
+  'poster',
+  'rules',
+  'cases',
+  'notices',
+  'channels',
+  'types',
+  'price',
+] as const;
+
+/** A section by what it is to an operator; a section this screen does not know yet by its key. */
+export function siteSectionName(t: Translate, section: string): string {
+  const key = `admin_site_section_${section}`;
+  const name = t(key);
+  return name === key ? section : name;
+}
+
+/**
+ * A field of a page's form by its place: "Paragraphs › 2" for `paragraphs.1`, each name in the
+ * operator's language where there is one, else its key spelt out ("carouselHint" is "Carousel hint").
+ */
+export function siteFieldLabel(t: Translate, path: readonly (string | number)[]): string {
+  return path
+    .map((part) => {
+      if (typeof part === 'number') return String(part + 1);
+      const key = `admin_site_field_${part}`;
+      const name = t(key);
+      if (name !== key) return name;
+      const words = part
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .replace(/[-_]/g, ' ')
+        .toLowerCase();
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    })
+    .join(' › ');
+}
 
 /** The messages the brand-site screens use, picked for the back-office island. */
 export const contentMessageKeys = [
@@ -57,6 +144,8 @@ export const contentMessageKeys = [
   'admin_site_add',
   'admin_site_remove',
   'admin_site_picture_ready',
+  ...siteSectionNames.map((section) => `admin_site_section_${section}`),
+  ...siteFieldNames.map((field) => `admin_site_field_${field}`),
   ...locales.map((locale) => `language_${locale}`),
   ...siteRefusals.map(refusalKey),
 ];
