@@ -4,7 +4,9 @@ import { $operatorToken } from './operator-session.ts';
 
 /**
  * A member's private photo, fetched with the operator's token (an <img src> cannot carry it)
- * and shown from a blob URL that is released when the image leaves the screen.
+ * and shown from a blob URL that is released when the image leaves the screen. Large enough to
+ * read a certificate's name and number beside the typed ones, captioned with what it is, and a
+ * link to the full-size photo.
  */
 export function PrivateImage({ path, alt }: { path: string | null; alt: string }) {
   const [url, setUrl] = useState<string | null>(null);
@@ -33,8 +35,12 @@ export function PrivateImage({ path, alt }: { path: string | null; alt: string }
       {alt}
     </span>
   ) : (
-    <a href={url} target="_blank" rel="noreferrer" className="gs-admin__photo">
-      <img src={url} alt={alt} width="96" height="72" />
-    </a>
+    <figure className="gs-admin__figure">
+      <a href={url} target="_blank" rel="noreferrer" className="gs-admin__photo">
+        <img src={url} alt={alt} width="320" height="200" />
+      </a>
+      {/* The image's alt already names the link for a screen reader; the caption is for the eye. */}
+      <figcaption aria-hidden="true">{alt}</figcaption>
+    </figure>
   );
 }
