@@ -13,6 +13,8 @@ export interface SiteContentTable {
   draft: ColumnType<unknown, string, string>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   updated_by: number | null;
+  /** Another locale of the page was changed since this one was saved (migration 0027). */
+  translation_behind: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type SiteBuildKind = 'preview' | 'publish';

@@ -7,13 +7,21 @@ export interface DraftRow extends SectionRef {
   draft: unknown;
   updatedAt: Date;
   updatedBy: string | null;
+  translationBehind: boolean;
 }
 
 export async function listDrafts(db: Db): Promise<DraftRow[]> {
   const rows = await db
     .selectFrom('site_content')
     .leftJoin('operators', 'operators.id', 'site_content.updated_by')
-    .select(['site_content.section', 'site_content.locale', 'site_content.draft', 'site_content.updated_at', 'operators.username'])
+    .select([
+      'site_content.section',
+      'site_content.locale',
+      'site_content.draft',
+      'site_content.updated_at',
+      'site_content.translation_behind',
+      'operators.username',
+    ])
     .execute();
   return rows.map((row) => ({
     section: row.section,
@@ -21,19 +29,37 @@ export async function listDrafts(db: Db): Promise<DraftRow[]> {
     draft: row.draft,
     updatedAt: new Date(row.updated_at),
     updatedBy: row.username,
+    translationBehind: row.translation_behind,
   }));
 }
 
-/** Locks the section's row until the transaction ends, so two saves of one page queue. */
-export async function findDraftForUpdate(db: Db, ref: SectionRef): Promise<unknown> {
-  const row = await db
+/**
+ * Locks every locale of the page until the transaction ends, in one order, so two saves of one
+ * page queue (a save also marks the page's other locales); answers the locale's own row.
+ */
+export async function findDraftForUpdate(db: Db, ref: SectionRef): Promise<{ draft: unknown; translationBehind: boolean } | undefined> {
+  const rows = await db
     .selectFrom('site_content')
-    .select('draft')
+    .select(['locale', 'draft', 'translation_behind'])
     .where('section', '=', ref.section)
-    .where('locale', '=', ref.locale)
+    .orderBy('locale')
     .forUpdate()
-    .executeTakeFirst();
-  return row?.draft;
+    .execute();
+  const row = rows.find((candidate) => candidate.locale === ref.locale);
+  return row === undefined ? undefined : { draft: row.draft, translationBehind: row.translation_behind };
+}
+
+/** After an operator's save: this locale is up to date; when it changed the page, the page's other locales are behind it. */
+export async function markTranslations(db: Db, ref: SectionRef, othersBehind: boolean): Promise<void> {
+  await db
+    .updateTable('site_content')
+    .set({
+      translation_behind: othersBehind
+        ? sql<boolean>`locale <> ${ref.locale}`
+        : sql<boolean>`locale <> ${ref.locale} and translation_behind`,
+    })
+    .where('section', '=', ref.section)
+    .execute();
 }
 
 export async function saveDraft(db: Db, ref: SectionRef, draft: unknown, operatorId: number | null): Promise<void> {

@@ -2,7 +2,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { notFound, validationError } from '../shared/errors.ts';
 import { assembleContent, allSections, checkSection, isSection, sectionOf, type SectionRef, type SiteContent } from './site-content.ts';
-import { findBuildContent, findDraftForUpdate, findLive, listDrafts, saveDraft } from './site-content.repository.ts';
+import { findBuildContent, findDraftForUpdate, findLive, listDrafts, markTranslations, saveDraft } from './site-content.repository.ts';
 import { seedCatalogEntries, seedSections } from './site-content.seed.ts';
 import { catalogSnapshot } from './site-catalog.ts';
 
@@ -30,8 +30,9 @@ export async function catalogueChanged(db: Db): Promise<boolean> {
 }
 
 /**
- * Every page and locale with its state: published (the draft is what is live), changed (not yet
- * published), or translation_behind (unchanged here while another locale of the page changed).
+ * Every page and locale with its state: changed (not yet published), else translation_behind
+ * (another locale of the page was changed since this one was saved, published or not: decision
+ * 036), else published (the draft is what is live).
  */
 export async function listSections(db: Db): Promise<SectionSummary[]> {
   const [drafts, live] = await Promise.all([listDrafts(db), liveContent(db)]);
@@ -42,8 +43,11 @@ export async function listSections(db: Db): Promise<SectionSummary[]> {
   return allSections().flatMap(({ section, locale }) => {
     const row = byKey.get(`${section}/${locale}`);
     if (row === undefined) return [];
-    const otherChanged = [...changed].some((key) => key.startsWith(`${section}/`) && key !== `${section}/${locale}`);
-    const state: SectionState = changed.has(`${section}/${locale}`) ? 'changed' : otherChanged ? 'translation_behind' : 'published';
+    const state: SectionState = changed.has(`${section}/${locale}`)
+      ? 'changed'
+      : row.translationBehind
+        ? 'translation_behind'
+        : 'published';
     return [{ section, locale, state, updatedAt: row.updatedAt, updatedBy: row.updatedBy }];
   });
 }
@@ -77,12 +81,16 @@ export async function saveSection(db: Db, operatorId: number, ref: SectionRef, v
   await db.transaction().execute(async (trx) => {
     const before = await findDraftForUpdate(trx, ref);
     await saveDraft(trx, ref, checked.value, operatorId);
+    // A change to a locale that was up to date is an edit the others must follow; a save of a
+    // locale that was behind is it catching up (a translation), which asks nothing of the others.
+    const changed = canonical(before?.draft) !== canonical(checked.value);
+    await markTranslations(trx, ref, changed && before?.translationBehind === false);
     await recordAudit(trx, {
       operatorId,
       action: 'site.edit',
       subjectType: 'site_page',
       subjectId: `${ref.section}/${ref.locale}`,
-      before,
+      before: before?.draft,
       after: checked.value,
     });
   });

@@ -42,6 +42,13 @@ describe.each(databaseKinds())('the published brand site on %s', (kind) => {
     const { draft } = await homeZht();
     return send(testApp.app, 'PUT', 'admin/v1/site/sections/home/zht', { token, json: true, body: { content: { ...draft, ...changes } } });
   };
+  /** Each locale's state of the home page, by locale. */
+  const homeStates = async () => {
+    const overview = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/site', { token })) as {
+      sections: { section: string; locale: string; state: string }[];
+    };
+    return Object.fromEntries(overview.sections.filter((row) => row.section === 'home').map((row) => [row.locale, row.state]));
+  };
   const build = async (what: 'preview' | 'publish'): Promise<Build> => {
     const started = expectSuccess(await send(testApp.app, 'POST', `admin/v1/site/${what}`, { token }), 202) as Build;
     await testApp.app.sitePublisher.settled(started.id);
@@ -95,6 +102,13 @@ describe.each(databaseKinds())('the published brand site on %s', (kind) => {
     expect(audit.data[0]).toMatchObject({ action: 'site.edit', subject_id: 'home/zht' });
   });
 
+  it('a locale that catches up is no longer behind and marks nobody; the others stay behind', async () => {
+    const zhs = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/site/sections/home/zhs', { token })) as { draft: unknown };
+    // Reviewed and kept as it was (saved unchanged): up to date, and what is live.
+    expectSuccess(await send(testApp.app, 'PUT', 'admin/v1/site/sections/home/zhs', { token, json: true, body: { content: zhs.draft } }));
+    expect(await homeStates()).toEqual({ zht: 'changed', zhs: 'published', eng: 'translation_behind' });
+  });
+
   it('takes a picture checked by its content and re-encoded, for a page to show', async () => {
     const upload = async (bytes: Buffer, filename: string, type: string) => {
       const body = multipart(bytes, filename, type);
@@ -141,6 +155,8 @@ describe.each(databaseKinds())('the published brand site on %s', (kind) => {
     async () => {
       const first = await build('publish');
       expect(first, first.error ?? '').toMatchObject({ status: 'succeeded', kind: 'publish' });
+      // Publishing the traditional Chinese edits (the heading, then the picture) leaves the other locales behind them.
+      expect(await homeStates()).toEqual({ zht: 'published', zhs: 'translation_behind', eng: 'translation_behind' });
       expect(heading((await page('/zht/home')).body)).toBe('預覽中的新標題');
       expect(heading((await page('/home')).body)).not.toBe('預覽中的新標題');
 

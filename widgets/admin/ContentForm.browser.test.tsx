@@ -22,7 +22,7 @@ describe('ContentForm (one page of the brand site)', () => {
 
   function form(errors: Record<string, string[]> = {}, locale?: 'zht') {
     const changes: unknown[] = [];
-    const mounted = mountScreen(
+    const screen = (
       <ContentForm
         value={page}
         onChange={(next) => changes.push(next)}
@@ -30,9 +30,9 @@ describe('ContentForm (one page of the brand site)', () => {
         others={[{ locale: 'eng', draft: { ...page, heading: 'Clean graphene solar power' } }]}
         onPicture={() => undefined}
         name="home"
-      />,
-      ...(locale === 'zht' ? (['zht', zht] as const) : []),
+      />
     );
+    const mounted = locale === 'zht' ? mountScreen(screen, 'zht', zht) : mountScreen(screen);
     unmount = mounted.unmount;
     return { host: mounted.host, changes };
   }

@@ -117,6 +117,7 @@ export function ContentPanel() {
           </>
         )}
       </div>
+      <p className="gs-admin__note">{t('admin_site_states_note')}</p>
       <div className="gs-admin__scroll">
         <table className="gs-table">
           <caption>{t('admin_site_pages')}</caption>

@@ -128,6 +128,7 @@ export const contentMessageKeys = [
   'admin_site_state_published',
   'admin_site_state_changed',
   'admin_site_state_translation_behind',
+  'admin_site_states_note',
   'admin_site_history',
   'admin_site_history_caption',
   'admin_site_version',

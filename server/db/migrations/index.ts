@@ -25,6 +25,7 @@ import * as seedMarks from './0023_seed_marks.ts';
 import * as memberTransfersQueue from './0024_member_transfers_queue.ts';
 import * as transferBatches from './0025_transfer_batches.ts';
 import * as latePayers from './0026_late_payers.ts';
+import * as translationBehind from './0027_translation_behind.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0024_member_transfers_queue': memberTransfersQueue,
   '0025_transfer_batches': transferBatches,
   '0026_late_payers': latePayers,
+  '0027_translation_behind': translationBehind,
 };
 
 export const migrationProvider: MigrationProvider = {
