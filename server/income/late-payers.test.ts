@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dayAgo, dayStart, paidOrder } from '../../tests/helpers/income.ts';
 import { expectSuccess, registerMember, send, type Member } from '../../tests/helpers/members.ts';
-import { operatorToken } from '../../tests/helpers/operators.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { accounts, balanceOf } from '../ledger/accounts.ts';
-import { auditLedger } from '../ledger/ledger.audit.ts';
+import { incomeWorld } from '../../tests/helpers/income-world.ts';
+import { databaseKinds } from '../../tests/helpers/test-app.ts';
 import { distributeIncome } from './income.service.ts';
 
 const hourMs = 3_600_000;
@@ -17,34 +15,8 @@ const unitPrice = 1000;
  * the same rate, when the day is taken up again (decision 035).
  */
 describe.each(databaseKinds())('a day shared out before it ended, on %s', (kind) => {
-  let testApp: TestApp;
-  let operator: string;
-  let rooms: number[];
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-    operator = await operatorToken(testApp.app, testApp.database.db);
-    const inserted = await testApp.database.db
-      .insertInto('engine_rooms')
-      .values([10, 10, 1].map((capacity_units, index) => ({ name: `Late room ${index}`, type: 'test', location: 'Test', capacity_units })))
-      .returning('id')
-      .execute();
-    rooms = inserted.map((row) => row.id);
-  });
-  afterAll(async () => {
-    const audit = await auditLedger(testApp.database.db);
-    expect(audit).toMatchObject({ unbalancedJournals: [], driftedAccounts: [], negativeAccounts: [], total: 0n });
-    await testApp.close();
-  });
-
-  const db = () => testApp.database.db;
-  const room = (index: number) => rooms[index] ?? 0;
-  const record = (roomId: number, day: string, revenue: string) =>
-    send(testApp.app, 'POST', `admin/v1/engine-rooms/${roomId}/revenue`, {
-      token: operator,
-      body: { business_date: day, kwh: '10', revenue, evidence: `meter ${day}` },
-    });
-  const mainWallet = async (member: Member) => Number((await balanceOf(db(), accounts.memberMain(member.id))).toString()) / 10_000;
-  const roomBalance = async (roomId: number) => Number((await balanceOf(db(), accounts.engineRoomRevenue(roomId))).toString()) / 10_000;
+  const world = incomeWorld(kind, [10, 10, 1], 'Late room');
+  const { db, room, record, mainWallet, roomBalance } = world;
   const incomeNotices = (member: Member) =>
     db()
       .selectFrom('notifications')
@@ -58,9 +30,9 @@ describe.each(databaseKinds())('a day shared out before it ended, on %s', (kind)
     const day = dayAgo(2);
     const start = await dayStart(db(), day);
     const [early, later, nextDay] = [
-      await registerMember(testApp.app),
-      await registerMember(testApp.app),
-      await registerMember(testApp.app),
+      await registerMember(world.testApp.app),
+      await registerMember(world.testApp.app),
+      await registerMember(world.testApp.app),
     ];
     // Room 0 holds 10 units: early owns 3, later 1 (paid at 12:00, after the run at 10:00), nextDay 2 (the day after).
     await paidOrder(db(), early.id, room(0), 3000, new Date(start.getTime() - 2 * hourMs), unitPrice);
@@ -68,26 +40,28 @@ describe.each(databaseKinds())('a day shared out before it ended, on %s', (kind)
     await paidOrder(db(), nextDay.id, room(0), 2000, new Date(start.getTime() + 30 * hourMs), unitPrice);
     expectSuccess(await record(room(0), day, '100'), 201);
 
-    const first = await distributeIncome(db(), testApp.config, { date: day, now: new Date(start.getTime() + 10 * hourMs) });
+    const first = await distributeIncome(db(), world.testApp.config, { date: day, now: new Date(start.getTime() + 10 * hourMs) });
     // 100 less the 10 % fee is 90; early's 3/10 of it.
     expect(first).toMatchObject({ ordersCredited: 1, amountCredited: 270_000n });
     expect([await mainWallet(early), await mainWallet(later)]).toEqual([27, 0]);
     const waiting = expectSuccess(
-      await send(testApp.app, 'GET', `admin/v1/engine-rooms/${room(0)}/distributions/${day}?outcome=not_distributed`, { token: operator }),
+      await send(world.testApp.app, 'GET', `admin/v1/engine-rooms/${room(0)}/distributions/${day}?outcome=not_distributed`, {
+        token: world.operator,
+      }),
     ) as { orders: { total: number } };
     expect(waiting.orders.total).toBe(1);
 
-    const schedule = await distributeIncome(db(), testApp.config);
+    const schedule = await distributeIncome(db(), world.testApp.config);
     expect(schedule).toMatchObject({ ordersCredited: 1, amountCredited: 90_000n });
     expect([await mainWallet(early), await mainWallet(later), await mainWallet(nextDay)]).toEqual([27, 9, 0]);
     expect(await roomBalance(room(0))).toBe(64);
     expect((await incomeNotices(early)).map((notice) => notice.amount)).toEqual(['270000']);
     expect((await incomeNotices(later)).map((notice) => notice.amount)).toEqual(['90000']);
 
-    expect(await distributeIncome(db(), testApp.config)).toMatchObject({ days: [], ordersCredited: 0 });
-    expect(await distributeIncome(db(), testApp.config, { date: day })).toMatchObject({ days: [], ordersCredited: 0 });
+    expect(await distributeIncome(db(), world.testApp.config)).toMatchObject({ days: [], ordersCredited: 0 });
+    expect(await distributeIncome(db(), world.testApp.config, { date: day })).toMatchObject({ days: [], ordersCredited: 0 });
     const explained = expectSuccess(
-      await send(testApp.app, 'GET', `admin/v1/engine-rooms/${room(0)}/distributions/${day}`, { token: operator }),
+      await send(world.testApp.app, 'GET', `admin/v1/engine-rooms/${room(0)}/distributions/${day}`, { token: world.operator }),
     ) as { outcomes: { outcome: string; orders: number; earned: string }[] };
     expect(explained.outcomes.map((row) => [row.outcome, row.orders, row.earned]).sort()).toEqual([
       ['paid', 2, '36.0000'],
@@ -98,29 +72,29 @@ describe.each(databaseKinds())('a day shared out before it ended, on %s', (kind)
   it('a second run on demand the same day reports only what it credited', async () => {
     const day = dayAgo(3);
     const start = await dayStart(db(), day);
-    const [morning, noon] = [await registerMember(testApp.app), await registerMember(testApp.app)];
+    const [morning, noon] = [await registerMember(world.testApp.app), await registerMember(world.testApp.app)];
     await paidOrder(db(), morning.id, room(1), 1000, new Date(start.getTime() + hourMs), unitPrice);
     await paidOrder(db(), noon.id, room(1), 2000, new Date(start.getTime() + 12 * hourMs), unitPrice);
     expectSuccess(await record(room(1), day, '100'), 201);
     const at = (hours: number) => ({ date: day, now: new Date(start.getTime() + hours * hourMs) });
 
-    expect(await distributeIncome(db(), testApp.config, at(5))).toMatchObject({ ordersCredited: 1, amountCredited: 90_000n });
-    expect(await distributeIncome(db(), testApp.config, at(15))).toMatchObject({ ordersCredited: 1, amountCredited: 180_000n });
-    expect(await distributeIncome(db(), testApp.config, at(15))).toMatchObject({ ordersCredited: 0, amountCredited: 0n });
+    expect(await distributeIncome(db(), world.testApp.config, at(5))).toMatchObject({ ordersCredited: 1, amountCredited: 90_000n });
+    expect(await distributeIncome(db(), world.testApp.config, at(15))).toMatchObject({ ordersCredited: 1, amountCredited: 180_000n });
+    expect(await distributeIncome(db(), world.testApp.config, at(15))).toMatchObject({ ordersCredited: 0, amountCredited: 0n });
     expect([await mainWallet(morning), await mainWallet(noon)]).toEqual([9, 18]);
   });
 
   it('never shares out more than the day’s pool, even when the room was sold beyond its capacity after the early run', async () => {
     const day = dayAgo(4);
     const start = await dayStart(db(), day);
-    const [first, second] = [await registerMember(testApp.app), await registerMember(testApp.app)];
+    const [first, second] = [await registerMember(world.testApp.app), await registerMember(world.testApp.app)];
     // Room 2 holds one unit: first owns it; second's unit, paid later, is beyond the room's capacity.
     await paidOrder(db(), first.id, room(2), 1000, new Date(start.getTime() + hourMs), unitPrice);
     await paidOrder(db(), second.id, room(2), 1000, new Date(start.getTime() + 12 * hourMs), unitPrice);
     expectSuccess(await record(room(2), day, '100'), 201);
 
-    await distributeIncome(db(), testApp.config, { date: day, now: new Date(start.getTime() + 5 * hourMs) });
-    await distributeIncome(db(), testApp.config);
+    await distributeIncome(db(), world.testApp.config, { date: day, now: new Date(start.getTime() + 5 * hourMs) });
+    await distributeIncome(db(), world.testApp.config);
     expect([await mainWallet(first), await mainWallet(second)]).toEqual([90, 0]);
     expect(await roomBalance(room(2))).toBe(10);
   });
