@@ -16,8 +16,10 @@ describe('migrations that land out of order', () => {
 
   it('a database that ran a higher number still runs the lower one it lacks', async () => {
     const all = await migrationProvider.getMigrations();
-    const { '0013_site_content': late, ...earlier } = all;
+    // 0013 lands late; 0027 (which alters its table) comes after it in any real history, so it is withheld too.
+    const { '0013_site_content': late, '0027_translation_behind': dependent, ...earlier } = all;
     expect(late).toBeDefined();
+    expect(dependent).toBeDefined();
     const { error } = await new Migrator({ db: database.db, provider: { getMigrations: async () => earlier } }).migrateToLatest();
     expect(error).toBeUndefined();
     await migrateToLatest(database.db);
