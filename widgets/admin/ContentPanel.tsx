@@ -101,7 +101,9 @@ export function ContentPanel() {
       <p className="gs-message gs-message--ok" role="status">
         {build?.status === 'running' && t('admin_site_building', { progress: build.progress })}
         {build?.status === 'succeeded' &&
-          t(build.kind === 'publish' ? 'admin_site_published_in' : 'admin_site_previewed_in', { seconds: seconds(build.duration_ms) })}{' '}
+          t(build.kind === 'publish' ? 'admin_site_published_in' : 'admin_site_previewed_in', { seconds: seconds(build.duration_ms) })}
+        {/* The space only beside the link, so an idle status stays empty (and unpainted). */}
+        {build?.status === 'succeeded' && build.preview_path !== null && ' '}
         {build?.status === 'succeeded' && build.preview_path !== null && (
           <a href={`${build.preview_path.replace(/\/$/, '')}${localePath(locale as Locale, '/home')}`} target="_blank" rel="noopener">
             {t('admin_site_open_preview')}
