@@ -81,11 +81,15 @@ export const siteFieldNames = [
   'price',
 ] as const;
 
+/** The message of a key, or `fallback` where the catalogue has none (`t` answers such a key with itself). */
+function messageOr(t: Translate, key: string, fallback: string): string {
+  const message = t(key);
+  return message === key ? fallback : message;
+}
+
 /** A section by what it is to an operator; a section this screen does not know yet by its key. */
 export function siteSectionName(t: Translate, section: string): string {
-  const key = `admin_site_section_${section}`;
-  const name = t(key);
-  return name === key ? section : name;
+  return messageOr(t, `admin_site_section_${section}`, section);
 }
 
 /**
@@ -96,14 +100,11 @@ export function siteFieldLabel(t: Translate, path: readonly (string | number)[])
   return path
     .map((part) => {
       if (typeof part === 'number') return String(part + 1);
-      const key = `admin_site_field_${part}`;
-      const name = t(key);
-      if (name !== key) return name;
       const words = part
         .replace(/([a-z])([A-Z])/g, '$1 $2')
         .replace(/[-_]/g, ' ')
         .toLowerCase();
-      return words.charAt(0).toUpperCase() + words.slice(1);
+      return messageOr(t, `admin_site_field_${part}`, words.charAt(0).toUpperCase() + words.slice(1));
     })
     .join(' › ');
 }
