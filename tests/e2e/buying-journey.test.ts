@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
-import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { accessibilityViolations, newVisitor, pressAndConfirm } from '../helpers/browser.ts';
 import { ProductApi, runAdmin, samplePhoto } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
@@ -124,7 +124,7 @@ describe('buying: the three-step cart, a payment notice and the operator’s con
       await office.getByText('5,000.0000').waitFor();
       await office.getByLabel(eng.admin_notice_payer).fill(realname);
       await office.getByLabel(eng.admin_notice_reference).fill('REMIT-5000');
-      await office.getByRole('button', { name: eng.admin_confirm_payment }).click();
+      await pressAndConfirm(office, eng.admin_confirm_payment);
       await office.getByText(eng.admin_queue_empty).waitFor();
 
       // The api.login above started a new session: the member logs in again on the phone.

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import eng from '../../locales/eng.json' with { type: 'json' };
 import { businessDate } from '../../server/shared/business-day.ts';
-import { accessibilityViolations, failNextRequest, newVisitor } from '../helpers/browser.ts';
+import { accessibilityViolations, failNextRequest, newVisitor, pressAndConfirm } from '../helpers/browser.ts';
 import { ProductApi, runAdmin, samplePhoto } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
@@ -105,7 +105,7 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await office.getByText(orderNumber).waitFor();
       await office.getByLabel(eng.admin_notice_payer).fill(realname);
       await office.getByLabel(eng.admin_notice_reference).fill('REMIT-1');
-      await office.getByRole('button', { name: eng.admin_confirm_payment }).click();
+      await pressAndConfirm(office, eng.admin_confirm_payment);
       await office.getByText(eng.admin_queue_empty).waitFor();
 
       // Today's revenue, distributed on demand by ownership: the order's 0.0002 units of room 1's 23 units
@@ -117,7 +117,7 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await office.getByLabel(eng.admin_evidence).fill('meter 1');
       await office.getByRole('button', { name: eng.admin_record_revenue }).click();
       await office.getByText(eng.admin_revenue_recorded).waitFor();
-      await office.getByRole('button', { name: eng.admin_distribute }).click();
+      await pressAndConfirm(office, eng.admin_distribute);
       await office.getByText('900.0000').waitFor();
       assert.deepEqual(await accessibilityViolations(office), []);
 
@@ -220,7 +220,7 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await office.getByText('4567').waitFor();
       assert.deepEqual(await accessibilityViolations(office), []);
       await office.getByLabel(eng.admin_reference_or_reason).fill('PAYOUT-77');
-      await office.getByRole('button', { name: eng.admin_pay }).click();
+      await pressAndConfirm(office, eng.admin_pay);
       await office.getByText(eng.admin_queue_empty).waitFor();
 
       await page.reload();

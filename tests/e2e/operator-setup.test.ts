@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import eng from '../../locales/eng.json' with { type: 'json' };
-import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { accessibilityViolations, newVisitor, pressAndConfirm } from '../helpers/browser.ts';
 import { orderStatus } from '../../contract/statuses.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
@@ -152,7 +152,7 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
       await page.getByText(orderNumber).waitFor();
       await page.getByLabel(eng.admin_notice_payer).fill(realname);
       await page.getByLabel(eng.admin_notice_reference).fill('ESUN-0001');
-      await page.getByRole('button', { name: eng.admin_confirm_payment }).click();
+      await pressAndConfirm(page, eng.admin_confirm_payment);
       await page.getByText(eng.admin_queue_empty).waitFor();
       assert.equal((await ordersOf()).data.find((row) => row.id === order.id)?.order_status, orderStatus.paidOff);
     } finally {

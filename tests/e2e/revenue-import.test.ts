@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
 import { businessDate } from '../../server/shared/business-day.ts';
-import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { accessibilityViolations, newVisitor, pressAndConfirm } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
@@ -73,7 +73,7 @@ describe('revenue by CSV: one bad row refused, the good rows recorded and shared
       await page.getByRole('cell', { name: 'meter 2' }).waitFor();
 
       await page.locator('#gs-revenue-day').fill(today);
-      await page.getByRole('button', { name: eng.admin_distribute }).click();
+      await pressAndConfirm(page, eng.admin_distribute);
       await page.getByText(fill(eng.admin_distributed, { total: '360.0000', orders: 1 })).waitFor();
 
       const row = page.getByRole('row', { name: /meter 2/ });

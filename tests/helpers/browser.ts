@@ -45,3 +45,12 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
 export async function failNextRequest(page: Page, pattern: string): Promise<void> {
   await page.route(pattern, (route) => route.abort('internetdisconnected'), { times: 1 });
 }
+
+/**
+ * A back-office action that moves money asks first (widgets/admin/AskFirst.tsx): presses the action,
+ * waits for its question, and presses the question's own button of the same name.
+ */
+export async function pressAndConfirm(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name, exact: true }).click();
+  await page.locator('.gs-admin__ask').getByRole('button', { name, exact: true }).click();
+}

@@ -9,6 +9,13 @@ import { AdminApp } from './AdminApp.tsx';
 import { $operatorToken } from './operator-session.ts';
 
 const operatorToken = `op.${'a'.repeat(43)}`;
+/** A money action asks first (AskFirst): its question names what it will do, and only the question's own button acts. */
+function pressAndConfirm(host: HTMLElement, label: string, expected: string) {
+  act(() => buttonNamed(host, label).click());
+  const question = host.querySelector<HTMLElement>('.gs-admin__ask');
+  expect(question?.textContent, 'the question').to.contain(expected);
+  act(() => buttonNamed(question as HTMLElement, label).click());
+}
 const paged = (data: unknown[]) => ok({ current_page: 1, last_page: 1, per_page: 15, total: data.length, data });
 const submission = {
   user_id: 41,
@@ -113,9 +120,19 @@ describe('AdminApp (the back office)', () => {
     await waitFor(() => page.host.textContent?.includes('4567') === true, 'the payout queue');
     typeInto(inputLabelled(page.host, eng.admin_reference_or_reason), 'TX-77');
     act(() => buttonNamed(page.host, eng.admin_pay).click());
+    expect(page.host.querySelector('.gs-admin__ask')?.textContent).to.contain('···· 4567').and.contain('TX-77');
+    expect(
+      stub.calls.some((call) => call.path === '/admin/v1/withdrawals/9/pay'),
+      'nothing sent before the answer',
+    ).to.equal(false);
+    act(() => buttonNamed(page.host, eng.admin_ask_cancel).click());
+    expect(page.host.querySelector('.gs-admin__ask'), 'cancelled').to.equal(null);
+    pressAndConfirm(page.host, eng.admin_pay, 'TX-77');
     await waitFor(() => statusText(page.host).includes('9'), 'the payment');
-    expect(stub.calls.find((call) => call.path === '/admin/v1/withdrawals/9/pay')?.form.get('bank_reference')).to.equal('TX-77');
-    act(() => buttonNamed(page.host, eng.admin_pay).click());
+    expect(
+      stub.calls.filter((call) => call.path === '/admin/v1/withdrawals/9/pay').map((call) => call.form.get('bank_reference')),
+    ).to.deep.equal(['TX-77']);
+    pressAndConfirm(page.host, eng.admin_pay, 'TX-77');
     await waitFor(() => alertText(page.host) === eng.refusal_withdrawal_already_decided, 'the refusal');
     page.unmount();
   });
@@ -161,7 +178,7 @@ describe('AdminApp (the back office)', () => {
     await waitFor(() => alertText(page.host) === eng.admin_payer_needed, 'the missing payer notice');
     typeInto(inputLabelled(page.host, eng.admin_notice_payer), 'Someone Else');
     typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'REMIT-9');
-    act(() => buttonNamed(page.host, eng.admin_confirm_payment).click());
+    pressAndConfirm(page.host, eng.admin_confirm_payment, 'GS2611210001');
     await waitFor(() => alertText(page.host) === eng.refusal_payer_mismatch, 'the refusal, worded by its code');
     const sent = stub.calls.find((call) => call.path === '/admin/v1/orders/12/confirm');
     expect(sent?.form.get('payer_name')).to.equal('Someone Else');
@@ -180,7 +197,7 @@ describe('AdminApp (the back office)', () => {
     await waitFor(() => page.host.textContent?.includes('GS2611210001') === true, 'the notice');
     typeInto(inputLabelled(page.host, eng.admin_notice_payer), 'Wang Xiaoming');
     typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'REMIT-10');
-    act(() => buttonNamed(page.host, eng.admin_confirm_payment).click());
+    pressAndConfirm(page.host, eng.admin_confirm_payment, 'Wang Xiaoming');
     await waitFor(() => alertText(page.host) === eng.admin_member_not_verified, "the operator's wording of the refusal");
     page.unmount();
   });
@@ -211,7 +228,7 @@ describe('AdminApp (the back office)', () => {
       '2400.5',
       '100',
     ]);
-    act(() => buttonNamed(page.host, eng.admin_distribute).click());
+    pressAndConfirm(page.host, eng.admin_distribute, 'November 20, 2026');
     await waitFor(() => statusText(page.host).includes('90.0000'), 'the distribution');
     page.unmount();
   });
@@ -241,7 +258,7 @@ describe('AdminApp (the back office)', () => {
     act(() => buttonNamed(page.host, eng.admin_refund_pay).click());
     await waitFor(() => alertText(page.host) === eng.admin_note_needed, 'the missing reference');
     typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'OUT-1');
-    act(() => buttonNamed(page.host, eng.admin_refund_pay).click());
+    pressAndConfirm(page.host, eng.admin_refund_pay, 'Somebody Else');
     await waitFor(() => statusText(page.host).includes(eng.admin_refund_paid), 'the refund recorded');
     typeInto(inputLabelled(page.host, eng.admin_review_note), 'spouse paid; refunded');
     act(() => buttonNamed(page.host, eng.admin_reinstate).click());

@@ -47,6 +47,17 @@ export function NoticeQueue() {
       t('admin_order_confirmed', { number: notice.order.order_number }),
     );
   };
+  /** Asked before crediting, once the payer and the reference are filled in. */
+  const paymentQuestion = (notice: PaymentNotice) => {
+    const { payer, reference } = fieldsOf(notice.id);
+    if (payer.trim() === '' || reference.trim() === '') return null;
+    return t('admin_ask_payment', {
+      number: notice.order.order_number,
+      amount: formatPoints(notice.order.total_amount, locale),
+      payer: payer.trim(),
+      reference: reference.trim(),
+    });
+  };
   const reject = async (notice: PaymentNotice) => {
     const { reason } = fieldsOf(notice.id);
     if (reason.trim() === '') {
@@ -128,6 +139,7 @@ export function NoticeQueue() {
             <Decisions
               yes={t('admin_confirm_payment')}
               no={t('admin_reject')}
+              question={paymentQuestion(notice)}
               onYes={() => void confirm(notice)}
               onNo={() => void reject(notice)}
             />

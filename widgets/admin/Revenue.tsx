@@ -32,7 +32,7 @@ export function Revenue() {
   const room = rooms?.find((candidate) => String(candidate.id) === chartRoom) ?? rooms?.[0];
   return (
     <div className="gs-admin__revenue">
-      <RevenuePanel onChange={() => (changed(), setRecordsKey((value) => value + 1))} />
+      <RevenuePanel rooms={rooms ?? []} onChange={() => (changed(), setRecordsKey((value) => value + 1))} />
       {failed && (
         <p className="gs-message gs-message--error" role="alert">
           {t('admin_load_error')}

@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { decisionError } from './decision.ts';
 import { localName } from '../core/local-name.ts';
 import { adminRequest } from './operator-session.ts';
-import { loadRooms, type Room } from './revenue-format.ts';
+import { AskFirst } from './AskFirst.tsx';
+import { datePattern, type Room } from './revenue-format.ts';
 
 interface Distribution {
   orders_credited: number;
@@ -12,25 +14,16 @@ interface Distribution {
 }
 
 /** Records an engine room's business day and pays the income out of it: the operator's side of decision 1. */
-export function RevenuePanel({ onChange }: { onChange?: () => void } = {}) {
+export function RevenuePanel({ rooms, onChange }: { rooms: Room[]; onChange?: () => void }) {
   const { locale, t } = useI18n();
-  const [rooms, setRooms] = useState<Room[]>([]);
-  const [room, setRoom] = useState('');
+  const [chosenRoom, setRoom] = useState('');
+  const room = chosenRoom === '' ? String(rooms[0]?.id ?? '') : chosenRoom;
   const [day, setDay] = useState('');
   const [kwh, setKwh] = useState('');
   const [revenue, setRevenue] = useState('');
   const [evidence, setEvidence] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
-
-  useEffect(() => {
-    loadRooms()
-      .then((envelope) => {
-        setRooms(envelope.detail);
-        setRoom(String(envelope.detail[0]?.id ?? ''));
-      })
-      .catch(() => setOutcome({ text: t('admin_load_error'), failed: true }));
-  }, []);
 
   const run = async (work: () => Promise<string>) => {
     setBusy(true);
@@ -67,6 +60,11 @@ export function RevenuePanel({ onChange }: { onChange?: () => void } = {}) {
       const envelope = await adminRequest<Distribution>('POST', '/income/distribute', day === '' ? {} : { business_date: day });
       return t('admin_distributed', { orders: envelope.detail.orders_credited, total: formatPoints(envelope.detail.total, locale) });
     });
+
+  const longDate = (isoDay: string) =>
+    !datePattern.test(isoDay)
+      ? isoDay
+      : new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
 
   const field = (id: string, label: string, value: string, set: (value: string) => void, type = 'text') => (
     <div className="gs-field">
@@ -111,9 +109,13 @@ export function RevenuePanel({ onChange }: { onChange?: () => void } = {}) {
           <button type="submit" className="button button--small" disabled={busy} aria-busy={busy}>
             {t('admin_record_revenue')}
           </button>
-          <button type="button" className="button button--small button--secondary" disabled={busy} onClick={distribute}>
-            {t('admin_distribute')}
-          </button>
+          <AskFirst
+            label={t('admin_distribute')}
+            className="button button--small button--secondary"
+            disabled={busy}
+            question={day === '' ? t('admin_ask_distribute_all') : t('admin_ask_distribute_day', { day: longDate(day) })}
+            onGo={distribute}
+          />
         </div>
       </form>
     </section>

@@ -4,6 +4,7 @@ import { formatPoints } from '../core/money.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { decisionError } from './decision.ts';
 import { adminRequest } from './operator-session.ts';
+import { AskFirst } from './AskFirst.tsx';
 import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
 
 interface Refund {
@@ -48,6 +49,13 @@ export function ReviewQueue() {
     members.reload();
   };
 
+  /** Asked before marking a refund paid, once the bank's reference is filled in. */
+  const refundQuestion = (refund: Refund) => {
+    const reference = (notes[`refund-${refund.id}`] ?? '').trim();
+    if (reference === '') return null;
+    return t('admin_ask_refund', { amount: formatPoints(refund.amount, locale), payer: refund.payer_name, reference });
+  };
+
   return (
     <>
       <section aria-labelledby="gs-admin-refunds">
@@ -74,13 +82,11 @@ export function ReviewQueue() {
                 onChange={(value) => setNotes({ ...notes, [`refund-${refund.id}`]: value })}
               />
               <div className="gs-actions">
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => void act(`refund-${refund.id}`, `/refunds/${refund.id}/pay`, 'bank_reference', t('admin_refund_paid'))}
-                >
-                  {t('admin_refund_pay')}
-                </button>
+                <AskFirst
+                  label={t('admin_refund_pay')}
+                  question={refundQuestion(refund)}
+                  onGo={() => void act(`refund-${refund.id}`, `/refunds/${refund.id}/pay`, 'bank_reference', t('admin_refund_paid'))}
+                />
               </div>
             </li>
           ))}

@@ -45,6 +45,19 @@ export function WithdrawalQueue() {
     }
   };
 
+  /** Asked before marking a withdrawal paid, once the bank's reference is filled in. */
+  const payoutQuestion = (withdrawal: QueuedWithdrawal) => {
+    const reference = (notes[withdrawal.id] ?? '').trim();
+    if (reference === '') return null;
+    return t('admin_ask_payout', {
+      id: withdrawal.id,
+      amount: formatPoints(withdrawal.amount, locale),
+      holder: withdrawal.cardholder,
+      last4: withdrawal.bankcard.card_last4,
+      reference,
+    });
+  };
+
   const rows = list.page?.data ?? [];
   return (
     <section aria-labelledby="gs-admin-withdrawals">
@@ -80,6 +93,7 @@ export function WithdrawalQueue() {
             <Decisions
               yes={t('admin_pay')}
               no={t('admin_reject')}
+              question={payoutQuestion(withdrawal)}
               onYes={() => void decide(withdrawal, true)}
               onNo={() => void decide(withdrawal, false)}
             />

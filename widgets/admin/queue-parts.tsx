@@ -1,5 +1,6 @@
 import { useI18n } from '../core/i18n.ts';
 import type { PagedList } from '../core/paged.ts';
+import { AskFirst } from './AskFirst.tsx';
 
 /** What an operator reads after an action: a refusal as an alert, a success as a status. */
 export interface Outcome {
@@ -44,13 +45,20 @@ export function NoteField({ id, label, value, maxLength, onChange }: NoteFieldPr
   );
 }
 
+interface DecisionsProps {
+  yes: string;
+  no: string;
+  onYes: () => void;
+  onNo: () => void;
+  /** For a main decision that moves money: what it will do, asked first (AskFirst); null or absent acts at once. */
+  question?: string | null;
+}
+
 /** The two decisions on a queued item, the first the main one. */
-export function Decisions({ yes, no, onYes, onNo }: { yes: string; no: string; onYes: () => void; onNo: () => void }) {
+export function Decisions({ yes, no, onYes, onNo, question = null }: DecisionsProps) {
   return (
     <div className="gs-actions">
-      <button type="button" className="button button--small" onClick={onYes}>
-        {yes}
-      </button>
+      <AskFirst label={yes} question={question} onGo={onYes} />
       <button type="button" className="button button--small button--secondary" onClick={onNo}>
         {no}
       </button>
