@@ -90,6 +90,7 @@ export function embedReference(t: Translate) {
       { name: 'gs:transfer-completed', when: t('partners_embed_event_transfer_completed'), detail: '{ type, partner_city_id, amount }' },
       { name: 'gs:card-edit', when: t('partners_embed_event_card_edit'), detail: '{ card_id }' },
       { name: 'gs:navigate', when: t('partners_embed_event_navigate'), detail: '{ route, href }' },
+      { name: 'gs:language', when: t('partners_embed_event_language'), detail: '{ locale, lang }' },
       { name: 'gs:error', when: t('partners_embed_event_error'), detail: '{ code }' },
     ],
 

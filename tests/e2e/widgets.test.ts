@@ -42,6 +42,8 @@ describe('the demo partner page: every widget from one script tag', () => {
       await page.locator('gs-language-picker').getByLabel(zhs.language_eng).check();
       await page.locator('gs-session-badge').getByText(eng.badge_not_logged_in).waitFor();
       await page.locator('gs-wallet').getByText(eng.login_prompt_body).waitFor();
+      // The page hears the choice, to keep it for its next page (nothing of ours is stored on a partner's page).
+      await page.locator('#event-log').getByText('gs:language {"locale":"eng","lang":"en"}').waitFor();
 
       const form = page.frameLocator('gs-login iframe');
       await form.getByLabel(eng.login_username).fill(username);

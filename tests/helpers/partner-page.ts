@@ -2,7 +2,16 @@ import type { Page } from 'playwright-core';
 import eng from '../../locales/eng.json' with { type: 'json' };
 
 /** Every `gs:*` event a widget sends the page (partners/embed documents them). */
-const widgetEvents = ['gs:login', 'gs:logout', 'gs:order-created', 'gs:transfer-completed', 'gs:card-edit', 'gs:navigate', 'gs:error'];
+const widgetEvents = [
+  'gs:login',
+  'gs:logout',
+  'gs:order-created',
+  'gs:transfer-completed',
+  'gs:card-edit',
+  'gs:navigate',
+  'gs:language',
+  'gs:error',
+];
 
 /** Records, before any script of the page runs, every CSP violation and every widget event, in the page and its frames. */
 export async function watch(page: Page): Promise<void> {

@@ -9,7 +9,8 @@ interface AskFirstProps {
    * is not ready: the button then acts at once, and the action says what is missing.
    */
   question: string | null;
-  className?: string;
+  /** Drawn as a secondary action (the Revenue tab's Distribute beside Record). */
+  secondary?: boolean;
   disabled?: boolean;
   onGo: () => void;
 }
@@ -19,7 +20,7 @@ interface AskFirstProps {
  * refund, paying income) in two steps: the first press asks the question, the second, on the
  * question's own button, carries it out. Cancel or Escape leave everything as it was.
  */
-export function AskFirst({ label, question, className = 'button button--small', disabled = false, onGo }: AskFirstProps) {
+export function AskFirst({ label, question, secondary = false, disabled = false, onGo }: AskFirstProps) {
   const { t } = useI18n();
   const [asking, setAsking] = useState(false);
   const questionId = useId();
@@ -31,7 +32,12 @@ export function AskFirst({ label, question, className = 'button button--small', 
 
   if (!open)
     return (
-      <button type="button" className={className} disabled={disabled} onClick={() => (question === null ? onGo() : setAsking(true))}>
+      <button
+        type="button"
+        className={secondary ? 'button button--small button--secondary' : 'button button--small'}
+        disabled={disabled}
+        onClick={() => (question === null ? onGo() : setAsking(true))}
+      >
         {label}
       </button>
     );

@@ -111,7 +111,7 @@ export function RevenuePanel({ rooms, onChange }: { rooms: Room[]; onChange?: ()
           </button>
           <AskFirst
             label={t('admin_distribute')}
-            className="button button--small button--secondary"
+            secondary
             disabled={busy}
             question={day === '' ? t('admin_ask_distribute_all') : t('admin_ask_distribute_day', { day: longDate(day) })}
             onGo={distribute}

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /** What a widget tells the partner page it sits on, as `gs:<name>` DOM events (documented on the partner page). */
-export type HostEventName = 'order-created' | 'transfer-completed' | 'card-edit' | 'navigate' | 'error';
+export type HostEventName = 'order-created' | 'transfer-completed' | 'card-edit' | 'navigate' | 'language' | 'error';
 /** Dispatches `gs:<name>`; false when the page cancelled it (only `gs:navigate` has a default to cancel). */
 export type HostEvents = (name: HostEventName, detail: Record<string, unknown>) => boolean;
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { locales, localePath, type Locale } from '../../locales/index.ts';
+import { htmlLang, locales, localePath, type Locale } from '../../locales/index.ts';
+import { useHostEvents } from '../core/host-events.ts';
 import { useI18n } from '../core/i18n.ts';
 import { chooseLocale } from '../core/locale.ts';
 
@@ -20,6 +21,7 @@ interface LanguagePickerProps {
 /** The language screen: three choices; the choice persists and applies to every page and widget. */
 export function LanguagePicker({ route }: LanguagePickerProps) {
   const { locale, t } = useI18n();
+  const hostEvents = useHostEvents();
   const [saved, setSaved] = useState(false);
   // The choice shows at once, while the chosen language's messages are still loading.
   const [selected, setSelected] = useState(locale);
@@ -28,6 +30,8 @@ export function LanguagePicker({ route }: LanguagePickerProps) {
     setSelected(next);
     chooseLocale(next);
     setSaved(true);
+    // A partner's page keeps no storage of ours: it hears the choice and may keep it for its next page (gs:language).
+    if (next !== locale) hostEvents('language', { locale: next, lang: htmlLang[next] });
     if (route !== undefined && next !== locale) location.assign(localePath(next, route));
   };
   return (
@@ -43,7 +47,7 @@ export function LanguagePicker({ route }: LanguagePickerProps) {
             checked={option === selected}
             onChange={() => choose(option)}
           />
-          <span lang={option === 'eng' ? 'en' : option === 'zht' ? 'zh-Hant-TW' : 'zh-Hans'}>{t(`language_${option}`)}</span>
+          <span lang={htmlLang[option]}>{t(`language_${option}`)}</span>
         </label>
       ))}
       <p className="gs-language__status" role="status">
