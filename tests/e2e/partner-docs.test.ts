@@ -6,6 +6,7 @@ import zhs from '../../locales/zhs.json' with { type: 'json' };
 import zht from '../../locales/zht.json' with { type: 'json' };
 import { screenElements } from '../../widgets/screens/registry.ts';
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { widgetEvents } from '../helpers/partner-page.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
 /** The partner documentation page, /partners/embed, as a partner's web developer reads it. */
@@ -23,7 +24,8 @@ const snippet = `<script type="module" src="https://shop.example/widgets/v1/embe
 <gs-login></gs-login>
 <gs-wallet lang="eng"></gs-wallet>`;
 const csp = `Content-Security-Policy: default-src 'self'; script-src 'self' https://shop.example; style-src 'self'; img-src 'self' https://shop.example data: blob:; connect-src 'self'; frame-src https://shop.example`;
-const events = ['gs:login', 'gs:logout', 'gs:order-created', 'gs:transfer-completed', 'gs:card-edit', 'gs:navigate', 'gs:error'];
+/** Every event the widgets send (tests/helpers/partner-page.ts records them), documented in this order. */
+const events = widgetEvents;
 const errorCodes = ['load_failed', 'unreachable', 'partner_site_not_allowed'];
 const themeProperties = ['--gs-color-accent', '--gs-color-on-accent', '--gs-font', '--gs-font-size', '--gs-radius', '--gs-space'];
 

@@ -14,6 +14,8 @@ import { freePort, startProduct, type ProductServer } from '../helpers/product-s
 const operatorName = 'partner_operator';
 const operatorPassword = 'a long operator passphrase';
 const memberPassword = 'sun2026';
+/** The member's password once the password-change test has changed it (later tests log in with it). */
+const changedPassword = 'moon2026';
 const realname = 'Lin Mei';
 
 describe('widgets on a partner page on another origin, with a strict CSP and hostile CSS', () => {
@@ -204,11 +206,11 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       await profile.getByLabel(eng.edit_old_password, { exact: true }).waitFor();
       assert.equal(await page.locator('input[type="password"]').count(), 0);
       await profile.getByLabel(eng.edit_old_password, { exact: true }).fill(memberPassword);
-      await profile.getByLabel(eng.edit_new_password, { exact: true }).fill('moon2026');
-      await profile.getByLabel(eng.edit_confirm_password, { exact: true }).fill('moon2026');
+      await profile.getByLabel(eng.edit_new_password, { exact: true }).fill(changedPassword);
+      await profile.getByLabel(eng.edit_confirm_password, { exact: true }).fill(changedPassword);
       await profile.getByRole('button', { name: eng.edit_submit }).click();
       await profile.getByText(eng.edit_success).waitFor();
-      await api.login(username, 'moon2026');
+      await api.login(username, changedPassword);
 
       // Logging out in the settings widget ends the session in the frame and tells the page.
       await page.locator('gs-setting').getByRole('button', { name: eng.setting_logout }).click();
@@ -286,6 +288,43 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       await badge.getByText(eng.embed_unreachable).waitFor({ timeout: 30_000 });
       await badge.getByRole('button', { name: eng.embed_retry }).waitFor();
       assert.ok((await seen(page)).events.some((event) => event.includes('"code":"unreachable"')));
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('a service that stops answering mid-session turns every widget to the retry, which brings them back', async () => {
+    const visitor = await newVisitor();
+    try {
+      const { page } = visitor;
+      await watch(page);
+      await page.goto(`${partner.origin}/`);
+      await logInThroughFrame(page, username, changedPassword);
+      const wallet = page.locator('gs-wallet');
+      await wallet.getByText(eng.wallet_main).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // Our API stops answering (the session frame's calls find nobody there); the widgets' own files stay reachable.
+      const apiCalls = `${product.baseUrl}/api/**`;
+      await page.route(apiCalls, (route) => route.abort('connectionrefused'));
+      await wallet.getByLabel(eng.wallet_amount, { exact: true }).fill('1');
+      await wallet.getByLabel(eng.wallet_from).selectOption('main');
+      await wallet.getByLabel(eng.wallet_to).selectOption('2');
+      await wallet.getByRole('button', { name: eng.wallet_confirm }).click();
+      await page.waitForFunction(
+        (text) =>
+          ['gs-wallet', 'gs-withdraw', 'gs-session-badge'].every((tag) =>
+            document.querySelector(tag)?.shadowRoot?.textContent?.includes(text),
+          ),
+        eng.embed_unreachable,
+      );
+      assert.ok((await seen(page)).events.some((event) => event.startsWith('gs:error') && event.includes('"code":"unreachable"')));
+      assert.deepEqual(await accessibilityViolations(page), []);
+
+      await page.unroute(apiCalls);
+      await wallet.getByRole('button', { name: eng.embed_retry }).click();
+      await wallet.getByText(eng.wallet_main).first().waitFor();
+      await page.locator('gs-session-badge').first().getByText(username).waitFor();
+      assert.deepEqual((await seen(page)).violations, []);
     } finally {
       await visitor.close();
     }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import eng from '../../locales/eng.json' with { type: 'json' };
 
 /** Every `gs:*` event a widget sends the page (partners/embed documents them). */
-const widgetEvents = [
+export const widgetEvents = [
   'gs:login',
   'gs:logout',
   'gs:order-created',

@@ -21,7 +21,12 @@ export const $bridgeState = atom<BridgeState>('connecting');
 
 let frame: HTMLIFrameElement | undefined;
 let readyTimer: ReturnType<typeof setTimeout> | undefined;
-const calls = portCalls((user) => applySession(user));
+// An API that stops answering mid-session turns every widget to the same retryable "cannot reach the service" state
+// (and gs:error) as one that is down at load, rather than leaving figures on screen that can no longer be trusted.
+// The session frame stays: it may hold the session in memory only (third-party storage refused).
+const calls = portCalls(applySession, () => $bridgeState.set('unreachable'));
+/** The session frame has handed over its channel (and not failed since). */
+let connected = false;
 let connection: { apiOrigin: string; locale: Locale } | undefined;
 
 /** Opens the session frame once per page and routes every API call of every widget through it. */
@@ -41,15 +46,20 @@ export function connectBridge(apiOrigin: string, locale: Locale): void {
   openFrame();
 }
 
-/** Tries again after the frame was refused or did not answer. */
+/**
+ * Tries again after the frame was refused or did not answer; after our API stopped answering, shows
+ * the screens again over the same frame and session, and they ask afresh.
+ */
 export function retryBridge(): void {
   if (connection === undefined || $bridgeState.get() === 'ready') return;
-  openFrame();
+  if (connected) $bridgeState.set('ready');
+  else openFrame();
 }
 
 function openFrame(): void {
   if (connection === undefined) return;
   frame?.remove();
+  connected = false;
   calls.wait();
   $bridgeState.set('connecting');
   const opened = document.createElement('iframe');
@@ -80,11 +90,13 @@ function onWindowMessage(event: MessageEvent): void {
   clearTimeout(readyTimer);
   applySession(message.user);
   $bridgeState.set('ready');
+  connected = true;
   calls.connect(event.ports[0]);
 }
 
 function fail(state: 'refused' | 'unreachable'): void {
   clearTimeout(readyTimer);
+  connected = false;
   $bridgeState.set(state);
   calls.fail();
 }

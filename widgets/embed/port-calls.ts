@@ -31,9 +31,10 @@ const noAnswer = () => new ApiFailure(0, 'failed to connect', undefined, 'networ
 /**
  * The caller's side of the session frame's channel, shared by the partner page (bridge.ts) and
  * by our frames beside it that show a form with a secret in it (the password change): both ask
- * the session frame to make the call, and neither holds the token.
+ * the session frame to make the call, and neither holds the token. `onUnreachable` hears a call
+ * the session frame could not deliver because our API did not answer at all.
  */
-export function portCalls(onSession: (user: SessionUser | null) => void): PortCalls {
+export function portCalls(onSession: (user: SessionUser | null) => void, onUnreachable?: () => void): PortCalls {
   let port: MessagePort | undefined;
   let state: 'waiting' | 'connected' | 'failed' = 'waiting';
   let nextId = 1;
@@ -51,7 +52,11 @@ export function portCalls(onSession: (user: SessionUser | null) => void): PortCa
   const onReply = (reply: ChannelReply) => {
     if (reply.kind === 'session') onSession(reply.user);
     else if (reply.ok) settle(reply.id, reply.value);
-    else settle(reply.id, new ApiFailure(reply.status, reply.message, reply.envelope, reply.noAnswer));
+    else {
+      // The session frame could not reach our API at all (not a slow answer): the service is down for every widget.
+      if (reply.noAnswer === 'network') onUnreachable?.();
+      settle(reply.id, new ApiFailure(reply.status, reply.message, reply.envelope, reply.noAnswer));
+    }
   };
 
   const post = (body: OutgoingBody): Promise<Envelope | Blob> => {

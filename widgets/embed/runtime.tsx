@@ -84,7 +84,7 @@ export function mountWidget({ host, shadow, tag, Screen, sheets, apiOrigin, load
           </EmbeddedContext.Provider>
         </I18nProvider>
       );
-      Object.assign(tree, { _mask: mask, __m: mask });
+      Object.assign(tree, { __m: mask });
       root.render(tree);
     });
   };
