@@ -199,8 +199,19 @@ describe.each(databaseKinds())('catalogue in the back office on %s', (kind) => {
     expect(saved).toMatchObject({ capacity_units: 50, names: room.names });
     expect((await audits('engine_room.capacity')).at(-1)).toMatchObject({ before: { capacity_units: 40 }, after: { capacity_units: 50 } });
     expect((await audits('engine_room.create')).length).toBeGreaterThan(0);
-    const page = expectSuccess(await admin('GET', 'engine-rooms')) as { data: { id: number }[] };
+    const page = expectSuccess(await admin('GET', 'engine-rooms')) as {
+      data: (typeof room & { id: number; capacity_confirmed: boolean })[];
+    };
     expect(page.data.map((row) => row.id)).toContain(added.id);
+    // A room an operator added has its capacity confirmed; a seeded sample does not, until an operator saves it.
+    expect(page.data.find((row) => row.id === added.id)?.capacity_confirmed).toBe(true);
+    const seeded = page.data.find((row) => row.id === 2);
+    expect(seeded?.capacity_confirmed).toBe(false);
+    const { names, locations, type, capacity_units } = seeded ?? room;
+    const confirmed = expectSuccess(await admin('PUT', 'engine-rooms/2', { names, locations, type, capacity_units })) as {
+      capacity_confirmed: boolean;
+    };
+    expect(confirmed.capacity_confirmed, 'saved unchanged: confirmed').toBe(true);
   });
 
   it('counts only products on sale in the setup checklist, and the brand site needs a publish', async () => {

@@ -52,13 +52,16 @@ export async function roomDays(db: Db, days: readonly string[]) {
   return result.rows;
 }
 
-/** What the setup checklist counts. Receiving accounts: the enabled ones an operator entered (never a demo one, decision 024). */
+/**
+ * What the setup checklist counts. Receiving accounts: the enabled ones an operator entered (never a demo one,
+ * decision 024). Rooms: those whose capacity an operator has set or confirmed (never a seeded sample, decision 037).
+ */
 export async function setupCounts(db: Db) {
   const row = await db
     .selectNoFrom([
       sql<string>`(select count(*) from remittance_accounts where enabled and not demo)`.as('receiving_accounts'),
       sql<string>`(select count(*) from products where quantity > 0 and on_sale)`.as('products_on_sale'),
-      sql<string>`(select count(*) from engine_rooms where capacity_units is not null)`.as('rooms_with_capacity'),
+      sql<string>`(select count(*) from engine_rooms where capacity_units is not null and capacity_confirmed_at is not null)`.as('rooms_with_capacity'),
       sql<boolean>`exists (select 1 from audit_log where action = 'settings.update' and operator_id is not null)`.as('settings_saved'),
     ])
     .executeTakeFirstOrThrow();

@@ -185,10 +185,10 @@ describe.each(databaseKinds())('the operator dashboard on %s', (kind) => {
 
   it('keeps a setup checklist until the business can take payments, each item naming the tab that does it', async () => {
     let board = await dashboard();
-    // The seed's demo accounts are not real ones; its product is on sale and its rooms have a capacity.
+    // The seed's demo accounts are not real ones, nor are its rooms' capacities (samples, decision 037); its product is on sale.
     expect(item(board, 'receiving_account')).toMatchObject({ done: false, count: 0, tab: 'receiving' });
     expect(item(board, 'product_on_sale')).toMatchObject({ done: true, tab: 'catalogue' });
-    expect(item(board, 'engine_room_capacity')).toMatchObject({ done: true, tab: 'catalogue' });
+    expect(item(board, 'engine_room_capacity')).toMatchObject({ done: false, count: 0, tab: 'catalogue' });
     expect(item(board, 'income_settings')).toMatchObject({ done: false, tab: 'settings' });
     expect(board.checklist.ready).toBe(false);
 
@@ -211,6 +211,20 @@ describe.each(databaseKinds())('the operator dashboard on %s', (kind) => {
     board = await dashboard();
     expect(item(board, 'income_settings')?.done).toBe(true);
     expect(item(board, 'receiving_account')).toMatchObject({ done: true, count: 1 });
+    expect(board.checklist.ready, 'no room checked yet').toBe(false);
+
+    // An operator sets a seeded room's real capacity: that room counts.
+    const rooms = async () =>
+      (
+        expectSuccess(await send(testApp.app, 'GET', 'admin/v1/catalogue/engine-rooms', { token: operator })) as {
+          data: { id: number; capacity_confirmed: boolean }[];
+        }
+      ).data;
+    expect((await rooms()).find((room) => room.id === 1)?.capacity_confirmed).toBe(false);
+    expectSuccess(await send(testApp.app, 'PUT', 'admin/v1/engine-rooms/1/capacity', { token: operator, body: { capacity_units: 30 } }));
+    expect((await rooms()).find((room) => room.id === 1)?.capacity_confirmed).toBe(true);
+    board = await dashboard();
+    expect(item(board, 'engine_room_capacity')).toMatchObject({ done: true, count: 1 });
     expect(board.checklist.ready).toBe(true);
 
     // A disabled account does not count; a demo one never does.

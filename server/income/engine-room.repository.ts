@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 export interface RoomCapacityRow {
@@ -11,5 +12,10 @@ export const lockRoomCapacity = (trx: Db, roomId: number): Promise<RoomCapacityR
   trx.selectFrom('engine_rooms').select(['id', 'name', 'capacity_units']).where('id', '=', roomId).forUpdate().executeTakeFirst();
 
 export const writeRoomCapacity = async (trx: Db, roomId: number, capacityUnits: number): Promise<void> => {
-  await trx.updateTable('engine_rooms').set({ capacity_units: capacityUnits }).where('id', '=', roomId).execute();
+  // An operator setting it is an operator confirming it (the seeded rooms' capacities are samples; decision 037).
+  await trx
+    .updateTable('engine_rooms')
+    .set({ capacity_units: capacityUnits, capacity_confirmed_at: sql<Date>`now()` })
+    .where('id', '=', roomId)
+    .execute();
 };

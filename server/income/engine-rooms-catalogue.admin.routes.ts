@@ -32,6 +32,10 @@ const roomItem = Type.Object({
   locations: roomFields.locations,
   type: Type.String(),
   capacity_units: Type.Union([Type.Integer(), Type.Null()], { description: 'Null: not set yet, the room earns nobody anything' }),
+  capacity_confirmed: Type.Boolean({
+    description:
+      'An operator has added or saved this room or set its capacity; false for the seeded sample rooms, whose capacity is a sample',
+  }),
 });
 
 type Room = NonNullable<Awaited<ReturnType<typeof findRoom>>>;
@@ -46,6 +50,7 @@ const roomJson = (room: Room) => ({
   locations: text(room.locations, room.location),
   type: room.type,
   capacity_units: room.capacity_units,
+  capacity_confirmed: room.capacity_confirmed_at !== null,
 });
 
 const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });

@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-const roomColumns = ['id', 'name', 'names', 'type', 'location', 'locations', 'capacity_units'] as const;
+const roomColumns = ['id', 'name', 'names', 'type', 'location', 'locations', 'capacity_units', 'capacity_confirmed_at'] as const;
 
 /** The columns an operator writes: names and locations as JSON text, `name` and `location` their fallbacks. */
 export interface RoomColumns {
@@ -28,10 +29,21 @@ export const findRoom = (db: Db, id: number) => db.selectFrom('engine_rooms').se
 export const lockRoom = (db: Db, id: number) =>
   db.selectFrom('engine_rooms').select(roomColumns).where('id', '=', id).forUpdate().executeTakeFirst();
 
+// A room an operator adds or saves has its capacity confirmed by them: the form carries it (decision 037).
 export async function insertRoom(db: Db, values: RoomColumns & { capacity_units: number }): Promise<number> {
-  return (await db.insertInto('engine_rooms').values(values).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await db
+      .insertInto('engine_rooms')
+      .values({ ...values, capacity_confirmed_at: sql<Date>`now()` })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 export async function updateRoom(db: Db, id: number, values: RoomColumns): Promise<void> {
-  await db.updateTable('engine_rooms').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('engine_rooms')
+    .set({ ...values, capacity_confirmed_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }

@@ -64,6 +64,8 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
       await page.getByRole('heading', { name: eng.admin_dashboard_checklist }).waitFor();
       const checklist = (await page.locator('.gs-admin__checklist').textContent()) ?? '';
       assert.ok(checklist.includes(`${eng.admin_dashboard_todo} · ${eng.admin_dashboard_step_receiving_account}`), checklist);
+      // The seeded rooms' capacities are samples (decision 037): a room waits for the operator too.
+      assert.ok(checklist.includes(`${eng.admin_dashboard_todo} · ${eng.admin_dashboard_step_engine_room_capacity}`), checklist);
 
       // Two-factor sign-in: the secret as text beside the QR code, turned on by a current code; recovery codes once.
       await page.getByRole('button', { name: eng.admin_security, exact: true }).click();
@@ -110,6 +112,15 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
       await editing.getByLabel(`${eng.admin_cat_name} (${eng.language_eng})`, { exact: true }).fill(productName);
       await editing.getByRole('button', { name: eng.admin_cat_save }).click();
       await page.getByText(eng.admin_cat_saved.replace('{{name}}', '')).first().waitFor();
+      // A seeded room is marked as a sample until the operator sets its real capacity.
+      const sampleRoom = page.getByRole('row', { name: /Tainan Solar Park A/ });
+      await sampleRoom.getByText(eng.admin_cat_room_sample).waitFor();
+      await sampleRoom.getByRole('button', { name: eng.admin_cat_edit }).click();
+      const room = page.locator('form', { hasText: eng.admin_cat_editing.replace('{{name}}', '') });
+      await room.getByLabel(eng.admin_cat_room_capacity).fill('40');
+      await room.getByRole('button', { name: eng.admin_cat_save }).click();
+      await sampleRoom.getByText('40').waitFor();
+      assert.equal(await sampleRoom.getByText(eng.admin_cat_room_sample).count(), 0);
       assert.deepEqual(await accessibilityViolations(page), []);
 
       await page.getByRole('button', { name: eng.admin_dashboard, exact: true }).click();

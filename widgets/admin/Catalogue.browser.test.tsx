@@ -40,6 +40,14 @@ const tainan: Room = {
   locations: { zhs: '台湾台南', zht: '臺灣臺南', eng: 'Tainan, Taiwan' },
   type: 'Graphene array',
   capacity_units: 23,
+  capacity_confirmed: true,
+};
+/** A seeded room nobody has checked yet: its capacity is a sample. */
+const kaohsiung: Room = {
+  ...tainan,
+  id: 2,
+  names: { zhs: '高雄屋顶 B', zht: '高雄屋頂 B', eng: 'Kaohsiung Rooftop B' },
+  capacity_confirmed: false,
 };
 
 function catalogueApi(extra: (call: RecordedCall) => Reply | undefined = () => undefined) {
@@ -47,7 +55,7 @@ function catalogueApi(extra: (call: RecordedCall) => Reply | undefined = () => u
     const answer = extra(call);
     if (answer !== undefined) return answer;
     if (call.path === '/admin/v1/catalogue/products' && call.method === 'GET') return paged([solar, hidden]);
-    if (call.path === '/admin/v1/catalogue/engine-rooms' && call.method === 'GET') return paged([tainan]);
+    if (call.path === '/admin/v1/catalogue/engine-rooms' && call.method === 'GET') return paged([tainan, kaohsiung]);
     return fail(404, 'Not found');
   });
 }
@@ -80,6 +88,7 @@ describe('Catalogue (the back office)', () => {
     expect(rows[0]?.slice(1, 4)).to.deep.equal(['15000000.0000', `23 (${fill(eng.admin_cat_sold, { sold: 4 })})`, eng.admin_cat_on_sale]);
     expect(rows[1]?.[3]).to.equal(eng.admin_cat_hidden);
     expect(rows[2]?.slice(1, 3)).to.deep.equal(['台湾台南', '23']);
+    expect(rows[3]?.[2], 'a seeded room is marked as a sample until an operator saves it').to.equal(`23 ${eng.admin_cat_room_sample}`);
     expect(await axeViolations(page.host)).to.deep.equal([]);
     page.unmount();
   });

@@ -91,7 +91,15 @@ export function Catalogue() {
                   {row.names.zhs} / {row.names.eng}
                 </th>
                 <td>{row.locations.zhs}</td>
-                <td>{row.capacity_units ?? '—'}</td>
+                <td>
+                  {row.capacity_units ?? '—'}
+                  {!row.capacity_confirmed && (
+                    <>
+                      {' '}
+                      <span className="gs-admin__demo">{t('admin_cat_room_sample')}</span>
+                    </>
+                  )}
+                </td>
                 <td>
                   <button
                     type="button"

@@ -13,6 +13,8 @@ export interface Room {
   locations: Texts;
   type: string;
   capacity_units: number | null;
+  /** False for a seeded sample room until an operator saves it or sets its capacity (decision 037). */
+  capacity_confirmed: boolean;
 }
 
 const wholePattern = /^[1-9]\d{0,9}$/;

@@ -59,6 +59,7 @@ export const catalogueMessageKeys = [
   'admin_cat_location',
   'admin_cat_type',
   'admin_cat_room_capacity',
+  'admin_cat_room_sample',
   'admin_cat_room_capacity_hint',
   'admin_cat_add_room',
   'admin_cat_state',

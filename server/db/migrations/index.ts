@@ -26,6 +26,7 @@ import * as memberTransfersQueue from './0024_member_transfers_queue.ts';
 import * as transferBatches from './0025_transfer_batches.ts';
 import * as latePayers from './0026_late_payers.ts';
 import * as translationBehind from './0027_translation_behind.ts';
+import * as roomCapacityConfirmed from './0028_room_capacity_confirmed.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0025_transfer_batches': transferBatches,
   '0026_late_payers': latePayers,
   '0027_translation_behind': translationBehind,
+  '0028_room_capacity_confirmed': roomCapacityConfirmed,
 };
 
 export const migrationProvider: MigrationProvider = {
