@@ -75,6 +75,9 @@ describe('every member action from widgets on a partner page, under its strict C
       await page.locator('gs-session-badge').getByText(username).waitFor();
       assert.ok((await seen(page)).events.some((event) => event.startsWith('gs:login') && event.includes(username)));
 
+      // Before verifying, the card form says what it needs first, with the way there.
+      await page.locator('gs-bank-add').getByText(eng.refusal_bank_card_needs_verification).waitFor();
+
       // Identity: three photos uploaded through the session frame, then PUT v1/user/{id}.
       const verify = page.locator('gs-verify');
       await verify.getByLabel(eng.verify_real_name).fill(realname);
@@ -98,7 +101,10 @@ describe('every member action from widgets on a partner page, under its strict C
       await bell.getByRole('button', { name: eng.notices_open, exact: true }).waitFor();
 
       // A card in the member's verified name (POST); the list beside the form shows it at once.
+      // Under review it said so in place of the form; told of the approval, the member asks again and the form opens.
       const addCard = page.locator('gs-bank-add');
+      await addCard.getByText(eng.bank_add_wait_review).waitFor();
+      await addCard.getByRole('button', { name: eng.bank_check_again }).click();
       await addCard.getByLabel(eng.bank_cardholder).fill(realname);
       await addCard.getByLabel(eng.bank_bank_name).fill('Bank of Taiwan');
       await addCard.getByLabel(eng.bank_card_number).fill('6225880123451234');

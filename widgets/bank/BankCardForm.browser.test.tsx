@@ -83,6 +83,32 @@ describe('BankCardForm', () => {
     page.unmount();
   });
 
+  it('tells a member who is not verified (or still under review) before the form, with the way to verify, and sends nothing', async () => {
+    for (const [status, words, link] of [
+      ['none', eng.refusal_bank_card_needs_verification, true],
+      ['rejected', eng.refusal_bank_card_needs_verification, true],
+      ['pending', eng.bank_add_wait_review, false],
+    ] as const) {
+      act(() => startSession('token-7', { id: 7, username: 'member01', verification_status: status }));
+      const page = mountAdd();
+      expect(page.host.textContent, status).to.contain(words);
+      expect(page.host.querySelector('a')?.textContent ?? null, status).to.equal(link ? eng.setting_verify : null);
+      expect(page.host.querySelector('button')?.textContent ?? null, status).to.equal(link ? null : eng.bank_check_again);
+      expect(page.host.querySelector('form'), status).to.equal(null);
+      expect(stub?.calls.length, status).to.equal(0);
+      page.unmount();
+      stub?.restore();
+    }
+    // Under review, the member asks again once told of the approval: the form opens.
+    act(() => startSession('token-7', { id: 7, username: 'member01', verification_status: 'pending' }));
+    const page = mountAdd((call) =>
+      call.path === '/v1/check' ? ok({ id: 7, username: 'member01', verification_status: 'approved' }) : ok(card),
+    );
+    act(() => buttonNamed(page.host, eng.bank_check_again).click());
+    await waitFor(() => page.host.querySelector('form') !== null, 'the form, once approved');
+    page.unmount();
+  });
+
   it('shows the own-name rule under the cardholder', () => {
     const page = mountAdd();
     const holder = inputLabelled(page.host, eng.bank_cardholder);

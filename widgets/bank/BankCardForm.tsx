@@ -5,6 +5,8 @@ import { knownRefusalKey, refusalCode, refusalKey } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { useEmbedded } from '../core/embedded.ts';
 import { useStore } from '../core/use-store.ts';
+import { $user } from '../core/session.ts';
+import { refreshSession } from '../ui/SessionWatcher.tsx';
 import { cardsChanged } from '../core/changes.ts';
 import { $cardToEdit, bankSavedNoticeMs, getCard, rememberedCardId, saveCard } from './bank-cards.ts';
 import {
@@ -52,6 +54,9 @@ export const bankCardFormMessageKeys = [
   'bank_load_error',
   'bank_no_card_chosen',
   'bank_list',
+  'bank_add_wait_review',
+  'bank_check_again',
+  'setting_verify',
   ...cardRefusals.map(refusalKey),
 ];
 
@@ -75,6 +80,7 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
   const id = useId();
   const embedded = useEmbedded();
   const chosenOnPage = useStore($cardToEdit);
+  const verification = useStore($user)?.verification_status;
   const [remembered] = useState(() => (mode === 'update' && !embedded ? rememberedCardId() : null));
   const cardId = mode === 'add' ? null : embedded ? chosenOnPage : remembered;
   const [loaded, setLoaded] = useState<'yes' | 'loading' | 'failed' | 'missing'>(
@@ -148,6 +154,24 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
       setBusy(false);
     }
   };
+
+  // A card's holder must be the member's verified name: say so before the form, not after Save (the server refuses it anyway).
+  if (mode === 'add' && typeof verification === 'string' && verification !== 'approved') {
+    const pending = verification === 'pending';
+    return (
+      <p className="gs-bank-form__verify">
+        {t(pending ? 'bank_add_wait_review' : refusalKey('bank_card_needs_verification'))}{' '}
+        {pending ? (
+          // An operator's approval does not reach an open page by itself: the member asks again.
+          <button part="button" type="button" className="button button--small" onClick={() => void refreshSession().catch(() => undefined)}>
+            {t('bank_check_again')}
+          </button>
+        ) : (
+          <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>
+        )}
+      </p>
+    );
+  }
 
   if (loaded !== 'yes') {
     return loaded === 'loading' ? (
