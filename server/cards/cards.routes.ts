@@ -4,9 +4,10 @@ import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
 import { notFound } from '../shared/errors.ts';
+import { withdrawableFrom } from '../shared/withdrawal-cooldown.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { findUserById } from '../users/user.repository.ts';
-import { cardDigestOf, deleteCard, insertCard, listCards, updateCard } from './cards.repository.ts';
+import { cardDigestOf, deleteCard, insertCard, listCards, updateCard, type CardRow } from './cards.repository.ts';
 import { cardBody, cardJsonSchema } from './cards.schemas.ts';
 import { cardFields, cardJson, duplicateCard, ownCard } from './cards.service.ts';
 
@@ -27,6 +28,14 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (user === undefined) throw notFound('member_not_found', 'User not found');
     return user;
   };
+  /** A card as the member reads it, with when withdrawals may next go to it (their password's last change counts too). */
+  const shown = (card: CardRow, whole: boolean, user: { password_changed_at: Date | string | null }) =>
+    cardJson(
+      cardKeyOf(app),
+      card,
+      whole,
+      withdrawableFrom(card.number_changed_at, user.password_changed_at, app.config.withdrawalCooldownMs, new Date()),
+    );
 
   app.get(
     '/v1/bankcard',
@@ -39,8 +48,9 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const cards = await listCards(app.db, memberOf(request).userId);
-      return success(cards.map((card) => cardJson(cardKeyOf(app), card, false)));
+      const userId = memberOf(request).userId;
+      const [cards, user] = await Promise.all([listCards(app.db, userId), member(userId)]);
+      return success(cards.map((card) => shown(card, false, user)));
     },
   );
 
@@ -56,8 +66,9 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const card = await ownCard(app.db, memberOf(request).userId, recordId(request.params));
-      return success(cardJson(cardKeyOf(app), card, true));
+      const userId = memberOf(request).userId;
+      const card = await ownCard(app.db, userId, recordId(request.params));
+      return success(shown(card, true, await member(userId)));
     },
   );
 
@@ -74,7 +85,8 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = memberOf(request).userId;
-      const fields = cardFields(cardKeyOf(app), await member(userId), request.body);
+      const user = await member(userId);
+      const fields = cardFields(cardKeyOf(app), user, request.body);
       let id: number;
       try {
         id = await insertCard(app.db, userId, fields);
@@ -82,7 +94,7 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw duplicateCard(error) ?? error;
       }
       const card = await ownCard(app.db, userId, id);
-      return reply.status(201).send(success(cardJson(cardKeyOf(app), card, false), 'Bank card added'));
+      return reply.status(201).send(success(shown(card, false, user), 'Bank card added'));
     },
   );
 
@@ -101,14 +113,15 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const userId = memberOf(request).userId;
       const card = await ownCard(app.db, userId, recordId(request.params));
-      const fields = cardFields(cardKeyOf(app), await member(userId), request.body);
+      const user = await member(userId);
+      const fields = cardFields(cardKeyOf(app), user, request.body);
       const numberChanged = (await cardDigestOf(app.db, card.id)) !== fields.digest;
       try {
         await updateCard(app.db, card.id, fields, numberChanged);
       } catch (error) {
         throw duplicateCard(error) ?? error;
       }
-      return success(cardJson(cardKeyOf(app), await ownCard(app.db, userId, card.id), false), 'Bank card updated');
+      return success(shown(await ownCard(app.db, userId, card.id), false, user), 'Bank card updated');
     },
   );
 

@@ -30,4 +30,8 @@ export const cardJsonSchema = Type.Object({
   province: Type.Union([Type.String(), Type.Null()]),
   city: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String({ format: 'date-time' }),
+  withdrawable_from: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description:
+      'When withdrawals may next go to this card (its number or the password changed less than the cooldown ago); null when they may now',
+  }),
 });

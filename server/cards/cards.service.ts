@@ -71,7 +71,8 @@ export function duplicateCard(error: unknown): ApiError | undefined {
 }
 
 /** The card object of the API contract: the whole number only when `whole` is set (the edit screen). */
-export function cardJson(key: Buffer, card: CardRow, whole: boolean) {
+/** `withdrawableFrom`: when the card may next be withdrawn to, null when now (shared/withdrawal-cooldown.ts). */
+export function cardJson(key: Buffer, card: CardRow, whole: boolean, withdrawableFrom: Date | null) {
   const number = decryptCardNumber(key, card.card_number_cipher);
   return {
     id: card.id,
@@ -84,5 +85,6 @@ export function cardJson(key: Buffer, card: CardRow, whole: boolean) {
     province: card.province,
     city: card.city,
     created_at: new Date(card.created_at).toISOString(),
+    withdrawable_from: withdrawableFrom === null ? null : withdrawableFrom.toISOString(),
   };
 }

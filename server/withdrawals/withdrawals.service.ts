@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { withdrawMinPoints } from '../../contract/limits.ts';
 import type { Config } from '../config.ts';
+import { withdrawableFrom } from '../shared/withdrawal-cooldown.ts';
 import { lockUntilCommit } from '../db/advisory-lock.ts';
 import type { Db } from '../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -78,14 +79,10 @@ export async function requestWithdrawal(
     if (!sameHolder(card.cardholder, member.realname))
       throw new ApiError(402, 'cardholder_mismatch', holderMismatchMessage, { detail: holderMismatchMessage });
 
-    const changes = [
-      new Date(card.number_changed_at).getTime(),
-      member.password_changed_at === null ? 0 : new Date(member.password_changed_at).getTime(),
-    ];
-    const availableAt = Math.max(...changes) + config.withdrawalCooldownMs;
-    if (config.withdrawalCooldownMs > 0 && availableAt > now.getTime()) {
+    const availableAt = withdrawableFrom(card.number_changed_at, member.password_changed_at, config.withdrawalCooldownMs, now);
+    if (availableAt !== null) {
       throw new ApiError(422, 'withdrawal_card_cooling_down', coolingDownMessage, {
-        detail: { available_at: new Date(availableAt).toISOString() },
+        detail: { available_at: availableAt.toISOString() },
       });
     }
 

@@ -210,6 +210,15 @@ describe.each(databaseKinds())('the withdrawal wait after a new card or password
     expect(body.message).toBe(coolingDownMessage);
     const availableAt = new Date((body.detail as { available_at: string }).available_at).getTime();
     expect(availableAt - Date.now()).toBeGreaterThan(23 * 3600_000);
+    // The card list says the same before anyone tries, so the withdrawal screen can tell the member up front.
+    const waitingUntil = async () => {
+      const cards = expectSuccess(await send(testApp.app, 'GET', 'v1/bankcard', { token: member.token })) as {
+        id: number;
+        withdrawable_from: string | null;
+      }[];
+      return cards.find((card) => card.id === cardId)?.withdrawable_from;
+    };
+    expect(await waitingUntil()).toBe(new Date(availableAt).toISOString());
 
     // A day later the card is usable, until the password changes.
     await testApp.database.db
@@ -217,6 +226,7 @@ describe.each(databaseKinds())('the withdrawal wait after a new card or password
       .set({ number_changed_at: new Date(Date.now() - 25 * 3600_000) })
       .where('id', '=', cardId)
       .execute();
+    expect(await waitingUntil()).toBeNull();
     expectSuccess(
       await send(testApp.app, 'POST', 'v1/withdraw', { token: member.token, body: { bankcard_id: cardId, amount: '100' } }),
       201,
@@ -229,5 +239,6 @@ describe.each(databaseKinds())('the withdrawal wait after a new card or password
     );
     const after = await send(testApp.app, 'POST', 'v1/withdraw', { token: member.token, body: { bankcard_id: cardId, amount: '100' } });
     expect(expectFailure(after, 422).message).toBe(coolingDownMessage);
+    expect(await waitingUntil()).toBe((expectFailure(after, 422).detail as { available_at: string }).available_at);
   });
 });

@@ -17,6 +17,8 @@ export interface BankCard {
   daily_quota: number | null;
   province: string | null;
   city: string | null;
+  /** When withdrawals may next go to this card (a new number or password waits); null or absent when now. */
+  withdrawable_from?: string | null;
 }
 
 export interface CardValues {

@@ -127,6 +127,18 @@ describe('WithdrawScreen', () => {
     page.unmount();
   });
 
+  it('says when a chosen card may be used, as soon as it is chosen, for a card that still waits after a new number', async () => {
+    const waiting = { ...card(5, 'E.Sun', '5555'), withdrawable_from: new Date(Date.now() + 20 * 3600_000).toISOString() };
+    stub = withdrawServer(() => fail(500, 'unexpected'), [{ ...cards[0], withdrawable_from: null }, waiting]);
+    const page = await mountLoaded();
+    choose(selectLabelled(page.host, eng.wallet_withdraw_card), '3');
+    expect(page.host.textContent).not.to.contain(eng.wallet_withdraw_cooldown.split('{{')[0]);
+    choose(selectLabelled(page.host, eng.wallet_withdraw_card), '5');
+    const time = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(waiting.withdrawable_from));
+    expect(statusText(page.host)).to.contain(eng.wallet_withdraw_cooldown.replace('{{time}}', time));
+    page.unmount();
+  });
+
   it('without a card, asks for one and links to adding it', async () => {
     stub = withdrawServer(() => fail(500, 'unexpected'), []);
     const page = mountScreen(<WithdrawScreen />);

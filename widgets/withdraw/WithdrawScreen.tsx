@@ -137,10 +137,7 @@ export function WithdrawScreen() {
       // An answer that never came may still have taken the points: keep the key for the retry.
       if (!(error instanceof ApiFailure && error.status === 0)) attempt.current = null;
       const failure = withdrawFailure(error);
-      const time =
-        failure.availableAt === undefined
-          ? ''
-          : new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(failure.availableAt));
+      const time = failure.availableAt === undefined ? '' : timeOf(failure.availableAt);
       setOutcome({ text: t(failure.key, { time }), failed: true, verify: failure.key === 'wallet_withdraw_need_verify' });
     } finally {
       setBusy(false);
@@ -149,6 +146,10 @@ export function WithdrawScreen() {
   };
 
   const last4 = (card: BankCard) => card.card_last4 ?? card.card_number.slice(-4);
+  const timeOf = (iso: string) =>
+    new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // The chosen card still waits after a new number or password: said as soon as it is chosen, not after sending.
+  const waitsUntil = cards?.find((card) => String(card.id) === cardId)?.withdrawable_from;
 
   return (
     <div className="gs-withdraw">
@@ -186,6 +187,11 @@ export function WithdrawScreen() {
             options={cards.map((card) => ({ value: String(card.id), text: `${card.bank_name} ···· ${last4(card)}` }))}
             onChange={setCardId}
           />
+          {typeof waitsUntil === 'string' && Date.parse(waitsUntil) > Date.now() && (
+            <p className="gs-withdraw__verify" role="status">
+              {t('wallet_withdraw_cooldown', { time: timeOf(waitsUntil) })}
+            </p>
+          )}
           <div className="gs-field">
             <label part="label" htmlFor={`${id}-amount`}>
               {t('wallet_amount')}
