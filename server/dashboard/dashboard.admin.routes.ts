@@ -33,6 +33,7 @@ const dashboardSchema = Type.Object({
             state: Type.Union(
               [
                 Type.Literal('finished'),
+                Type.Literal('paid_so_far'),
                 Type.Literal('running'),
                 Type.Literal('scheduled'),
                 Type.Literal('waiting_capacity'),
@@ -40,7 +41,7 @@ const dashboardSchema = Type.Object({
               ],
               {
                 description:
-                  'finished or running: the distribution; scheduled: revenue recorded, shared out once the day has ended; waiting_capacity: revenue recorded but the room has no installed capacity; no_revenue: nothing recorded for the day',
+                  'finished or running: the distribution; paid_so_far: shared out on demand before the day ended, orders paid later that day are credited by a later run; scheduled: revenue recorded, shared out once the day has ended; waiting_capacity: revenue recorded but the room has no installed capacity; no_revenue: nothing recorded for the day',
               },
             ),
             orders_credited: count('Orders credited so far'),

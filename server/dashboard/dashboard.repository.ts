@@ -22,9 +22,9 @@ export async function queueCounts(db: Db) {
 
 /**
  * Each engine room's state on the given business days: whether revenue was recorded, whether its
- * distribution started and finished, and what it paid.
+ * distribution started and finished (and whether before the day ended, decision 035), and what it paid.
  */
-export async function roomDays(db: Db, days: readonly string[]) {
+export async function roomDays(db: Db, days: readonly string[], timeZone: string) {
   if (days.length === 0) return [];
   const dayList = sql.join(days.map((day) => sql`(${day}::date)`));
   const result = await sql<{
@@ -36,6 +36,7 @@ export async function roomDays(db: Db, days: readonly string[]) {
     revenue_recorded: boolean;
     started: boolean;
     finished: boolean;
+    before_day_end: boolean;
     orders_credited: number | null;
     amount_credited: string | null;
   }>`select room.id as engine_room_id, room.name, room.names, room.capacity_units, days.day::text as business_date,
@@ -43,6 +44,7 @@ export async function roomDays(db: Db, days: readonly string[]) {
               where r.engine_room_id = room.id and r.business_date = days.day and r.entry_kind = 'record') as revenue_recorded,
       d.engine_room_id is not null as started,
       d.finished_at is not null as finished,
+      coalesce(d.paid_before < ((days.day + 1)::timestamp at time zone ${timeZone}), false) as before_day_end,
       d.orders_credited,
       d.amount_credited::text as amount_credited
     from engine_rooms room
@@ -61,7 +63,9 @@ export async function setupCounts(db: Db) {
     .selectNoFrom([
       sql<string>`(select count(*) from remittance_accounts where enabled and not demo)`.as('receiving_accounts'),
       sql<string>`(select count(*) from products where quantity > 0 and on_sale)`.as('products_on_sale'),
-      sql<string>`(select count(*) from engine_rooms where capacity_units is not null and capacity_confirmed_at is not null)`.as('rooms_with_capacity'),
+      sql<string>`(select count(*) from engine_rooms where capacity_units is not null and capacity_confirmed_at is not null)`.as(
+        'rooms_with_capacity',
+      ),
       sql<boolean>`exists (select 1 from audit_log where action = 'settings.update' and operator_id is not null)`.as('settings_saved'),
     ])
     .executeTakeFirstOrThrow();

@@ -12,7 +12,7 @@ import { queueCounts, roomDays, setupCounts } from './dashboard.repository.ts';
  * has not started because no revenue was recorded, because the room has no installed capacity
  * (nobody can be given a share), or because it is due (the day has not ended, or the next run takes it).
  */
-export type DistributionState = 'finished' | 'running' | 'scheduled' | 'waiting_capacity' | 'no_revenue';
+export type DistributionState = 'finished' | 'paid_so_far' | 'running' | 'scheduled' | 'waiting_capacity' | 'no_revenue';
 
 /** The setup steps before the business can take payments, each with the back-office tab that does it. */
 export type ChecklistItemId = 'receiving_account' | 'product_on_sale' | 'engine_room_capacity' | 'income_settings';
@@ -33,11 +33,13 @@ export function dayBefore(day: string): string {
 
 function stateOf(row: {
   finished: boolean;
+  before_day_end: boolean;
   started: boolean;
   revenue_recorded: boolean;
   capacity_units: number | null;
 }): DistributionState {
-  if (row.finished) return 'finished';
+  // Shared out on demand before the day ended: orders paid later that day are credited by a later run (decision 035).
+  if (row.finished) return row.before_day_end ? 'paid_so_far' : 'finished';
   if (row.started) return 'running';
   if (!row.revenue_recorded) return 'no_revenue';
   if (row.capacity_units === null) return 'waiting_capacity';
@@ -52,7 +54,7 @@ export async function readDashboard(db: Db, config: Config, now = new Date()) {
   const onlineSince = new Date(now.getTime() - deviceOnlineMs);
   const [queues, rows, offline, inService, setup] = await Promise.all([
     queueCounts(db),
-    roomDays(db, [today, yesterday]),
+    roomDays(db, [today, yesterday], settings.businessTimeZone),
     countDevices(db, 'offline', onlineSince),
     countDevices(db, 'online', onlineSince),
     setupCounts(db),

@@ -119,7 +119,7 @@ describe.each(databaseKinds())('the operator dashboard on %s', (kind) => {
     expect((await dashboard()).machines).toEqual({ offline: start.offline, online: start.online + 1 });
   });
 
-  it('tells each room’s distribution today and yesterday: no revenue, scheduled, waiting for capacity, finished', async () => {
+  it('tells each room’s distribution today and yesterday: no revenue, scheduled, waiting for capacity, finished, paid so far', async () => {
     const board = await dashboard();
     const [today, yesterday] = board.distribution.days;
     expect(today?.day).toBe('today');
@@ -174,6 +174,16 @@ describe.each(databaseKinds())('the operator dashboard on %s', (kind) => {
     // A tenth of the room's 500 points, less the 10 % fee.
     expect(roomOn(after, 'yesterday', withCapacity)?.amount_credited).toBe(45);
     expect(roomOn(after, 'yesterday', withoutCapacity)?.state).toBe('waiting_capacity');
+
+    // Today shared out on demand before it ended: paid so far, not finished (a later run credits later payers, decision 035).
+    const todayDate = today?.business_date ?? '';
+    const recordedToday = await send(testApp.app, 'POST', `admin/v1/engine-rooms/${withCapacity}/revenue`, {
+      token: operator,
+      body: { business_date: todayDate, kwh: '100', revenue: '500', evidence: 'meter photo' },
+    });
+    expect(recordedToday.statusCode, recordedToday.body).toBe(201);
+    expectSuccess(await send(testApp.app, 'POST', 'admin/v1/income/distribute', { token: operator, body: { business_date: todayDate } }));
+    expect(roomOn(await dashboard(), 'today', withCapacity)).toMatchObject({ state: 'paid_so_far', orders_credited: 1 });
 
     // A distribution started and not finished (a run in progress, or one a crash stopped) is running.
     await db()

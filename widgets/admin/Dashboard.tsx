@@ -5,7 +5,7 @@ import { localName, type LocalisedNames } from '../core/local-name.ts';
 import { formatPoints } from '../core/money.ts';
 import { adminRequest } from './operator-session.ts';
 
-type RoomState = 'finished' | 'running' | 'scheduled' | 'waiting_capacity' | 'no_revenue';
+type RoomState = 'finished' | 'paid_so_far' | 'running' | 'scheduled' | 'waiting_capacity' | 'no_revenue';
 type StepId = 'receiving_account' | 'product_on_sale' | 'engine_room_capacity' | 'income_settings';
 
 export interface DashboardData {
@@ -171,7 +171,7 @@ function Distribution({ data }: { data: DashboardData }) {
   const cell = (day: typeof today, roomId: number) => {
     const room = day.rooms.find((candidate) => candidate.engine_room_id === roomId);
     if (room === undefined) return '—';
-    const paid = room.state === 'finished' || room.state === 'running';
+    const paid = room.state === 'finished' || room.state === 'paid_so_far' || room.state === 'running';
     return (
       <>
         {t(`admin_dashboard_state_${room.state}`)}

@@ -67,6 +67,7 @@ export const dashboardMessageKeys = [
   'admin_dashboard_today',
   'admin_dashboard_yesterday',
   'admin_dashboard_state_finished',
+  'admin_dashboard_state_paid_so_far',
   'admin_dashboard_state_running',
   'admin_dashboard_state_scheduled',
   'admin_dashboard_state_waiting_capacity',
