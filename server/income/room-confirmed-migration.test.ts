@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, databaseKinds } from '../../tests/helpers/test-app.ts';
-import { migrateToLatest, migrator, openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { databaseKinds, openUnmigratedDatabase } from '../../tests/helpers/test-app.ts';
+import { migrateToLatest, migrator, type DatabaseHandle } from '../db/database.ts';
 
 /**
  * A database from before decision 037: three rooms, one whose capacity an operator set, one an operator
@@ -10,11 +10,9 @@ import { migrateToLatest, migrator, openDatabase, type DatabaseHandle } from '..
  */
 describe.each(databaseKinds())('migration 0028 on an existing %s database', (kind) => {
   let database: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const scratch = kind === 'postgres' ? await createScratchDatabase() : undefined;
-    drop = scratch?.drop;
-    database = await openDatabase(scratch === undefined ? { memory: true } : { databaseUrl: scratch.url });
+    ({ database, close } = await openUnmigratedDatabase(kind));
     const { error } = await migrator(database.db).migrateTo('0027_translation_behind');
     expect(error).toBeUndefined();
     await sql`insert into operators (id, username, password_hash, role) values (1, 'desk', 'x', 'administrator')`.execute(database.db);
@@ -28,8 +26,7 @@ describe.each(databaseKinds())('migration 0028 on an existing %s database', (kin
     await migrateToLatest(database.db);
   });
   afterAll(async () => {
-    await database.close();
-    await drop?.();
+    await close();
   });
 
   it('confirms the rooms an operator set or saved, and leaves the untouched sample unconfirmed', async () => {

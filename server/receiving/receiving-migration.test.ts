@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, databaseKinds } from '../../tests/helpers/test-app.ts';
-import { migrateToLatest, migrator, openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { databaseKinds, openUnmigratedDatabase } from '../../tests/helpers/test-app.ts';
+import { migrateToLatest, migrator, type DatabaseHandle } from '../db/database.ts';
 import { accountsForViewer } from './receiving.repository.ts';
 
 /**
@@ -11,11 +11,9 @@ import { accountsForViewer } from './receiving.repository.ts';
  */
 describe.each(databaseKinds())('migration 0014 on an existing %s database', (kind) => {
   let database: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const scratch = kind === 'postgres' ? await createScratchDatabase() : undefined;
-    drop = scratch?.drop;
-    database = await openDatabase(scratch === undefined ? { memory: true } : { databaseUrl: scratch.url });
+    ({ database, close } = await openUnmigratedDatabase(kind));
     const { error } = await migrator(database.db).migrateTo('0012_partner_sites');
     expect(error).toBeUndefined();
     await sql`insert into remittance_accounts (id, bank_name, branch, account_holder, account_number, type) values
@@ -26,8 +24,7 @@ describe.each(databaseKinds())('migration 0014 on an existing %s database', (kin
     await migrateToLatest(database.db);
   });
   afterAll(async () => {
-    await database.close();
-    await drop?.();
+    await close();
   });
 
   it('marks the seeded placeholders demo, keeps a hand-written account real, and hides the Taiwan one on every site', async () => {

@@ -65,6 +65,22 @@ export async function createTestApp(
 const dropWaitMs = 5_000;
 const dropPollMs = 25;
 
+/**
+ * An empty database of the given kind, nothing migrated: for a test that migrates step by step (an
+ * older schema, rows as they were, then the migration under test). `close` also drops a scratch PostgreSQL one.
+ */
+export async function openUnmigratedDatabase(kind: DatabaseKind): Promise<{ database: DatabaseHandle; close(): Promise<void> }> {
+  const scratch = kind === 'postgres' ? await createScratchDatabase() : undefined;
+  const database = await openDatabase(scratch === undefined ? { memory: true } : { databaseUrl: scratch.url });
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
 export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl === undefined) throw new Error('DATABASE_URL is not set');
