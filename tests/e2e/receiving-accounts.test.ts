@@ -74,7 +74,7 @@ describe('receiving accounts: a real install takes no payment until an operator 
       await office.getByLabel(eng.admin_username).fill(operatorName);
       await office.getByLabel(eng.admin_password).fill(operatorPassword);
       await office.getByRole('button', { name: eng.admin_login }).click();
-      await office.getByRole('button', { name: eng.admin_receiving_accounts }).click();
+      await office.getByRole('button', { name: eng.admin_receiving_accounts, exact: true }).click();
       await office.getByText(eng.admin_recv_demo_note).waitFor();
       assert.equal(await office.locator('.gs-admin__demo').count(), 3);
       const form = office.locator('form', { has: office.getByRole('button', { name: eng.admin_recv_add }) });

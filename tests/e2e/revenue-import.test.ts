@@ -49,7 +49,7 @@ describe('revenue by CSV: one bad row refused, the good rows recorded and shared
       await page.getByLabel(eng.admin_username).fill(operatorName);
       await page.getByLabel(eng.admin_password).fill(operatorPassword);
       await page.getByRole('button', { name: eng.admin_login }).click();
-      await page.getByRole('button', { name: eng.admin_revenue }).click();
+      await page.getByRole('button', { name: eng.admin_revenue, exact: true }).click();
 
       const csv = [
         'room,business_date,kwh,revenue,evidence',
