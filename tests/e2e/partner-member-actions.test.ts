@@ -92,6 +92,9 @@ describe('every member action from widgets on a partner page, under its strict C
       await verify.locator('.gs-photo img').nth(2).waitFor();
       await verify.getByRole('button', { name: eng.verify_submit }).click();
       await verify.getByText(eng.verify_success).waitFor();
+      // Under review, the card form says so in place of the form.
+      const addCard = page.locator('gs-bank-add');
+      await addCard.getByText(eng.bank_add_wait_review).waitFor();
 
       // The operator approves; the bell shows the notice, and marking it read is a POST from the page.
       await api.call('POST', `admin/v1/verifications/${memberId}/approve`, operator);
@@ -101,10 +104,7 @@ describe('every member action from widgets on a partner page, under its strict C
       await bell.getByRole('button', { name: eng.notices_open, exact: true }).waitFor();
 
       // A card in the member's verified name (POST); the list beside the form shows it at once.
-      // Under review it said so in place of the form; told of the approval, the member asks again and the form opens.
-      const addCard = page.locator('gs-bank-add');
-      await addCard.getByText(eng.bank_add_wait_review).waitFor();
-      await addCard.getByRole('button', { name: eng.bank_check_again }).click();
+      // The bell's new notice read the member afresh: the approval reached the card form by itself.
       await addCard.getByLabel(eng.bank_cardholder).fill(realname);
       await addCard.getByLabel(eng.bank_bank_name).fill('Bank of Taiwan');
       await addCard.getByLabel(eng.bank_card_number).fill('6225880123451234');

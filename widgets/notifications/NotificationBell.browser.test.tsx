@@ -5,8 +5,9 @@ import eng from '../../locales/eng.json';
 import { axeViolations } from '../../tests/helpers/axe.ts';
 import { ok, stubFetch, waitFor } from '../../tests/helpers/fetch-stub.ts';
 import { buttonNamed, mountScreen } from '../../tests/helpers/mount.tsx';
-import { endSession, startSession } from '../core/session.ts';
+import { $user, endSession, startSession } from '../core/session.ts';
 import { NotificationBell } from './NotificationBell.tsx';
+import { refreshUnread } from './unread.ts';
 
 const member = { id: 7, username: 'member01', user_wallets: { main_wallet: 0 } };
 const notices = [
@@ -33,6 +34,26 @@ describe('NotificationBell', () => {
     stub?.restore();
     stub = undefined;
     endSession();
+  });
+
+  it('reads the member afresh when a new notice arrives, so open screens follow (an approval reaches the add-card form)', async () => {
+    let unread = 1;
+    stub = stubFetch((call) => {
+      if (call.path === '/v1/notifications/unread') return ok({ unread });
+      if (call.path === '/v1/check') return ok({ ...member, verification_status: 'approved' });
+      return ok({});
+    });
+    act(() => startSession('token-7', { ...member, verification_status: 'pending' }));
+    const page = mountScreen(<NotificationBell />);
+    await waitFor(() => page.host.querySelector('.gs-bell__button') !== null, 'the bell');
+    await refreshUnread();
+    const checks = () => stub?.calls.filter((call) => call.path === '/v1/check').length ?? 0;
+    expect(checks(), 'the same count: nothing new').to.equal(0);
+    unread = 2;
+    await refreshUnread();
+    await waitFor(() => $user.get()?.verification_status === 'approved', 'the member read afresh');
+    expect(checks()).to.equal(1);
+    page.unmount();
   });
 
   it('shows nothing to a visitor who is not logged in', () => {

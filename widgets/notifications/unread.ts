@@ -2,15 +2,23 @@ import { atom } from '../core/store.ts';
 import { notificationPollMs } from '../../contract/notifications.ts';
 import { apiRequest } from '../core/api.ts';
 import { $token } from '../core/session.ts';
+import { refreshSession } from '../ui/SessionWatcher.tsx';
 
-/** Asks the server now (after marking some read, say); the timer goes on as before. */
+/**
+ * Asks the server now (after marking some read, say); the timer goes on as before. A count that
+ * rises means something happened to the member (identity approved, a payment confirmed, income
+ * paid): the member is read afresh, so every open screen follows (the add-card form, the balance).
+ */
 export async function refreshUnread(): Promise<void> {
   if ($token.get() === '') {
     $unread.set(null);
     return;
   }
   try {
-    $unread.set((await apiRequest<{ unread: number }>('GET', '/v1/notifications/unread')).detail.unread);
+    const before = $unread.get();
+    const unread = (await apiRequest<{ unread: number }>('GET', '/v1/notifications/unread')).detail.unread;
+    $unread.set(unread);
+    if (before !== null && unread > before) void refreshSession().catch(() => undefined);
   } catch {
     // A failed refresh keeps the last count; the next tick tries again.
   }
