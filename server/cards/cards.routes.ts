@@ -67,8 +67,8 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const userId = memberOf(request).userId;
-      const card = await ownCard(app.db, userId, recordId(request.params));
-      return success(shown(card, true, await member(userId)));
+      const [card, user] = await Promise.all([ownCard(app.db, userId, recordId(request.params)), member(userId)]);
+      return success(shown(card, true, user));
     },
   );
 

@@ -70,8 +70,10 @@ export function duplicateCard(error: unknown): ApiError | undefined {
     : undefined;
 }
 
-/** The card object of the API contract: the whole number only when `whole` is set (the edit screen). */
-/** `withdrawableFrom`: when the card may next be withdrawn to, null when now (shared/withdrawal-cooldown.ts). */
+/**
+ * The card object of the API contract: the whole number only when `whole` is set (the edit screen), and
+ * `withdrawableFrom`, when the card may next be withdrawn to (null when now; shared/withdrawal-cooldown.ts).
+ */
 export function cardJson(key: Buffer, card: CardRow, whole: boolean, withdrawableFrom: Date | null) {
   const number = decryptCardNumber(key, card.card_number_cipher);
   return {
