@@ -5,8 +5,10 @@ import eng from '../../locales/eng.json';
 import { fail, refuse, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { endSession, startSession } from '../core/session.ts';
+import { storeUnmountDelayMs } from '../core/store.ts';
 import { bankCardIdKey } from './bank-cards.ts';
 import { BankCardForm } from './BankCardForm.tsx';
+import { refreshUnread } from '../notifications/unread.ts';
 
 const card = {
   id: 4,
@@ -19,6 +21,9 @@ const card = {
   province: null,
   city: 'Taipei',
 };
+
+/** The watch on notices outlives its screen by the stores' grace period; the next test must not meet it. */
+const watchStopped = () => new Promise((resolve) => setTimeout(resolve, storeUnmountDelayMs + 50));
 
 const saves = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST' || call.method === 'PUT');
 
@@ -95,7 +100,12 @@ describe('BankCardForm', () => {
       expect(page.host.querySelector('a')?.textContent ?? null, status).to.equal(link ? eng.setting_verify : null);
       expect(page.host.querySelector('button')?.textContent ?? null, status).to.equal(link ? null : eng.bank_check_again);
       expect(page.host.querySelector('form'), status).to.equal(null);
-      expect(stub?.calls.length, status).to.equal(0);
+      // Under review the page watches the member's notices (as a bell does) for the decision; it sends nothing.
+      if (!link) await waitFor(() => (stub?.calls.length ?? 0) > 0, 'the watch on notices');
+      expect(
+        stub?.calls.map((call) => `${call.method} ${call.path}`),
+        status,
+      ).to.deep.equal(link ? [] : ['GET /v1/notifications/unread']);
       page.unmount();
       stub?.restore();
     }
@@ -107,6 +117,23 @@ describe('BankCardForm', () => {
     act(() => buttonNamed(page.host, eng.bank_check_again).click());
     await waitFor(() => page.host.querySelector('form') !== null, 'the form, once approved');
     page.unmount();
+    await watchStopped();
+  });
+
+  it('opens the form by itself under review once a new notice (the approval) arrives, with no bell on the page', async () => {
+    act(() => startSession('token-7', { id: 7, username: 'member01', verification_status: 'pending' }));
+    let unread = 0;
+    const page = mountAdd((call) => {
+      if (call.path === '/v1/notifications/unread') return ok({ unread });
+      return call.path === '/v1/check' ? ok({ id: 7, username: 'member01', verification_status: 'approved' }) : ok(card);
+    });
+    await waitFor(() => (stub?.calls ?? []).some((call) => call.path === '/v1/notifications/unread'), 'the first count');
+    expect(page.host.querySelector('form')).to.equal(null);
+    unread = 1;
+    await refreshUnread();
+    await waitFor(() => page.host.querySelector('form') !== null, 'the form, once approved');
+    page.unmount();
+    await watchStopped();
   });
 
   it('shows the own-name rule under the cardholder', () => {

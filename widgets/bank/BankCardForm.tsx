@@ -7,6 +7,7 @@ import { useEmbedded } from '../core/embedded.ts';
 import { useStore } from '../core/use-store.ts';
 import { $user } from '../core/session.ts';
 import { refreshSession } from '../ui/SessionWatcher.tsx';
+import { WatchForNews } from '../notifications/unread.ts';
 import { cardsChanged } from '../core/changes.ts';
 import { $cardToEdit, bankSavedNoticeMs, getCard, rememberedCardId, saveCard } from './bank-cards.ts';
 import {
@@ -162,10 +163,18 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
       <p className="gs-bank-form__verify">
         {t(pending ? 'bank_add_wait_review' : refusalKey('bank_card_needs_verification'))}{' '}
         {pending ? (
-          // An operator's approval does not reach an open page by itself: the member asks again.
-          <button part="button" type="button" className="button button--small" onClick={() => void refreshSession().catch(() => undefined)}>
-            {t('bank_check_again')}
-          </button>
+          // The approval's notice raises the unread count, which reads the member afresh; Check again asks at once.
+          <>
+            <WatchForNews />
+            <button
+              part="button"
+              type="button"
+              className="button button--small"
+              onClick={() => void refreshSession().catch(() => undefined)}
+            >
+              {t('bank_check_again')}
+            </button>
+          </>
         ) : (
           <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>
         )}

@@ -52,8 +52,9 @@ export function atom<Value>(initial: Value, onMount?: OnMount): WritableAtom<Val
   let unmount: (() => void) | void;
   const store: WritableAtom<Value> = {
     get() {
-      // Read while nobody listens, a store with onMount mounts for the moment (and unmounts a little later).
-      if (listeners.length === 0) store.listen(() => {})();
+      // Read while nobody listens, a store with onMount mounts for the moment (and unmounts a little later);
+      // read while mounted (from its own onMount, say), it is left as it is.
+      if (listeners.length === 0 && !mounted) store.listen(() => {})();
       return box.value;
     },
     set(value) {

@@ -1,4 +1,5 @@
 import { atom } from '../core/store.ts';
+import { useStore } from '../core/use-store.ts';
 import { notificationPollMs } from '../../contract/notifications.ts';
 import { apiRequest } from '../core/api.ts';
 import { $token } from '../core/session.ts';
@@ -41,3 +42,12 @@ export const $unread = atom<number | null>(null, () => {
     stopToken();
   };
 });
+
+/**
+ * Renders nothing; while shown, the unread count is watched as a bell watches it, so a screen that
+ * waits on an operator (identity under review) follows the decision without a bell on the page.
+ */
+export function WatchForNews(): null {
+  useStore($unread);
+  return null;
+}

@@ -6,6 +6,8 @@ import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { $user, endSession, startSession, type SessionUser } from '../core/session.ts';
 import { VerifyScreen } from './VerifyScreen.tsx';
+import { refreshUnread } from '../notifications/unread.ts';
+import { storeUnmountDelayMs } from '../core/store.ts';
 
 const member: SessionUser = {
   id: 7,
@@ -236,6 +238,24 @@ describe('VerifyScreen', () => {
     expect(handheld.closest('.gs-photo')?.querySelector('svg')).to.not.equal(null);
     expect(handheld.value).to.equal('');
     page.unmount();
+  });
+
+  it("follows the operator's approval while under review, with no bell on the page (a new notice reads the member afresh)", async () => {
+    let unread = 0;
+    stub = verifyServer((call) => {
+      if (call.path === '/v1/notifications/unread') return ok({ unread });
+      if (call.path === '/v1/check') return ok({ ...member, realname: 'Wang Xiaoming', verification_status: 'approved' });
+      return fail(500, 'unexpected');
+    });
+    act(() => startSession('token-7', { ...member, realname: 'Wang Xiaoming', verification_status: 'pending' }));
+    const page = mountScreen(<VerifyScreen />);
+    await waitFor(() => stub?.calls.some((call) => call.path === '/v1/notifications/unread') === true, 'the watch on notices');
+    expect(page.host.textContent).to.contain(eng.verify_status_pending);
+    unread = 1;
+    await refreshUnread();
+    await waitFor(() => page.host.textContent?.includes(eng.verify_status_approved) === true, 'the approval');
+    page.unmount();
+    await new Promise((resolve) => setTimeout(resolve, storeUnmountDelayMs + 50));
   });
 
   it('sends PUT v1/user/{id} with the seed fields and upload ids, says so and refreshes the stored user', async () => {

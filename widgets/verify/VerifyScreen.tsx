@@ -2,6 +2,7 @@ import { useStore } from '../core/use-store.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 import { refreshSession } from '../ui/SessionWatcher.tsx';
+import { WatchForNews } from '../notifications/unread.ts';
 import { useInputHints } from '../bank/input-hints.ts';
 import { fieldErrors } from '../ui/server-messages.ts';
 import { apiRequest } from '../core/api.ts';
@@ -185,7 +186,13 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
         {header}
         {/* Just sent: the success notice stays in view as the form gives way to what was sent. */}
         <FormMessage outcome={outcome} />
-        {status === 'pending' && <p>{t('verify_pending_note')}</p>}
+        {status === 'pending' && (
+          <>
+            <p>{t('verify_pending_note')}</p>
+            {/* The operator's decision sends a notice: watching the count brings it to this page. */}
+            <WatchForNews />
+          </>
+        )}
         <dl className="gs-verify__facts">
           {facts.map(([label, value]) => (
             <div key={label}>
