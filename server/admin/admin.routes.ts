@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { countAudit, listAudit } from '../audit/audit.repository.ts';
 import { success } from '../http/envelope.ts';
+import { validationError } from '../shared/errors.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
@@ -75,15 +76,33 @@ const operatorSessionRoutes: FastifyPluginAsyncTypebox = async (guarded) => {
     {
       schema: {
         tags: ['operators'],
-        summary: 'The audit log, newest first',
-        querystring: Type.Object({ page: pageField }),
+        summary: 'The audit log, newest first; optionally one kind of action, or one subject',
+        querystring: Type.Object({
+          page: pageField,
+          action: Type.Optional(Type.String({ pattern: '^[a-z_]+(\\.[a-z_]+)*$', maxLength: 60, description: 'e.g. order.confirm' })),
+          subject_type: Type.Optional(Type.String({ pattern: '^[a-z_]+$', maxLength: 40, description: 'e.g. order, user, withdrawal' })),
+          subject_id: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[\\w\\u4e00-\\u9fa5.:-]+$',
+              description: "with subject_type: one subject, by its id (or an order's number, a member's username)",
+            }),
+          ),
+        }),
         security: bearer,
         response: { 200: envelopeOf(paginatedOf(auditItem)) },
       },
     },
     async (request) => {
-      const page = request.query.page ?? 1;
-      const [total, rows] = await Promise.all([countAudit(guarded.db), listAudit(guarded.db, pageOffset(page), perPageDefault)]);
+      const { page = 1, action, subject_type: subjectType, subject_id: subjectId } = request.query;
+      // An id alone names nothing: order 7 and member 7 are different subjects.
+      if (subjectId !== undefined && subjectType === undefined) throw validationError({ subject_id: ['Name the subject type too.'] });
+      const filter = { action, subjectType, subjectId };
+      const [total, rows] = await Promise.all([
+        countAudit(guarded.db, filter),
+        listAudit(guarded.db, filter, pageOffset(page), perPageDefault),
+      ]);
       const items = rows.map((row) => ({ ...row, id: Number(row.id), created_at: new Date(row.created_at).toISOString() }));
       return success(paginate(request, page, total, items));
     },

@@ -3,6 +3,7 @@ import { expectFailure, expectSuccess, expiredMessage, registerMember, send, typ
 import { operatorPassword, operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { upsertOperator } from './operator.service.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { membersOnlyMessage, operatorOnlyMessage } from '../auth/operator-tokens.ts';
 
 interface AuditRow {
@@ -69,6 +70,49 @@ describe.each(databaseKinds())('operators and the audit log on %s', (kind) => {
     expect(login?.subject_type).toBe('operator');
     const beyond = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/audit?page=999', { token })) as { data: AuditRow[] };
     expect(beyond.data).toEqual([]);
+  });
+
+  it('the audit log narrows to one kind of action or one subject, and its page links keep the filter', async () => {
+    const second = await operatorToken(testApp.app, testApp.database.db, 'auditor_two');
+    expect(second).not.toBe('');
+    type Page = { data: (AuditRow & { id: number })[]; total: number; next_page_url: string | null; first_page_url: string };
+    const read = async (query: string) => expectSuccess(await send(testApp.app, 'GET', `admin/v1/audit?${query}`, { token })) as Page;
+
+    const logins = await read('action=operator.login');
+    expect(logins.data.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(logins.data.map((row) => row.action))).toEqual(new Set(['operator.login']));
+    expect(logins.first_page_url).toMatch(/[?&]action=operator\.login(&|$)/);
+
+    const whole = await read('page=1');
+    const created = whole.data.find((row) => row.action === 'operator.create' && row.subject_type === 'operator');
+    const subjectId = created?.subject_id ?? '';
+    const one = await read(`subject_type=operator&subject_id=${subjectId}`);
+    expect(one.data.length).toBeGreaterThan(0);
+    expect(one.total).toBe(one.data.length);
+    for (const row of one.data) expect([row.subject_type, row.subject_id]).toEqual(['operator', subjectId]);
+    expect(one.data.map((row) => row.id)).toEqual([...one.data.map((row) => row.id)].sort((a, b) => b - a));
+
+    // A member is known by username, as an order by its number: either names the subject.
+    await recordAudit(testApp.database.db, { operatorId: null, action: 'member.suspend', subjectType: 'user', subjectId: member.id });
+    const byName = await read(`subject_type=user&subject_id=${encodeURIComponent(member.username)}`);
+    expect(byName.data.map((row) => [row.action, row.subject_id])).toEqual([['member.suspend', String(member.id)]]);
+    expect((await read(`subject_type=user&subject_id=${member.id}`)).total).toBe(1);
+    expect((await read(`subject_type=order&subject_id=${encodeURIComponent(member.username)}`)).total).toBe(0);
+
+    const everyOperator = await read('subject_type=operator');
+    expect(everyOperator.total).toBeGreaterThan(one.total);
+    expect((await read('action=order.confirm')).data).toEqual([]);
+  });
+
+  it('refuses an audit filter it cannot read (an id with no subject type, odd characters) with 422 and the field', async () => {
+    for (const [query, field] of [
+      ['subject_id=7', 'subject_id'],
+      ['action=DROP%20TABLE', 'action'],
+      ['subject_type=order&subject_id=%27%3B--', 'subject_id'],
+    ] as const) {
+      const failure = expectFailure(await send(testApp.app, 'GET', `admin/v1/audit?${query}`, { token }), 422);
+      expect(Object.keys(failure.errors ?? {}), query).toContain(field);
+    }
   });
 
   it('the audit log cannot be changed or deleted, even by the database user', async () => {

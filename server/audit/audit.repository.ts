@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 export interface AuditEntry {
@@ -38,17 +39,51 @@ export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Prom
     .execute();
 }
 
-export async function countAudit(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('audit_log')
+/**
+ * Which entries an operator asks for: one kind of action, one subject (a type, and optionally its id).
+ * An operator knows an order by its number and a member by username, so those name them too.
+ */
+export interface AuditFilter {
+  action?: string | undefined;
+  subjectType?: string | undefined;
+  subjectId?: string | undefined;
+}
+
+/** Subjects an operator knows by a name rather than by the id the log keeps: the table and column that name them. */
+const subjectNames: Partial<Record<string, [table: string, column: string]>> = {
+  order: ['orders', 'order_number'],
+  user: ['users', 'username'],
+};
+
+function filteredAudit(db: Db, { action, subjectType, subjectId }: AuditFilter) {
+  let query = db.selectFrom('audit_log');
+  if (action !== undefined) query = query.where('audit_log.action', '=', action);
+  if (subjectType !== undefined) query = query.where('audit_log.subject_type', '=', subjectType);
+  if (subjectId === undefined) return query;
+  const named = subjectNames[subjectType ?? ''];
+  return query.where((eb) =>
+    named === undefined
+      ? eb('audit_log.subject_id', '=', subjectId)
+      : eb.or([
+          eb('audit_log.subject_id', '=', subjectId),
+          eb(
+            'audit_log.subject_id',
+            'in',
+            sql<string>`(select id::text from ${sql.table(named[0])} where ${sql.ref(named[1])} = ${subjectId})`,
+          ),
+        ]),
+  );
+}
+
+export async function countAudit(db: Db, filter: AuditFilter = {}): Promise<number> {
+  const row = await filteredAudit(db, filter)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function listAudit(db: Db, offset: number, limit: number) {
-  return db
-    .selectFrom('audit_log')
+export async function listAudit(db: Db, filter: AuditFilter, offset: number, limit: number) {
+  return filteredAudit(db, filter)
     .leftJoin('operators', 'operators.id', 'audit_log.operator_id')
     .select([
       'audit_log.id',

@@ -166,6 +166,24 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
       await pressAndConfirm(page, eng.admin_confirm_payment);
       await page.getByText(eng.admin_queue_empty).waitFor();
       assert.equal((await ordersOf()).data.find((row) => row.id === order.id)?.order_status, orderStatus.paidOff);
+
+      // Later, the operator looks up what happened to that order by the number the queue showed: the audit log narrowed to it.
+      await page.getByRole('button', { name: eng.admin_audit, exact: true }).click();
+      await page.getByLabel(eng.admin_audit_subject).selectOption('order');
+      await page.getByLabel(eng.admin_audit_subject_id).fill(orderNumber);
+      await page.getByRole('button', { name: eng.admin_audit_show, exact: true }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${eng.audit_subject_order} ${orderNumber}` })
+        .waitFor();
+      // The log names the order by its id; every other entry leaves the table.
+      const entries = page.locator('.gs-table tbody tr');
+      await entries
+        .filter({ hasNotText: `${eng.audit_subject_order} ${order.id}` })
+        .first()
+        .waitFor({ state: 'detached' });
+      await entries.filter({ hasText: eng.audit_action_order_confirm }).waitFor();
+      assert.deepEqual(await accessibilityViolations(page), []);
     } finally {
       await office.close();
       await phone.close();

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
-import { auditActionName, auditFieldName, changedFields, formatAuditValue } from './audit-values.ts';
+import { auditActionName, auditFieldName, auditSubjectName, changedFields, formatAuditValue } from './audit-values.ts';
+import { AuditFilter, auditPath, type AuditQuery } from './AuditFilter.tsx';
 
 interface AuditRow {
   id: number;
@@ -16,14 +18,16 @@ interface AuditRow {
   created_at: string;
 }
 
-/** Who did what, when, with the values before and after: newest first. */
+/** Who did what, when, with the values before and after: newest first, whole or narrowed to one action or one subject. */
 export function AuditLog() {
   const { locale, t } = useI18n();
-  const list = usePagedList<AuditRow>('/audit', (path) => adminRequest<Paged<AuditRow>>('GET', path));
+  const [query, setQuery] = useState<AuditQuery>({});
+  const list = usePagedList<AuditRow>(auditPath(query), (path) => adminRequest<Paged<AuditRow>>('GET', path));
   const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'medium' });
   return (
     <section aria-labelledby="gs-admin-audit">
       <h2 id="gs-admin-audit">{t('admin_audit')}</h2>
+      <AuditFilter query={query} onChange={setQuery} />
       {list.failed !== null && (
         <p className="gs-message gs-message--error" role="alert">
           {t('admin_load_error')}
@@ -48,9 +52,19 @@ export function AuditLog() {
                   <time dateTime={row.created_at}>{time.format(new Date(row.created_at))}</time>
                 </td>
                 <td>{row.operator ?? t('admin_system')}</td>
-                <td>{auditActionName(row.action, t)}</td>
                 <td>
-                  {row.subject_type} {row.subject_id}
+                  <button type="button" className="gs-admin__narrow" onClick={() => setQuery({ ...query, action: row.action })}>
+                    {auditActionName(row.action, t)}
+                  </button>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="gs-admin__narrow"
+                    onClick={() => setQuery({ action: query.action, subjectType: row.subject_type, subjectId: row.subject_id })}
+                  >
+                    {auditSubjectName(row.subject_type, t)} {row.subject_id}
+                  </button>
                 </td>
                 <td className="gs-admin__change">
                   <ul className="gs-admin__changes">
@@ -72,6 +86,7 @@ export function AuditLog() {
           </tbody>
         </table>
       </div>
+      {list.page?.total === 0 && <p role="status">{t('admin_audit_none')}</p>}
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </section>
   );

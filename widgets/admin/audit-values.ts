@@ -53,10 +53,41 @@ export const auditActions = [
   'site.rollback',
 ] as const;
 
+/** What an entry is about, as the server names it (`subject_type`); the audit log's filter offers these. */
+export const auditSubjects = [
+  'user',
+  'order',
+  'withdrawal',
+  'refund',
+  'income',
+  'engine_room',
+  'revenue_import',
+  'product',
+  'device',
+  'receiving_account',
+  'payment_method',
+  'partner_site',
+  'partner_city',
+  'settings',
+  'site_page',
+  'site_picture',
+  'site_version',
+  'operator',
+  'operator_settings',
+] as const;
+
 const fieldKey = (field: string) => `audit_field_${field}`;
 const actionKey = (action: string) => `audit_action_${action.replace('.', '_')}`;
+const subjectKey = (subject: string) => `audit_subject_${subject}`;
 
-export const auditValueMessageKeys = [...auditFields.map(fieldKey), ...auditActions.map(actionKey), 'audit_yes', 'audit_no', 'audit_empty'];
+export const auditValueMessageKeys = [
+  ...auditFields.map(fieldKey),
+  ...auditActions.map(actionKey),
+  ...auditSubjects.map(subjectKey),
+  'audit_yes',
+  'audit_no',
+  'audit_empty',
+];
 
 export function auditFieldName(field: string, t: Translate): string {
   return (auditFields as readonly string[]).includes(field) ? t(fieldKey(field)) : field;
@@ -64,6 +95,10 @@ export function auditFieldName(field: string, t: Translate): string {
 
 export function auditActionName(action: string, t: Translate): string {
   return (auditActions as readonly string[]).includes(action) ? t(actionKey(action)) : action;
+}
+
+export function auditSubjectName(subject: string, t: Translate): string {
+  return (auditSubjects as readonly string[]).includes(subject) ? t(subjectKey(subject)) : subject;
 }
 
 export interface FieldChange {

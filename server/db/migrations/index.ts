@@ -27,6 +27,7 @@ import * as transferBatches from './0025_transfer_batches.ts';
 import * as latePayers from './0026_late_payers.ts';
 import * as translationBehind from './0027_translation_behind.ts';
 import * as roomCapacityConfirmed from './0028_room_capacity_confirmed.ts';
+import * as auditLogLookups from './0029_audit_log_lookups.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0026_late_payers': latePayers,
   '0027_translation_behind': translationBehind,
   '0028_room_capacity_confirmed': roomCapacityConfirmed,
+  '0029_audit_log_lookups': auditLogLookups,
 };
 
 export const migrationProvider: MigrationProvider = {

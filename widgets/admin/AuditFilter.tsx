@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { useI18n } from '../core/i18n.ts';
+import { auditActionName, auditSubjectName, auditSubjects } from './audit-values.ts';
+
+/** Which entries the audit log shows: one kind of action, or one subject (a kind, and optionally its number). */
+export interface AuditQuery {
+  action?: string | undefined;
+  subjectType?: string | undefined;
+  subjectId?: string | undefined;
+}
+
+/** The longest subject number the server reads. */
+const subjectIdMaxLength = 64;
+
+/** The list's address for a query: the server narrows and pages it (GET admin/v1/audit). */
+export function auditPath({ action, subjectType, subjectId }: AuditQuery): string {
+  const params = new URLSearchParams();
+  if (action !== undefined) params.set('action', action);
+  if (subjectType !== undefined) params.set('subject_type', subjectType);
+  if (subjectType !== undefined && subjectId !== undefined) params.set('subject_id', subjectId);
+  const query = params.toString();
+  return query === '' ? '/audit' : `/audit?${query}`;
+}
+
+/**
+ * Asks for one subject's history (what happened to order 57, to member 12), and says what the log
+ * is narrowed to with the way back to everything. Pressing an action or a subject in the table
+ * narrows it too (AuditLog).
+ */
+export function AuditFilter({ query, onChange }: { query: AuditQuery; onChange: (query: AuditQuery) => void }) {
+  const { t } = useI18n();
+  const [subjectType, setSubjectType] = useState('');
+  const [subjectId, setSubjectId] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const id = subjectId.trim();
+    onChange(subjectType === '' ? {} : { subjectType, subjectId: id === '' ? undefined : id });
+  };
+  const narrowedTo = [
+    query.action === undefined ? '' : auditActionName(query.action, t),
+    query.subjectType === undefined ? '' : `${auditSubjectName(query.subjectType, t)} ${query.subjectId ?? ''}`.trim(),
+  ].filter((part) => part !== '');
+  return (
+    <>
+      <form role="search" className="gs-admin__filter" onSubmit={submit} noValidate aria-labelledby="gs-audit-filter">
+        <h3 id="gs-audit-filter">{t('admin_audit_filter')}</h3>
+        <div className="gs-field">
+          <label htmlFor="gs-audit-subject">{t('admin_audit_subject')}</label>
+          <select id="gs-audit-subject" value={subjectType} onChange={(event) => setSubjectType(event.currentTarget.value)}>
+            <option value="">{t('admin_audit_subject_all')}</option>
+            {auditSubjects.map((subject) => (
+              <option key={subject} value={subject}>
+                {auditSubjectName(subject, t)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="gs-field">
+          <label htmlFor="gs-audit-subject-id">{t('admin_audit_subject_id')}</label>
+          <div className="gs-field__control">
+            <input
+              id="gs-audit-subject-id"
+              value={subjectId}
+              disabled={subjectType === ''}
+              maxLength={subjectIdMaxLength}
+              autoComplete="off"
+              aria-describedby="gs-audit-subject-id-hint"
+              onInput={(event) => setSubjectId(event.currentTarget.value.replace(/[^\w\u4e00-\u9fa5.:-]/g, ''))}
+            />
+          </div>
+          <p id="gs-audit-subject-id-hint" className="gs-field__hint">
+            {t('admin_audit_subject_id_hint')}
+          </p>
+        </div>
+        <div className="gs-actions">
+          <button type="submit" className="button button--small">
+            {t('admin_audit_show')}
+          </button>
+        </div>
+      </form>
+      <p className="gs-admin__note">{t('admin_audit_press_hint')}</p>
+      {narrowedTo.length > 0 && (
+        <p className="gs-admin__narrowed" role="status">
+          {t('admin_audit_showing', { what: narrowedTo.join(' · ') })}{' '}
+          <button type="button" className="button button--small button--quiet" onClick={() => onChange({})}>
+            {t('admin_audit_show_all')}
+          </button>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { act } from 'preact/test-utils';
+import eng from '../../locales/eng.json';
+import { axeViolations } from '../../tests/helpers/axe.ts';
+import { ok, stubFetch, typeInto, waitFor, type RecordedCall } from '../../tests/helpers/fetch-stub.ts';
+import { buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { AuditLog } from './AuditLog.tsx';
+import { $operatorToken } from './operator-session.ts';
+
+const rows = [
+  {
+    id: 9,
+    operator: 'ops',
+    action: 'order.confirm',
+    subject_type: 'order',
+    subject_id: '57',
+    before: { status: 'pending_review' },
+    after: { status: 'paid' },
+    created_at: '2026-11-23T08:00:00.000Z',
+  },
+  {
+    id: 8,
+    operator: null,
+    action: 'member.suspend',
+    subject_type: 'user',
+    subject_id: '12',
+    before: null,
+    after: { reason: 'payer mismatch' },
+    created_at: '2026-11-23T07:00:00.000Z',
+  },
+];
+
+/** What the log asked the server for, as the operator's filter made it: the query without the page. */
+const asked = (calls: RecordedCall[]) =>
+  calls.map((call) => {
+    const query = new URLSearchParams(call.query);
+    // The page, and what every request carries (the seed's mode, domain and device).
+    for (const name of ['page', 'mode', 'domain', 'device']) query.delete(name);
+    return `${call.path}?${query.toString()}`;
+  });
+
+describe('AuditLog', () => {
+  let stub: ReturnType<typeof stubFetch> | undefined;
+  beforeEach(() => $operatorToken.set(`op.${'d'.repeat(43)}`));
+  afterEach(() => {
+    stub?.restore();
+    stub = undefined;
+  });
+
+  function mountLog() {
+    stub = stubFetch((call) => {
+      const subject = call.query.get('subject_type');
+      const data = rows.filter(
+        (row) =>
+          (subject === null || row.subject_type === subject) &&
+          (call.query.get('subject_id') === null || row.subject_id === call.query.get('subject_id')) &&
+          (call.query.get('action') === null || row.action === call.query.get('action')),
+      );
+      return ok({ current_page: 1, last_page: 1, per_page: 15, total: data.length, data });
+    });
+    return mountScreen(<AuditLog />);
+  }
+
+  const shownRows = (host: HTMLElement) => host.querySelectorAll('tbody tr').length;
+
+  it('narrows to a subject or an action when either is pressed in the table, and says so with the way back', async () => {
+    const page = mountLog();
+    await waitFor(() => shownRows(page.host) === 2, 'the whole log');
+    act(() => buttonNamed(page.host, `${eng.audit_subject_order} 57`).click());
+    await waitFor(() => shownRows(page.host) === 1, "order 57's entries");
+    expect(statusText(page.host)).to.contain(eng.admin_audit_showing.replace('{{what}}', `${eng.audit_subject_order} 57`));
+    act(() => buttonNamed(page.host, eng.admin_audit_show_all).click());
+    await waitFor(() => shownRows(page.host) === 2, 'everything again');
+    act(() => buttonNamed(page.host, eng.audit_action_order_confirm).click());
+    await waitFor(() => shownRows(page.host) === 1, 'the confirmations');
+    expect(statusText(page.host)).to.contain(eng.audit_action_order_confirm);
+    expect(asked(stub?.calls ?? [])).to.deep.equal([
+      '/admin/v1/audit?',
+      '/admin/v1/audit?subject_type=order&subject_id=57',
+      '/admin/v1/audit?',
+      '/admin/v1/audit?action=order.confirm',
+    ]);
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
+
+  it("finds one subject's history from the form; the number waits for a kind; no match says so", async () => {
+    const page = mountLog();
+    await waitFor(() => shownRows(page.host) === 2, 'the whole log');
+    const kind = page.host.querySelector<HTMLSelectElement>('#gs-audit-subject');
+    const number = inputLabelled(page.host, eng.admin_audit_subject_id);
+    expect(number.disabled, 'no number without a kind').to.equal(true);
+    act(() => {
+      if (kind !== null) kind.value = 'user';
+      kind?.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(number.disabled).to.equal(false);
+    typeInto(number, ' 12; drop');
+    expect(number.value, 'only what a number can hold').to.equal('12drop');
+    typeInto(number, '12');
+    act(() => buttonNamed(page.host, eng.admin_audit_show).click());
+    await waitFor(() => shownRows(page.host) === 1, "member 12's entries");
+    typeInto(number, '999');
+    act(() => buttonNamed(page.host, eng.admin_audit_show).click());
+    await waitFor(() => statusText(page.host).includes(eng.admin_audit_none), 'no match');
+    expect(asked(stub?.calls ?? []).filter((path) => path !== '/admin/v1/audit?')).to.deep.equal([
+      '/admin/v1/audit?subject_type=user&subject_id=12',
+      '/admin/v1/audit?subject_type=user&subject_id=999',
+    ]);
+    page.unmount();
+  });
+});
