@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { withdrawalStatus } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
+import { dayEnd } from '../db/business-day.ts';
 
 /** How many items wait in each operator queue, in one round trip. */
 export async function queueCounts(db: Db) {
@@ -44,7 +45,7 @@ export async function roomDays(db: Db, days: readonly string[], timeZone: string
               where r.engine_room_id = room.id and r.business_date = days.day and r.entry_kind = 'record') as revenue_recorded,
       d.engine_room_id is not null as started,
       d.finished_at is not null as finished,
-      coalesce(d.paid_before < ((days.day + 1)::timestamp at time zone ${timeZone}), false) as before_day_end,
+      coalesce(d.paid_before < ${dayEnd(sql.ref('days.day'), timeZone)}, false) as before_day_end,
       d.orders_credited,
       d.amount_credited::text as amount_credited
     from engine_rooms room

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { revenueOrderOutcomes, type RevenueOrderOutcome } from '../../contract/revenue.ts';
 import { orderStatus } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
+import { dayEnd } from '../db/business-day.ts';
 
 export const orderOutcomes = revenueOrderOutcomes;
 export type OrderOutcome = RevenueOrderOutcome;
@@ -38,7 +39,7 @@ function outcomes(roomId: number, day: string, timeZone: string) {
         when ir.id is not null then 'paid'
         when o.status = ${orderStatus.cancelled} then 'cancelled_or_refunded'
         when o.status <> ${orderStatus.paidOff} then 'not_paid'
-        when o.paid_at >= ((${day}::date + 1)::timestamp at time zone ${timeZone}) then 'paid_after_day'
+        when o.paid_at >= ${dayEnd(sql`${day}::date`, timeZone)} then 'paid_after_day'
         when not exists (select 1 from engine_room_revenue r where r.engine_room_id = o.engine_room_id and r.business_date = ${day}::date and r.entry_kind = 'record') then 'no_revenue'
         when d.engine_room_id is null and room.capacity_units is null then 'capacity_not_set'
         -- Paid off after an early run of a day not yet over: the day is taken up again for it (decision 035).

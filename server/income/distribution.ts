@@ -6,6 +6,7 @@ import { postIncomeJournal } from '../ledger/income-posting.ts';
 import { unitScale } from '../shared/money.ts';
 import { basisPoints } from './fee.ts';
 import { addIncomeNotifications } from '../notifications/notifications.repository.ts';
+import { dayEnd } from '../db/business-day.ts';
 
 /**
  * Orders credited per transaction: bounds each transaction's locks and the ids held in memory.
@@ -77,7 +78,7 @@ export async function distributeDay(
 ): Promise<DayOutcome> {
   const started = await db.transaction().execute(async (trx) => {
     await lockDay(trx, roomId, day);
-    const cutOff = sql`least(((${day}::date + 1)::timestamp at time zone ${timeZone}), ${now}::timestamptz)`;
+    const cutOff = sql`least(${dayEnd(sql`${day}::date`, timeZone)}, ${now}::timestamptz)`;
     const eligible = sql`from orders where engine_room_id = ${roomId} and status = ${paidOff} and paid_at < ${cutOff}`;
     // Each order's units from its own amount and price, rounded up, so the basis never undercounts what was sold.
     const unitsOf = sql`div(amount::numeric * ${unitScale.toString()} + unit_price - 1, unit_price)`;

@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { EngineRoomRevenueTable } from '../db/schema-income.ts';
+import { dayEnd } from '../db/business-day.ts';
 
 /** Adds a revenue record or correction (entries are never edited); answers its id. */
 export async function insertRevenueEntry(db: Db, entry: Insertable<EngineRoomRevenueTable>): Promise<{ id: string }> {
@@ -34,7 +35,7 @@ export async function undistributedDays(db: Db, days: { before: string } | { on:
     .where('r.entry_kind', '=', 'record')
     .where(
       sql<boolean>`(d.finished_at is null or (d.basis_units_e8 is not null
-        and d.paid_before < least(((r.business_date + 1)::timestamp at time zone ${timeZone}), ${now}::timestamptz)))`,
+        and d.paid_before < least(${dayEnd(sql.ref('r.business_date'), timeZone)}, ${now}::timestamptz)))`,
     )
     .orderBy('r.business_date')
     .orderBy('r.engine_room_id');
