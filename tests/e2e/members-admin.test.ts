@@ -82,6 +82,14 @@ describe('members and partner wallets in the back office', () => {
       await office.getByText(eng.admin_members_no_sessions).waitFor();
       assert.deepEqual(await accessibilityViolations(office), []);
 
+      // The member's history: the audit log opens narrowed to them, with the sessions just ended and the reason.
+      await office.getByRole('button', { name: eng.admin_members_history }).click();
+      await office.getByRole('heading', { name: eng.admin_audit, exact: true }).waitFor();
+      await office.getByRole('status').filter({ hasText: eng.audit_subject_user }).waitFor();
+      const entries = office.locator('.gs-table tbody tr');
+      await entries.filter({ hasText: 'Phone reported stolen' }).waitFor();
+      assert.equal(await entries.filter({ hasNotText: eng.audit_subject_user }).count(), 0);
+
       await page.goto(`${product.baseUrl}/eng/wallet`);
       await page.waitForURL('**/eng/login**', { timeout: 10_000 });
     } finally {

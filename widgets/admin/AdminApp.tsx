@@ -14,6 +14,7 @@ import { receivingAccountsMessageKeys } from './receiving-keys.ts';
 import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
 import { tabShown, useOperatorMe } from './operator-me.ts';
+import type { AuditQuery } from './AuditFilter.tsx';
 
 /** `reviewer: true` marks the queues a reviewer works; every other tab is for administrators (decision 026). */
 const tabs = [
@@ -176,6 +177,8 @@ export function AdminApp() {
   const [tab, setTab] = useState<Tab>('dashboard');
   // The machines offline, when the dashboard's count opened the tab; every machine otherwise.
   const [machineView, setMachineView] = useState<'all' | 'offline'>('all');
+  // One member's history, when their page asked for it; the whole log otherwise.
+  const [auditView, setAuditView] = useState<AuditQuery>({});
   const { me, loaded, reload } = useOperatorMe(token);
   // Whoever signs in next starts on the dashboard, not on the tab the last operator left open (it may not be theirs).
   useEffect(() => {
@@ -217,6 +220,7 @@ export function AdminApp() {
             aria-pressed={tab === item.id}
             onClick={() => {
               setMachineView('all');
+              setAuditView({});
               setTab(item.id);
             }}
           >
@@ -247,11 +251,18 @@ export function AdminApp() {
       {tab === 'catalogue' && <CatalogueTab />}
       {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
       {tab === 'partners' && <PartnerSitesTab />}
-      {tab === 'members' && <MembersTab />}
+      {tab === 'members' && (
+        <MembersTab
+          onHistory={(memberId) => {
+            setAuditView({ subjectType: 'user', subjectId: String(memberId) });
+            setTab('audit');
+          }}
+        />
+      )}
       {tab === 'partner_wallets' && <PartnerWalletsTab />}
       {tab === 'content' && <ContentTab />}
       {tab === 'settings' && <SettingsTab />}
-      {tab === 'audit' && <AuditTab />}
+      {tab === 'audit' && <AuditTab key={JSON.stringify(auditView)} initialQuery={auditView} />}
       {tab === 'operators' && <OperatorsTab me={me} />}
       {tab === 'security' && me !== null && <SecurityTab me={me} onChanged={reload} />}
     </div>

@@ -19,9 +19,9 @@ interface AuditRow {
 }
 
 /** Who did what, when, with the values before and after: newest first, whole or narrowed to one action or one subject. */
-export function AuditLog() {
+export function AuditLog({ initialQuery = {} }: { initialQuery?: AuditQuery }) {
   const { locale, t } = useI18n();
-  const [query, setQuery] = useState<AuditQuery>({});
+  const [query, setQuery] = useState<AuditQuery>(initialQuery);
   const list = usePagedList<AuditRow>(auditPath(query), (path) => adminRequest<Paged<AuditRow>>('GET', path));
   const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'medium' });
   return (

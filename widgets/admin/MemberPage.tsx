@@ -49,7 +49,8 @@ function useWhen() {
 }
 
 /** One member for operators: who they are, their wallets, cards, sessions, orders and ledger, and the actions on their access. */
-export function MemberPage({ id, onBack }: { id: number; onBack: () => void }) {
+/** `onHistory` opens the audit log narrowed to this member: every operator action on their account. */
+export function MemberPage({ id, onBack, onHistory }: { id: number; onBack: () => void; onHistory: () => void }) {
   const { locale, t } = useI18n();
   const when = useWhen();
   const [member, setMember] = useState<MemberDetail | null>(null);
@@ -84,6 +85,9 @@ export function MemberPage({ id, onBack }: { id: number; onBack: () => void }) {
       <h2 id="gs-member-title" tabIndex={-1} ref={heading}>
         {t('admin_members_page_title', { username: member?.username ?? '…' })}
       </h2>
+      <button type="button" className="button button--small button--quiet" onClick={onHistory}>
+        {t('admin_members_history')}
+      </button>
       <p className="gs-message gs-message--error" role="alert">
         {failed ? t('admin_load_error') : ''}
       </p>

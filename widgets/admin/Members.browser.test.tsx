@@ -116,7 +116,8 @@ describe('Members (the back office)', () => {
 
   it('a member’s page shows their wallets, masked cards, sessions, orders and ledger, and takes the focus', async () => {
     stub = memberApi();
-    const page = mountScreen(<Members />);
+    const histories: number[] = [];
+    const page = mountScreen(<Members onHistory={(id) => histories.push(id)} />);
     await search(page, 'lin');
     await waitFor(() => page.host.textContent?.includes('linmei07') === true, 'the results');
     act(() => buttonNamed(page.host, eng.admin_members_open).click());
@@ -129,6 +130,9 @@ describe('Members (the back office)', () => {
     expect(text).to.contain(fill(eng.admin_members_card, { bank: 'Bank of Taiwan', last4: '4567' }));
     expect(text).to.contain(eng.order_status_3);
     expect(await axeViolations(page.host)).to.deep.equal([]);
+    // The member's history is the audit log narrowed to them (the back office opens that tab).
+    act(() => buttonNamed(page.host, eng.admin_members_history).click());
+    expect(histories).to.deep.equal([7]);
     act(() => buttonNamed(page.host, eng.admin_members_back).click());
     await waitFor(() => page.host.querySelector('form[role="search"]') !== null, 'the search again');
     page.unmount();
@@ -147,7 +151,7 @@ describe('Members (the back office)', () => {
       if (call.path === '/admin/v1/members/7/sessions/revoke') return ok({ ended: 1 });
       return undefined;
     });
-    const page = mountScreen(<Members />);
+    const page = mountScreen(<Members onHistory={() => undefined} />);
     await search(page, 'lin');
     await waitFor(() => page.host.textContent?.includes('linmei07') === true, 'the results');
     act(() => buttonNamed(page.host, eng.admin_members_open).click());
@@ -186,7 +190,7 @@ describe('Members (the back office)', () => {
 
   it('reads in simplified Chinese', async () => {
     stub = memberApi();
-    const page = mountScreen(<Members />, 'zhs', zhs);
+    const page = mountScreen(<Members onHistory={() => undefined} />, 'zhs', zhs);
     expect(page.host.querySelector('h2')?.textContent).to.equal(zhs.admin_members);
     typeInto(inputLabelled(page.host, zhs.admin_members_search), 'lin');
     act(() => buttonNamed(page.host, zhs.admin_members_search_go).click());

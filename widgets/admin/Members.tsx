@@ -23,7 +23,7 @@ const queryMaxLength = 100;
  * Members (issue item 7): a search by username, real name, phone or order number, run and paged
  * on the server; a result opens the member's page, whose back button returns to the same results.
  */
-export function Members() {
+export function Members({ onHistory }: { onHistory: (memberId: number) => void }) {
   const { t } = useI18n();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
@@ -34,7 +34,7 @@ export function Members() {
     setQuery(typed.trim());
   };
 
-  if (open !== null) return <MemberPage id={open} onBack={() => setOpen(null)} />;
+  if (open !== null) return <MemberPage id={open} onBack={() => setOpen(null)} onHistory={() => onHistory(open)} />;
   return (
     <section aria-labelledby="gs-admin-members">
       <h2 id="gs-admin-members">{t('admin_members')}</h2>

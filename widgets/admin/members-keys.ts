@@ -39,6 +39,7 @@ export const membersMessageKeys = [
   'admin_members_verification_rejected',
   'admin_members_open',
   'admin_members_back',
+  'admin_members_history',
   'admin_members_page_title',
   'admin_members_email',
   'admin_members_joined',
