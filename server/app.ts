@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { auditAdminRoutes } from './audit/audit.admin.routes.ts';
 import { memberAdminRoutes } from './admin/members.admin.routes.ts';
 import { memberPageAdminRoutes } from './admin/member-page.admin.routes.ts';
 import { partnerCityAdminRoutes } from './partners/partner-cities.admin.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(
       await api.register(accountRoutes);
       await api.register(userRoutes);
       await api.register(adminRoutes);
+      await api.register(auditAdminRoutes);
       await api.register(memberAdminRoutes);
       await api.register(memberPageAdminRoutes);
       await api.register(partnerCityAdminRoutes);

@@ -1,26 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { countAudit, listAudit } from '../audit/audit.repository.ts';
 import { success } from '../http/envelope.ts';
-import { validationError } from '../shared/errors.ts';
-import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { revokeOperatorSession } from '../auth/operator-session.repository.ts';
 import { operatorLogin } from './operator.service.ts';
 
 const bearer = [{ bearer: [] }];
-
-const auditItem = Type.Object({
-  id: Type.Integer(),
-  operator: Type.Union([Type.String(), Type.Null()], { description: 'null for the command line or the system' }),
-  action: Type.String(),
-  subject_type: Type.String(),
-  subject_id: Type.String(),
-  before: Type.Unknown(),
-  after: Type.Unknown(),
-  created_at: Type.String({ format: 'date-time' }),
-});
 
 /** The operator API under /api/admin/v1: one login, then every route behind requireOperator. */
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -68,43 +54,6 @@ const operatorSessionRoutes: FastifyPluginAsyncTypebox = async (guarded) => {
     async (request) => {
       await revokeOperatorSession(guarded.db, operatorOf(request).sessionId);
       return success(null, 'logged out');
-    },
-  );
-
-  guarded.get(
-    '/admin/v1/audit',
-    {
-      schema: {
-        tags: ['operators'],
-        summary: 'The audit log, newest first; optionally one kind of action, or one subject',
-        querystring: Type.Object({
-          page: pageField,
-          action: Type.Optional(Type.String({ pattern: '^[a-z_]+(\\.[a-z_]+)*$', maxLength: 60, description: 'e.g. order.confirm' })),
-          subject_type: Type.Optional(Type.String({ pattern: '^[a-z_]+$', maxLength: 40, description: 'e.g. order, user, withdrawal' })),
-          subject_id: Type.Optional(
-            Type.String({
-              minLength: 1,
-              maxLength: 64,
-              pattern: '^[\\w\\u4e00-\\u9fa5.:-]+$',
-              description: "with subject_type: one subject, by its id (or an order's number, a member's username)",
-            }),
-          ),
-        }),
-        security: bearer,
-        response: { 200: envelopeOf(paginatedOf(auditItem)) },
-      },
-    },
-    async (request) => {
-      const { page = 1, action, subject_type: subjectType, subject_id: subjectId } = request.query;
-      // An id alone names nothing: order 7 and member 7 are different subjects.
-      if (subjectId !== undefined && subjectType === undefined) throw validationError({ subject_id: ['Name the subject type too.'] });
-      const filter = { action, subjectType, subjectId };
-      const [total, rows] = await Promise.all([
-        countAudit(guarded.db, filter),
-        listAudit(guarded.db, filter, pageOffset(page), perPageDefault),
-      ]);
-      const items = rows.map((row) => ({ ...row, id: Number(row.id), created_at: new Date(row.created_at).toISOString() }));
-      return success(paginate(request, page, total, items));
     },
   );
 };

@@ -82,7 +82,7 @@ export async function countAudit(db: Db, filter: AuditFilter = {}): Promise<numb
   return Number(row.n);
 }
 
-export async function listAudit(db: Db, filter: AuditFilter, offset: number, limit: number) {
+function auditRows(db: Db, filter: AuditFilter) {
   return filteredAudit(db, filter)
     .leftJoin('operators', 'operators.id', 'audit_log.operator_id')
     .select([
@@ -95,8 +95,25 @@ export async function listAudit(db: Db, filter: AuditFilter, offset: number, lim
       'audit_log.created_at',
       'operators.username as operator',
     ])
-    .orderBy('audit_log.id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+    .orderBy('audit_log.id', 'desc');
+}
+
+export async function listAudit(db: Db, filter: AuditFilter, offset: number, limit: number) {
+  return auditRows(db, filter).offset(offset).limit(limit).execute();
+}
+
+/** Rows an export reads at a time: the whole log, however long, never sits in memory at once. */
+const exportBatch = 1000;
+
+/** Every entry the filter names, newest first, read a batch at a time by id (the audit log's CSV). */
+export async function* wholeAudit(db: Db, filter: AuditFilter): AsyncGenerator<Awaited<ReturnType<typeof listAudit>>[number]> {
+  let before: string | undefined;
+  for (;;) {
+    let query = auditRows(db, filter).limit(exportBatch);
+    if (before !== undefined) query = query.where('audit_log.id', '<', before);
+    const rows = await query.execute();
+    yield* rows;
+    if (rows.length < exportBatch) return;
+    before = rows.at(-1)?.id;
+  }
 }

@@ -1,3 +1,4 @@
+import { csvText } from '../shared/csv.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import type { StatementLine } from './statement.repository.ts';
 
@@ -15,13 +16,4 @@ export function statementCsvRow(line: StatementLine): string {
     csvText(line.partnerCity?.name ?? ''),
     pointsToDecimal(line.amount),
   ].join(',');
-}
-
-/**
- * Quotes text that needs it, and defuses text a spreadsheet would run as a formula
- * (a partner name is operator data, not ours to trust).
- */
-function csvText(value: string): string {
-  const defused = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n']/.test(defused) ? `"${defused.replaceAll('"', '""')}"` : defused;
 }

@@ -184,6 +184,17 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
         .waitFor({ state: 'detached' });
       await entries.filter({ hasText: eng.audit_action_order_confirm }).waitFor();
       assert.deepEqual(await accessibilityViolations(page), []);
+
+      // And keeps it: the same entries as a CSV file.
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: eng.admin_audit_download }).click(),
+      ]);
+      assert.equal(file.suggestedFilename(), 'audit-log.csv');
+      const csv = (await fs.readFile(await file.path())).toString('utf8').trim().split('\r\n');
+      assert.equal(csv[0], 'id,created_at,operator,action,subject_type,subject_id,before,after');
+      assert.ok(csv.length > 1 && csv.slice(1).every((line) => line.includes(`,order,${order.id},`)), csv.join('\n'));
+      assert.ok(csv.some((line) => line.includes(',order.confirm,') && line.includes('ESUN-0001')));
     } finally {
       await office.close();
       await phone.close();

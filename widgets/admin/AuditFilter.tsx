@@ -12,14 +12,14 @@ export interface AuditQuery {
 /** The longest subject number the server reads. */
 const subjectIdMaxLength = 64;
 
-/** The list's address for a query: the server narrows and pages it (GET admin/v1/audit). */
-export function auditPath({ action, subjectType, subjectId }: AuditQuery): string {
+/** The list's address for a query: the server narrows and pages it (GET admin/v1/audit), or sends it whole (audit.csv). */
+export function auditPath({ action, subjectType, subjectId }: AuditQuery, route: '/audit' | '/audit.csv' = '/audit'): string {
   const params = new URLSearchParams();
   if (action !== undefined) params.set('action', action);
   if (subjectType !== undefined) params.set('subject_type', subjectType);
   if (subjectType !== undefined && subjectId !== undefined) params.set('subject_id', subjectId);
   const query = params.toString();
-  return query === '' ? '/audit' : `/audit?${query}`;
+  return query === '' ? route : `${route}?${query}`;
 }
 
 /**

@@ -3,8 +3,8 @@ import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
 import { axeViolations } from '../../tests/helpers/axe.ts';
-import { ok, stubFetch, typeInto, waitFor, type RecordedCall } from '../../tests/helpers/fetch-stub.ts';
-import { buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall } from '../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { $operatorToken } from './operator-session.ts';
 
@@ -108,6 +108,29 @@ describe('AuditLog', () => {
       '/admin/v1/audit?subject_type=user&subject_id=12',
       '/admin/v1/audit?subject_type=user&subject_id=999',
     ]);
+    page.unmount();
+  });
+
+  it('downloads what it shows as CSV with the operator token, and says so when the file cannot come', async () => {
+    let csvFails = false;
+    stub = stubFetch((call) => {
+      if (call.path === '/admin/v1/audit.csv') return csvFails ? fail(500, 'Server error') : { body: 'id,created_at\r\n' };
+      return ok({ current_page: 1, last_page: 1, per_page: 15, total: rows.length, data: rows });
+    });
+    const page = mountScreen(<AuditLog initialQuery={{ subjectType: 'order', subjectId: '57' }} />);
+    await waitFor(() => shownRows(page.host) === 2, 'the entries');
+    act(() => buttonNamed(page.host, eng.admin_audit_download).click());
+    await waitFor(() => (stub?.calls ?? []).some((call) => call.path === '/admin/v1/audit.csv'), 'the download');
+    const call = stub?.calls.find((recorded) => recorded.path === '/admin/v1/audit.csv');
+    expect(call?.query.get('subject_type')).to.equal('order');
+    expect(call?.query.get('subject_id')).to.equal('57');
+    expect(call?.query.get('mode'), "the seed's parameters join the filter").to.equal('web');
+    expect(call?.authorization).to.equal(`Bearer op.${'d'.repeat(43)}`);
+    await waitFor(() => !buttonNamed(page.host, eng.admin_audit_download).disabled, 'the button again');
+    expect(alertText(page.host)).to.equal('');
+    csvFails = true;
+    act(() => buttonNamed(page.host, eng.admin_audit_download).click());
+    await waitFor(() => alertText(page.host).includes(eng.admin_audit_download_error), 'the failure');
     page.unmount();
   });
 });

@@ -3,7 +3,8 @@ import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
-import { adminRequest } from './operator-session.ts';
+import { adminDownload, adminRequest } from './operator-session.ts';
+import { saveFile } from '../ui/save-file.ts';
 import { auditActionName, auditFieldName, auditSubjectName, changedFields, formatAuditValue } from './audit-values.ts';
 import { AuditFilter, auditPath, type AuditQuery } from './AuditFilter.tsx';
 
@@ -28,6 +29,7 @@ export function AuditLog({ initialQuery = {} }: { initialQuery?: AuditQuery }) {
     <section aria-labelledby="gs-admin-audit">
       <h2 id="gs-admin-audit">{t('admin_audit')}</h2>
       <AuditFilter query={query} onChange={setQuery} />
+      <AuditDownload query={query} />
       {list.failed !== null && (
         <p className="gs-message gs-message--error" role="alert">
           {t('admin_load_error')}
@@ -89,5 +91,37 @@ export function AuditLog({ initialQuery = {} }: { initialQuery?: AuditQuery }) {
       {list.page?.total === 0 && <p role="status">{t('admin_audit_none')}</p>}
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </section>
+  );
+}
+
+/** The entries shown, every page of them, as a CSV file (GET admin/v1/audit.csv, streamed by the server). */
+function AuditDownload({ query }: { query: AuditQuery }) {
+  const { t } = useI18n();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const download = async () => {
+    setState('busy');
+    try {
+      saveFile(await adminDownload(auditPath(query, '/audit.csv')), 'audit-log.csv');
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <div className="gs-actions">
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          disabled={state === 'busy'}
+          onClick={() => void download()}
+        >
+          {t(state === 'busy' ? 'admin_audit_downloading' : 'admin_audit_download')}
+        </button>
+      </div>
+      <p className="gs-message gs-message--error" role="alert">
+        {state === 'failed' ? t('admin_audit_download_error') : ''}
+      </p>
+    </>
   );
 }

@@ -5,9 +5,19 @@ import { storedAtom } from '../core/stored-atom.ts';
 export const $operatorToken = storedAtom<string>('operatorToken', '');
 
 /** A back-office call with the operator's token; a 401 ends the operator session only. */
-export async function adminRequest<T>(method: Method, path: string, body?: Body): Promise<Envelope<T>> {
+export function adminRequest<T>(method: Method, path: string, body?: Body): Promise<Envelope<T>> {
+  return endedOn401(apiRequest<T>(method, `/admin/v1${path}`, body, { token: $operatorToken.get() }));
+}
+
+/** A back-office file (the audit log as CSV), fetched with the operator's token; the back office runs on our own site. */
+export async function adminDownload(path: string): Promise<Blob> {
+  const { directTransport } = await import('../core/http.ts');
+  return endedOn401(directTransport.download({ method: 'GET', path: `/admin/v1${path}`, token: $operatorToken.get() }));
+}
+
+async function endedOn401<T>(call: Promise<T>): Promise<T> {
   try {
-    return await apiRequest<T>(method, `/admin/v1${path}`, body, { token: $operatorToken.get() });
+    return await call;
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) $operatorToken.set('');
     throw error;

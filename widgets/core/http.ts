@@ -64,7 +64,8 @@ export const directTransport: Transport = {
 async function fetched(call: Omit<ApiCall, 'body'>, body?: FormData): Promise<Response> {
   try {
     const search = new URLSearchParams(query()).toString();
-    return await fetch(`${url(call.path)}?${search}`, {
+    // A path may carry a query of its own (a filtered download): the seed's parameters join it.
+    return await fetch(`${url(call.path)}${call.path.includes('?') ? '&' : '?'}${search}`, {
       method: call.method,
       headers: headersOf(call),
       body: body ?? null,

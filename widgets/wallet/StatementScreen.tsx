@@ -4,6 +4,7 @@ import { withTransport } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
+import { saveFile } from '../ui/save-file.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 
 /** One ledger entry on the member's wallets (GET v1/statement). */
@@ -66,17 +67,13 @@ export function StatementScreen() {
     return key === undefined ? kind : t(key);
   };
 
-  // A plain link cannot carry the bearer token: fetch the file, then hand it to the browser.
   const download = async () => {
     setDownloadFailed(false);
     try {
-      const file = await withTransport((transport, token) => transport.download({ method: 'GET', path: '/v1/statement.csv', token }));
-      const url = URL.createObjectURL(file);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'statement.csv';
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+      saveFile(
+        await withTransport((transport, token) => transport.download({ method: 'GET', path: '/v1/statement.csv', token })),
+        'statement.csv',
+      );
     } catch {
       setDownloadFailed(true);
     }
