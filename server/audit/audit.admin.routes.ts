@@ -101,12 +101,14 @@ export const auditAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         yield `${csvHeader}\r\n`;
         for await (const row of wholeAudit(app.db, filter)) yield `${csvLine(row)}\r\n`;
       }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="audit-log.csv"')
-        .header('cache-control', 'no-store')
-        // The schema types the body as the text it is; a stream sends that text a batch at a time.
-        .send(Readable.from(lines()) as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="audit-log.csv"')
+          .header('cache-control', 'no-store')
+          // The schema types the body as the text it is; a stream sends that text a batch at a time.
+          .send(Readable.from(lines()) as unknown as string)
+      );
     },
   );
 };

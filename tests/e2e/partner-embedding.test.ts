@@ -154,6 +154,26 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
 
       assert.deepEqual((await seen(page)).violations, []);
       assert.deepEqual(await accessibilityViolations(page), []);
+
+      // A page load later the member is still logged in. This browser refuses our session frame its storage (a
+      // third-party frame): the session is kept in a cookie of ours partitioned by this partner's site instead.
+      await page.reload();
+      await page.waitForFunction(
+        (name) => [...document.querySelectorAll('gs-session-badge')].every((badge) => badge.shadowRoot?.textContent?.includes(name)),
+        username,
+      );
+      const sessionFrame = page.frames().find((frame) => frame.url().includes('screen=session'));
+      const frameStorage = await sessionFrame?.evaluate(() => {
+        try {
+          localStorage.getItem('probe');
+          return 'kept';
+        } catch {
+          return 'refused';
+        }
+      });
+      assert.equal(frameStorage, 'refused');
+      assert.ok(!(await page.evaluate(() => document.cookie)).includes('gs_'), 'no cookie of ours on the partner page');
+      await wallet.getByText(eng.wallet_main).first().waitFor();
     } finally {
       await visitor.close();
     }
@@ -302,6 +322,8 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       await logInThroughFrame(page, username, changedPassword);
       const wallet = page.locator('gs-wallet');
       await wallet.getByText(eng.wallet_main).first().waitFor();
+      // Every widget has what it shows: the withdrawal history is the last to ask (it loads after the form).
+      await page.locator('gs-withdraw').locator('table[aria-busy="false"]').waitFor();
       await page.waitForLoadState('networkidle');
       // Our API stops answering (the session frame's calls find nobody there); the widgets' own files stay reachable.
       const apiCalls = `${product.baseUrl}/api/**`;

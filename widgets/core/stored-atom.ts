@@ -1,4 +1,5 @@
 import { atom, type WritableAtom } from './store.ts';
+import { frameCookieStorage } from './frame-cookies.ts';
 import { onPartnerPage, partnerBundle } from './page-mode.ts';
 
 export interface StoredAtomCodec<T> {
@@ -13,7 +14,8 @@ const plainText = { encode: String, decode: (raw: string) => raw } as StoredAtom
  * the storage event. Setting the initial value removes the key. Written here rather than
  * taken from @nanostores/persistent because every widget loads it: this is a third of the size.
  * Without storage (server rendering, storage refused) or on a partner's page (page-mode.ts) it
- * is a plain atom: a partner page's storage belongs to the partner's scripts.
+ * is a plain atom: a partner page's storage belongs to the partner's scripts. Our own frames on a
+ * partner's page whose storage is refused keep it in partitioned cookies (frame-cookies.ts).
  */
 export function storedAtom<T>(key: string, initial: T, given?: StoredAtomCodec<T>): WritableAtom<T> {
   if (partnerBundle) return atom(initial);
@@ -39,11 +41,12 @@ export function storedAtom<T>(key: string, initial: T, given?: StoredAtomCodec<T
   return store;
 }
 
-function readableStorage(): Storage | undefined {
+function readableStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined {
   if (onPartnerPage()) return undefined;
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;
   } catch {
-    return undefined;
+    // Refused: in a frame of ours on a partner's page, partitioned cookies still keep the session there.
+    return frameCookieStorage();
   }
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '../../locales/index.ts';
+import { framePath } from '../core/frame-cookies.ts';
 import type { ApiCall, Envelope, NoAnswer } from '../core/api.ts';
 import type { SessionUser } from '../core/session.ts';
 
@@ -14,7 +15,7 @@ import type { FrameScreen } from '../../contract/frame-screens.ts';
 /** The frame's address on our origin for a partner page at `partnerOrigin`. */
 export function frameUrl(apiOrigin: string, partnerOrigin: string, screen: FrameScreen, locale: Locale): string {
   const query = new URLSearchParams({ origin: partnerOrigin, screen, lang: locale });
-  return `${apiOrigin}/widgets/v1/frame?${query.toString()}`;
+  return `${apiOrigin}${framePath}?${query.toString()}`;
 }
 
 /** Window messages from a frame to the page: handshake, refusal, and the login frames' size and links. */
