@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { auditActionName, auditSubjectName, auditSubjects } from './audit-values.ts';
 
@@ -29,8 +29,13 @@ export function auditPath({ action, subjectType, subjectId }: AuditQuery, route:
  */
 export function AuditFilter({ query, onChange }: { query: AuditQuery; onChange: (query: AuditQuery) => void }) {
   const { t } = useI18n();
-  const [subjectType, setSubjectType] = useState('');
-  const [subjectId, setSubjectId] = useState('');
+  const [subjectType, setSubjectType] = useState(query.subjectType ?? '');
+  const [subjectId, setSubjectId] = useState(query.subjectId ?? '');
+  // Narrowed from the table or a member's page: the form says which subject is shown.
+  useEffect(() => {
+    setSubjectType(query.subjectType ?? '');
+    setSubjectId(query.subjectId ?? '');
+  }, [query]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const id = subjectId.trim();

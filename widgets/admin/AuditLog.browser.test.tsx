@@ -69,6 +69,8 @@ describe('AuditLog', () => {
     await waitFor(() => shownRows(page.host) === 2, 'the whole log');
     act(() => buttonNamed(page.host, `${eng.audit_subject_order} 57`).click());
     await waitFor(() => shownRows(page.host) === 1, "order 57's entries");
+    expect(page.host.querySelector<HTMLSelectElement>('#gs-audit-subject')?.value, 'the form names the subject').to.equal('order');
+    expect(inputLabelled(page.host, eng.admin_audit_subject_id).value).to.equal('57');
     expect(statusText(page.host)).to.contain(eng.admin_audit_showing.replace('{{what}}', `${eng.audit_subject_order} 57`));
     act(() => buttonNamed(page.host, eng.admin_audit_show_all).click());
     await waitFor(() => shownRows(page.host) === 2, 'everything again');
