@@ -168,6 +168,11 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
 
       // A page load later the member is still logged in. This browser refuses our session frame its storage (a
       // third-party frame): the session is kept in a cookie of ours partitioned by this partner's site instead.
+      // The member kept without the token's owner (a member too large for a cookie): the frame reads them afresh.
+      const keptSession = page.frames().find((frame) => frame.url().includes('screen=session'));
+      await keptSession?.evaluate(() => {
+        document.cookie = 'gs_user=; Path=/widgets/v1/frame; Max-Age=0; Secure; SameSite=None; Partitioned';
+      });
       await page.reload();
       await page.waitForFunction(
         (name) => [...document.querySelectorAll('gs-session-badge')].every((badge) => badge.shadowRoot?.textContent?.includes(name)),

@@ -4,6 +4,13 @@ export const framePath = '/widgets/v1/frame';
 /** How long a kept value lasts without being written again; a token that died sooner is refused by the API and cleared. */
 const keptSeconds = 30 * 24 * 60 * 60;
 
+/**
+ * Browsers keep a cookie of up to 4,096 bytes. A longer value (the member with many machines) is not
+ * kept, and an older copy is removed rather than left stale: the session frame reads the member
+ * afresh when it finds the token without them (embed/session-frame.ts).
+ */
+const longestKeptBytes = 4_000;
+
 type KeptStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
@@ -31,9 +38,12 @@ function otherTabs(): BroadcastChannel {
 export function frameCookieStorage(): KeptStorage | undefined {
   if (typeof document === 'undefined' || location.pathname !== framePath) return undefined;
   const name = (key: string) => `gs_${encodeURIComponent(key)}`;
-  const write = (key: string, value: string, seconds: number) => {
-    document.cookie = `${name(key)}=${encodeURIComponent(value)}; Path=${framePath}; Max-Age=${seconds}; Secure; SameSite=None; Partitioned`;
-    otherTabs().postMessage({ key, value: seconds > 0 ? value : null });
+  const write = (key: string, value: string | null) => {
+    const cookie = `${name(key)}=${encodeURIComponent(value ?? '')}`;
+    const seconds = value === null || cookie.length > longestKeptBytes ? 0 : keptSeconds;
+    document.cookie = `${seconds > 0 ? cookie : `${name(key)}=`}; Path=${framePath}; Max-Age=${seconds}; Secure; SameSite=None; Partitioned`;
+    // The other tabs are live: they take the value itself, kept or not.
+    otherTabs().postMessage({ key, value });
   };
   otherTabs();
   return {
@@ -41,7 +51,7 @@ export function frameCookieStorage(): KeptStorage | undefined {
       const found = document.cookie.split('; ').find((pair) => pair.startsWith(`${name(key)}=`));
       return found === undefined ? null : decodeURIComponent(found.slice(name(key).length + 1));
     },
-    setItem: (key, value) => write(key, value, keptSeconds),
-    removeItem: (key) => write(key, '', 0),
+    setItem: write,
+    removeItem: (key) => write(key, null),
   };
 }

@@ -46,8 +46,26 @@ export function serveSession(partnerOrigin: string): void {
     if (message.gs === 'sibling-logout') void logOut();
   });
 
-  const ready: FrameToPage = { gs: 'ready', user: currentUser() };
-  parent.postMessage(ready, partnerOrigin, [channel.port2]);
+  void knownMember().then(() => {
+    const ready: FrameToPage = { gs: 'ready', user: currentUser() };
+    parent.postMessage(ready, partnerOrigin, [channel.port2]);
+  });
+}
+
+/**
+ * A token kept without its member (a member too large for the cookie that keeps them where storage is
+ * refused, core/frame-cookies.ts): the member is read afresh before the page hears who is logged in.
+ */
+async function knownMember(): Promise<void> {
+  const token = $token.get();
+  if (token === '' || $user.get() !== null) return;
+  try {
+    const envelope = await directTransport.send<SessionUser>({ method: 'GET', path: '/v1/check', token });
+    startSession(token, envelope.detail);
+  } catch (error) {
+    // A refused token is over; with no answer at all the page says the service cannot be reached, as at load.
+    if (error instanceof ApiFailure && error.status === 401) endSession();
+  }
 }
 
 /** A channel whose calls this frame makes with its token, as it does the partner page's; the other end is handed out. */
