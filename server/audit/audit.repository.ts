@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { newestFirstInBatches } from '../db/newest-first-batches.ts';
 
 export interface AuditEntry {
   /** Null for actions taken by the system or the command line rather than a logged-in operator. */
@@ -102,18 +103,10 @@ export async function listAudit(db: Db, filter: AuditFilter, offset: number, lim
   return auditRows(db, filter).offset(offset).limit(limit).execute();
 }
 
-/** Rows an export reads at a time: the whole log, however long, never sits in memory at once. */
-const exportBatch = 1000;
-
 /** Every entry the filter names, newest first, read a batch at a time by id (the audit log's CSV). */
-export async function* wholeAudit(db: Db, filter: AuditFilter): AsyncGenerator<Awaited<ReturnType<typeof listAudit>>[number]> {
-  let before: string | undefined;
-  for (;;) {
-    let query = auditRows(db, filter).limit(exportBatch);
-    if (before !== undefined) query = query.where('audit_log.id', '<', before);
-    const rows = await query.execute();
-    yield* rows;
-    if (rows.length < exportBatch) return;
-    before = rows.at(-1)?.id;
-  }
+export function wholeAudit(db: Db, filter: AuditFilter) {
+  return newestFirstInBatches((before, limit) => {
+    const query = auditRows(db, filter).limit(limit);
+    return (before === undefined ? query : query.where('audit_log.id', '<', before)).execute();
+  });
 }

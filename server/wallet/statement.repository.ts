@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { newestFirstInBatches } from '../db/newest-first-batches.ts';
 import { pageOffset, perPageDefault } from '../http/paging.ts';
 
 export interface StatementLine {
@@ -35,20 +36,13 @@ export async function pageStatement(db: Db, userId: number, page: number): Promi
   return { total: Number(counted.total), rows: rows.map(toLine) };
 }
 
-/** Rows read per query when exporting a whole statement, so no single query holds a long history at once. */
-const exportBatch = 1000;
-
 /** Every line of the member's statement, newest first, read in batches. */
 export async function* wholeStatement(db: Db, userId: number): AsyncGenerator<StatementLine> {
-  let before: string | undefined;
-  for (;;) {
-    let query = lines(db, userId).orderBy('e.id', 'desc').limit(exportBatch);
-    if (before !== undefined) query = query.where('e.id', '<', before);
-    const rows = await query.execute();
-    for (const row of rows) yield toLine(row);
-    if (rows.length < exportBatch) return;
-    before = rows.at(-1)?.id;
-  }
+  const rows = newestFirstInBatches((before, limit) => {
+    const query = lines(db, userId).orderBy('e.id', 'desc').limit(limit);
+    return (before === undefined ? query : query.where('e.id', '<', before)).execute();
+  });
+  for await (const row of rows) yield toLine(row);
 }
 
 function toLine(row: {

@@ -1,0 +1,19 @@
+/** Rows read per query when exporting a whole list, so no single query holds a long history at once. */
+const exportBatch = 1000;
+
+/**
+ * Every row of a list read newest first, a batch at a time, each batch after the last one's id
+ * (keyset, not offset: a later batch costs what the first did). `read` asks for up to `limit` rows
+ * with ids below `before`, newest first; the statement's and the audit log's exports read this way.
+ */
+export async function* newestFirstInBatches<Row extends { id: string }>(
+  read: (before: string | undefined, limit: number) => Promise<Row[]>,
+): AsyncGenerator<Row> {
+  let before: string | undefined;
+  for (;;) {
+    const rows = await read(before, exportBatch);
+    yield* rows;
+    if (rows.length < exportBatch) return;
+    before = rows.at(-1)?.id;
+  }
+}
