@@ -3,5 +3,8 @@
  * keeper, or a form whose secrets must stay on our origin: login, registration and the password
  * change. The server serves only these; the frame's script shows the one it was served for.
  */
+/** The one address of those frames; the server serves it, our frames keep their cookies under it. */
+export const framePath = '/widgets/v1/frame';
+
 export const frameScreens = ['session', 'login', 'register', 'edit-user'] as const;
 export type FrameScreen = (typeof frameScreens)[number];

@@ -1,7 +1,7 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyRequest } from 'fastify';
 import { isAllowedOrigin } from '../partner-sites/partner-origin.ts';
-import { sessionFramePath } from './session-frame.ts';
+import { framePath } from '../../contract/frame-screens.ts';
 
 /** How long a browser may keep a preflight's answer. */
 const preflightMaxAgeSeconds = 600;
@@ -20,7 +20,7 @@ const apiHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Partn
  */
 export function corsOptionsFor(request: FastifyRequest): FastifyCorsOptions {
   const pathname = request.url.split('?')[0] ?? '';
-  if (pathname.startsWith('/widgets/') && pathname !== sessionFramePath) {
+  if (pathname.startsWith('/widgets/') && pathname !== framePath) {
     return { origin: '*', methods: ['GET', 'HEAD'], maxAge: preflightMaxAgeSeconds };
   }
   const { origin } = request.headers;

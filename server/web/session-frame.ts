@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { frameScreens, type FrameScreen } from '../../contract/frame-screens.ts';
+import { framePath, frameScreens, type FrameScreen } from '../../contract/frame-screens.ts';
 import { defaultLocale, isLocale, type Locale } from '../../locales/index.ts';
 import { normaliseOrigin } from '../partner-sites/origin.ts';
 import { isAllowedOrigin } from '../partner-sites/partner-origin.ts';
-
-/** Where the session frame is served. Its script, /widgets/v1/frame.js, is part of the widget build. */
-export const sessionFramePath = '/widgets/v1/frame';
 
 /** The refusal the frame script posts to the embedding page when the origin is not an enabled partner. */
 export const frameRefusal = 'partner_site_not_allowed';
@@ -40,7 +37,7 @@ function frameDocument(locale: Locale, screen: FrameScreen, verdict: { origin: s
     `<!doctype html><html lang="${frameHtmlLang[locale]}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `${gate}<meta name="gs-screen" content="${screen}"><meta name="gs-locale" content="${locale}">` +
-    `<title>${escapeHtml(frameTitle[locale])}</title><script type="module" src="${sessionFramePath}.js"></script>` +
+    `<title>${escapeHtml(frameTitle[locale])}</title><script type="module" src="${framePath}.js"></script>` +
     '</head><body></body></html>'
   );
 }
@@ -60,7 +57,7 @@ function frameDocument(locale: Locale, screen: FrameScreen, verdict: { origin: s
  */
 export const sessionFrameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    sessionFramePath,
+    framePath,
     {
       schema: {
         hide: true,

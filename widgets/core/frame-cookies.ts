@@ -1,5 +1,4 @@
-/** Where our frames on a partner's page live (embed/frame-protocol.ts builds their address from it). */
-export const framePath = '/widgets/v1/frame';
+import { framePath } from '../../contract/frame-screens.ts';
 
 /** How long a kept value lasts without being written again; a token that died sooner is refused by the API and cleared. */
 const keptSeconds = 30 * 24 * 60 * 60;

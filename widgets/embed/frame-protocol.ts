@@ -1,5 +1,4 @@
 import type { Locale } from '../../locales/index.ts';
-import { framePath } from '../core/frame-cookies.ts';
 import type { ApiCall, Envelope, NoAnswer } from '../core/api.ts';
 import type { SessionUser } from '../core/session.ts';
 
@@ -10,7 +9,7 @@ import type { SessionUser } from '../core/session.ts';
  * two talk over a private MessageChannel the frame hands over.
  */
 export { frameScreens, type FrameScreen } from '../../contract/frame-screens.ts';
-import type { FrameScreen } from '../../contract/frame-screens.ts';
+import { framePath, type FrameScreen } from '../../contract/frame-screens.ts';
 
 /** The frame's address on our origin for a partner page at `partnerOrigin`. */
 export function frameUrl(apiOrigin: string, partnerOrigin: string, screen: FrameScreen, locale: Locale): string {
