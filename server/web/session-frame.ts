@@ -68,12 +68,7 @@ export const sessionFrameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }),
       },
       // Framing is the point of this page: the CSP's frame-ancestors names who may, not X-Frame-Options.
-      helmet: {
-        frameguard: false,
-        contentSecurityPolicy: false,
-        referrerPolicy: false,
-        crossOriginResourcePolicy: { policy: 'cross-origin' },
-      },
+      config: { securityHeaders: 'frame' },
     },
     async (request, reply) => {
       const { query } = request;
