@@ -18,6 +18,7 @@ import { distributionFigures } from './distribution.ts';
 import { acrossServers, durationSeconds, load, ratioAgainstGoal, row, transferLoad } from './load.ts';
 import { connections, loadNote, measureServer, routeFigure, type ServerFigures } from './member-figures.ts';
 import { pgbenchTps } from './pgbench.ts';
+import { databaseTransferFigures, type DatabaseTransferFigures } from './pgbench-transfers.ts';
 import { publishFigures } from './site-publish.ts';
 import { createFundedMembers } from './transfer-members.ts';
 import { firstWidgetFigures, widgetBytes } from './widget-figures.ts';
@@ -91,6 +92,19 @@ function printServerFigures(figures: ServerFigures, p99GoalMs: number, pgbench?:
   }
 }
 
+/** The same deposits without HTTP: what the ledger's work alone costs the database, beside `-N`. */
+function printDatabaseTransfers({ lone, batched, batchSize }: DatabaseTransferFigures, pgbench: number): void {
+  console.log('The transfer functions straight from pgbench (no HTTP, no Node), same database, same run:');
+  console.log(
+    `  one transfer per transaction, ${connections} clients`.padEnd(46),
+    `${lone.toFixed(0).padStart(5)} a second  ${(lone / pgbench).toFixed(3)} of pgbench -N`,
+  );
+  console.log(
+    `  batches of ${batchSize}, two at once (group commit)`.padEnd(46),
+    `${batched.toFixed(0).padStart(5)} a second  ${(batched / pgbench).toFixed(3)} of pgbench -N`,
+  );
+}
+
 async function embedded(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-bench-'));
   const fresh = await timedStart({}, dataDir);
@@ -135,6 +149,7 @@ async function postgres(): Promise<void> {
     if ('missing' in limit) console.log(limit.missing);
     else console.log(`pgbench -N, ${connections} clients, same server, same run: ${limit.tps.toFixed(0)} tps (the limit)`);
     printServerFigures(figures, 50, 'tps' in limit ? limit.tps : undefined);
+    if ('tps' in limit) printDatabaseTransfers(await databaseTransferFigures(scratch.url, connections, durationSeconds), limit.tps);
 
     servers.push((await timedStart(env)).server);
     const urls = servers.map((server) => server.baseUrl);
