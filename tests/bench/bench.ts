@@ -84,10 +84,13 @@ function printServerFigures(figures: ServerFigures, p99GoalMs: number, pgbench?:
   console.log('POST /api/v1/enjoycity/1/deposit, 100 points, own Idempotency-Key each:');
   for (const { label, connections: count, figure } of figures.transfers) {
     const p99Goal = count === 50 ? `p99 goal ≤ ${p99GoalMs} ms: ${figure.p99 <= p99GoalMs ? 'met' : 'not met'}` : '';
+    // The goals are set at pgbench's own client count; at 50 connections the ratio is printed for reading, not judged.
     const limit =
-      pgbench === undefined || count !== connections
+      pgbench === undefined
         ? ''
-        : `${ratioAgainstGoal(figure.rps, pgbench, label.startsWith('spread') ? 0.5 : 0.25)} of pgbench -N  `;
+        : count === connections
+          ? `${ratioAgainstGoal(figure.rps, pgbench, label.startsWith('spread') ? 0.5 : 0.25)} of pgbench -N  `
+          : `${(figure.rps / pgbench).toFixed(3)} of pgbench -N  `;
     console.log(row(`  ${label}, ${count} conns`, figure, `${(figure.rps / health).toFixed(3)} of health  ${limit}${p99Goal}`));
   }
 }
