@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
+import type { AuditAction, AuditSubject } from '../../contract/audit.ts';
 import type { Db } from '../db/database.ts';
 import { newestFirstInBatches } from '../db/newest-first-batches.ts';
 
 export interface AuditEntry {
   /** Null for actions taken by the system or the command line rather than a logged-in operator. */
   operatorId: number | null;
-  /** What happened, as a dotted verb: "order.confirm", "verification.approve", "operator.login". */
-  action: string;
-  subjectType: string;
+  /** What happened, as a dotted verb: "order.confirm", "verification.approve", "operator.login" (contract/audit.ts). */
+  action: AuditAction;
+  subjectType: AuditSubject;
   subjectId: string | number;
   before?: unknown;
   after?: unknown;

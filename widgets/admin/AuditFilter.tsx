@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
-import { auditActionName, auditSubjectName, auditSubjects } from './audit-values.ts';
+import { auditActions, auditSubjects } from '../../contract/audit.ts';
+import { auditActionName, auditSubjectName } from './audit-values.ts';
 
 /** Which entries the audit log shows: one kind of action, or one subject (a kind, and optionally its number). */
 export interface AuditQuery {
@@ -23,24 +24,32 @@ export function auditPath({ action, subjectType, subjectId }: AuditQuery, route:
 }
 
 /**
- * Asks for one subject's history (what happened to order 57, to member 12), and says what the log
- * is narrowed to with the way back to everything. Pressing an action or a subject in the table
- * narrows it too (AuditLog).
+ * Asks for one kind of action (every withdrawal paid), one subject's history (what happened to
+ * order 57, to member 12) or both, and says what the log is narrowed to with the way back to
+ * everything. Pressing an action or a subject in the table narrows it too (AuditLog).
  */
 export function AuditFilter({ query, onChange }: { query: AuditQuery; onChange: (query: AuditQuery) => void }) {
   const { t } = useI18n();
+  const [action, setAction] = useState(query.action ?? '');
   const [subjectType, setSubjectType] = useState(query.subjectType ?? '');
   const [subjectId, setSubjectId] = useState(query.subjectId ?? '');
-  // Narrowed from the table or a member's page: the form says which subject is shown.
+  // Narrowed from the table or a member's page: the form says what is shown.
   useEffect(() => {
+    setAction(query.action ?? '');
     setSubjectType(query.subjectType ?? '');
     setSubjectId(query.subjectId ?? '');
   }, [query]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const id = subjectId.trim();
-    onChange(subjectType === '' ? {} : { subjectType, subjectId: id === '' ? undefined : id });
+    onChange({
+      action: action === '' ? undefined : action,
+      ...(subjectType === '' ? {} : { subjectType, subjectId: id === '' ? undefined : id }),
+    });
   };
+  // An action an older version wrote (pressed in the table) is offered by its code, so the form still says what is shown.
+  const actions: readonly string[] =
+    action === '' || (auditActions as readonly string[]).includes(action) ? auditActions : [action, ...auditActions];
   const narrowedTo = [
     query.action === undefined ? '' : auditActionName(query.action, t),
     query.subjectType === undefined ? '' : `${auditSubjectName(query.subjectType, t)} ${query.subjectId ?? ''}`.trim(),
@@ -49,17 +58,24 @@ export function AuditFilter({ query, onChange }: { query: AuditQuery; onChange: 
     <>
       <form role="search" className="gs-admin__filter" onSubmit={submit} noValidate aria-labelledby="gs-audit-filter">
         <h3 id="gs-audit-filter">{t('admin_audit_filter')}</h3>
-        <div className="gs-field">
-          <label htmlFor="gs-audit-subject">{t('admin_audit_subject')}</label>
-          <select id="gs-audit-subject" value={subjectType} onChange={(event) => setSubjectType(event.currentTarget.value)}>
-            <option value="">{t('admin_audit_subject_all')}</option>
-            {auditSubjects.map((subject) => (
-              <option key={subject} value={subject}>
-                {auditSubjectName(subject, t)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CodeChoice
+          id="gs-audit-action"
+          label={t('admin_audit_action')}
+          any={t('admin_audit_action_all')}
+          codes={actions}
+          name={(code) => auditActionName(code, t)}
+          value={action}
+          onChange={setAction}
+        />
+        <CodeChoice
+          id="gs-audit-subject"
+          label={t('admin_audit_subject')}
+          any={t('admin_audit_subject_all')}
+          codes={auditSubjects}
+          name={(code) => auditSubjectName(code, t)}
+          value={subjectType}
+          onChange={setSubjectType}
+        />
         <div className="gs-field">
           <label htmlFor="gs-audit-subject-id">{t('admin_audit_subject_id')}</label>
           <div className="gs-field__control">
@@ -93,5 +109,33 @@ export function AuditFilter({ query, onChange }: { query: AuditQuery; onChange: 
         </p>
       )}
     </>
+  );
+}
+
+interface CodeChoiceProps {
+  id: string;
+  label: string;
+  /** The first choice, which narrows nothing. */
+  any: string;
+  codes: readonly string[];
+  name: (code: string) => string;
+  value: string;
+  onChange: (code: string) => void;
+}
+
+/** One of the log's codes (an action, a kind of subject), chosen by its name in the operator's language. */
+function CodeChoice({ id, label, any, codes, name, value, onChange }: CodeChoiceProps) {
+  return (
+    <div className="gs-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        <option value="">{any}</option>
+        {codes.map((code) => (
+          <option key={code} value={code}>
+            {name(code)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -77,6 +77,7 @@ describe('AuditLog', () => {
     act(() => buttonNamed(page.host, eng.audit_action_order_confirm).click());
     await waitFor(() => shownRows(page.host) === 1, 'the confirmations');
     expect(statusText(page.host)).to.contain(eng.audit_action_order_confirm);
+    expect(page.host.querySelector<HTMLSelectElement>('#gs-audit-action')?.value, 'the form names the action').to.equal('order.confirm');
     expect(asked(stub?.calls ?? [])).to.deep.equal([
       '/admin/v1/audit?',
       '/admin/v1/audit?subject_type=order&subject_id=57',
@@ -110,6 +111,37 @@ describe('AuditLog', () => {
       '/admin/v1/audit?subject_type=user&subject_id=12',
       '/admin/v1/audit?subject_type=user&subject_id=999',
     ]);
+    page.unmount();
+  });
+
+  it('finds every entry of one action from the form, alone or with a subject, each action named in the operator language', async () => {
+    const page = mountLog();
+    await waitFor(() => shownRows(page.host) === 2, 'the whole log');
+    const action = page.host.querySelector<HTMLSelectElement>('#gs-audit-action');
+    const choose = (select: HTMLSelectElement | null, value: string) =>
+      act(() => {
+        if (select !== null) select.value = value;
+        select?.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    const options = [...(action?.options ?? [])].map((option) => option.textContent);
+    expect(options[0]).to.equal(eng.admin_audit_action_all);
+    expect(options).to.include(eng.audit_action_withdrawal_pay);
+    expect(options).to.include(eng.audit_action_operator_create);
+    choose(action, 'withdrawal.pay');
+    act(() => buttonNamed(page.host, eng.admin_audit_show).click());
+    const askedFor = (path: string) => asked(stub?.calls ?? []).includes(path);
+    await waitFor(() => askedFor('/admin/v1/audit?action=withdrawal.pay'), 'narrowed to payouts');
+    expect(statusText(page.host)).to.contain(eng.audit_action_withdrawal_pay);
+    choose(page.host.querySelector<HTMLSelectElement>('#gs-audit-subject'), 'withdrawal');
+    typeInto(inputLabelled(page.host, eng.admin_audit_subject_id), '8');
+    act(() => buttonNamed(page.host, eng.admin_audit_show).click());
+    await waitFor(() => askedFor('/admin/v1/audit?action=withdrawal.pay&subject_type=withdrawal&subject_id=8'), 'and to one withdrawal');
+    expect(statusText(page.host)).to.contain(`${eng.audit_subject_withdrawal} 8`);
+    expect(asked(stub?.calls ?? []).filter((path) => path !== '/admin/v1/audit?')).to.deep.equal([
+      '/admin/v1/audit?action=withdrawal.pay',
+      '/admin/v1/audit?action=withdrawal.pay&subject_type=withdrawal&subject_id=8',
+    ]);
+    expect(await axeViolations(page.host)).to.deep.equal([]);
     page.unmount();
   });
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../core/i18n.ts';
 import eng from '../../locales/eng.json' with { type: 'json' };
 import zhs from '../../locales/zhs.json' with { type: 'json' };
-import { auditActionName, auditFieldName, changedFields, formatAuditValue, shiftDecimal } from './audit-values.ts';
+import zht from '../../locales/zht.json' with { type: 'json' };
+import { auditActions, auditSubjects } from '../../contract/audit.ts';
+import { auditActionName, auditFieldName, auditSubjectName, changedFields, formatAuditValue, shiftDecimal } from './audit-values.ts';
 
 const { t } = createI18n('eng', eng);
 const chinese = createI18n('zhs', zhs).t;
@@ -35,6 +37,24 @@ describe('audit values as an operator reads them', () => {
     expect(auditFieldName('something_new', t)).toBe('something_new');
     expect(auditActionName('order.confirm', chinese)).toBe('确认付款');
     expect(auditActionName('catalogue.edit', t)).toBe('catalogue.edit');
+  });
+
+  it('names every action and subject the server can write, in each language, each name once', () => {
+    for (const [locale, catalogue] of [
+      ['zhs', zhs],
+      ['zht', zht],
+      ['eng', eng],
+    ] as const) {
+      const translate = createI18n(locale, catalogue).t;
+      const actionNames = auditActions.map((action) => auditActionName(action, translate));
+      const subjectNames = auditSubjects.map((subject) => auditSubjectName(subject, translate));
+      // A name that is still its code (or its message key) has no translation.
+      for (const name of [...actionNames, ...subjectNames]) expect(name, locale).not.toMatch(/^[a-z_.]+$/);
+      expect(new Set(actionNames).size, `${locale} action names`).toBe(actionNames.length);
+      expect(new Set(subjectNames).size, `${locale} subject names`).toBe(subjectNames.length);
+    }
+    expect(auditActionName('operator.create', t)).toBe('Operator added');
+    expect(auditActionName('withdrawal.pay', chinese)).toBe('提现已付');
   });
 
   it('moves the decimal point on the digits alone', () => {

@@ -1,4 +1,5 @@
 import { htmlLang, type Locale } from '../../locales/index.ts';
+import { auditActions, auditSubjects } from '../../contract/audit.ts';
 import type { Translate } from '../core/i18n.ts';
 
 /**
@@ -35,47 +36,6 @@ export const auditFields = [
   'serial',
 ] as const;
 
-/** Actions with a translated name; any other action shows its code. */
-export const auditActions = [
-  'order.confirm',
-  'order.reject_notice',
-  'order.payer_mismatch',
-  'order.expire',
-  'refund.pay',
-  'revenue.record',
-  'revenue.adjust',
-  'income.distribute',
-  'settings.update',
-  'withdrawal.card_reveal',
-  'member.reinstate',
-  'operator.login',
-  'site.publish',
-  'site.rollback',
-] as const;
-
-/** What an entry is about, as the server names it (`subject_type`); the audit log's filter offers these. */
-export const auditSubjects = [
-  'user',
-  'order',
-  'withdrawal',
-  'refund',
-  'income',
-  'engine_room',
-  'revenue_import',
-  'product',
-  'device',
-  'receiving_account',
-  'payment_method',
-  'partner_site',
-  'partner_city',
-  'settings',
-  'site_page',
-  'site_picture',
-  'site_version',
-  'operator',
-  'operator_settings',
-] as const;
-
 const fieldKey = (field: string) => `audit_field_${field}`;
 const actionKey = (action: string) => `audit_action_${action.replace('.', '_')}`;
 const subjectKey = (subject: string) => `audit_subject_${subject}`;
@@ -93,6 +53,7 @@ export function auditFieldName(field: string, t: Translate): string {
   return (auditFields as readonly string[]).includes(field) ? t(fieldKey(field)) : field;
 }
 
+/** An action's name in the operator's language; an action an older version wrote and no longer names shows its code. */
 export function auditActionName(action: string, t: Translate): string {
   return (auditActions as readonly string[]).includes(action) ? t(actionKey(action)) : action;
 }
