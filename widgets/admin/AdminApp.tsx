@@ -116,6 +116,8 @@ export const adminAppMessageKeys = [
   'admin_audit',
   'admin_audit_caption',
   'admin_audit_filter',
+  'admin_audit_action',
+  'admin_audit_action_all',
   'admin_audit_subject',
   'admin_audit_subject_all',
   'admin_audit_subject_id',
