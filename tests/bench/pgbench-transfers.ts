@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { tpsOf } from './pgbench.ts';
 
 const run = promisify(execFile);
 
@@ -79,9 +80,7 @@ async function scriptTps(databaseUrl: string, script: string, clients: number, s
       String(seconds),
       databaseUrl,
     ]);
-    const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
-    if (tps === undefined) throw new Error(`pgbench printed no tps:\n${stdout}`);
-    return Number(tps);
+    return tpsOf(stdout);
   } finally {
     await fs.rm(folder, { recursive: true, force: true });
   }

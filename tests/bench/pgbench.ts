@@ -11,6 +11,13 @@ const run = promisify(execFile);
 /** Ten branches: 1,000,000 accounts, enough that ten clients rarely meet on a row. */
 const scale = 10;
 
+/** The transactions per second a pgbench run printed. */
+export function tpsOf(stdout: string): number {
+  const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
+  if (tps === undefined) throw new Error(`pgbench printed no tps:\n${stdout}`);
+  return Number(tps);
+}
+
 /** Transactions per second, or undefined (with the reason) when pgbench is not installed. */
 export async function pgbenchTps(clients: number, seconds: number): Promise<{ tps: number } | { missing: string }> {
   try {
@@ -22,9 +29,7 @@ export async function pgbenchTps(clients: number, seconds: number): Promise<{ tp
   try {
     await run('pgbench', ['-i', '-q', '-s', String(scale), scratch.url]);
     const { stdout } = await run('pgbench', ['-N', '-c', String(clients), '-j', '2', '-T', String(seconds), scratch.url]);
-    const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
-    if (tps === undefined) throw new Error(`pgbench printed no tps:\n${stdout}`);
-    return { tps: Number(tps) };
+    return { tps: tpsOf(stdout) };
   } finally {
     await scratch.drop();
   }
