@@ -5,15 +5,11 @@
  * the way. Printed beside `pgbench -N` and the transfers through the API, so the run says how much
  * of the gap between a transfer and `-N` is the ledger's work and how much is serving it over HTTP.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
-import { tpsOf } from './pgbench.ts';
-
-const run = promisify(execFile);
+import { pgbenchRun } from './pgbench.ts';
 
 /** 100 points, the API benchmark's deposit, in ten-thousandths. */
 const amount = 1_000_000;
@@ -64,23 +60,7 @@ async function scriptTps(databaseUrl: string, script: string, clients: number, s
   try {
     const file = path.join(folder, 'transfer.sql');
     await fs.writeFile(file, script);
-    const { stdout } = await run('pgbench', [
-      '-n',
-      '-f',
-      file,
-      '-D',
-      `lo=${range.lo}`,
-      '-D',
-      `hi=${range.hi}`,
-      '-c',
-      String(clients),
-      '-j',
-      '2',
-      '-T',
-      String(seconds),
-      databaseUrl,
-    ]);
-    return tpsOf(stdout);
+    return await pgbenchRun(databaseUrl, ['-n', '-f', file, '-D', `lo=${range.lo}`, '-D', `hi=${range.hi}`], clients, seconds);
   } finally {
     await fs.rm(folder, { recursive: true, force: true });
   }

@@ -11,8 +11,12 @@ const run = promisify(execFile);
 /** Ten branches: 1,000,000 accounts, enough that ten clients rarely meet on a row. */
 const scale = 10;
 
-/** The transactions per second a pgbench run printed. */
-export function tpsOf(stdout: string): number {
+/**
+ * Runs pgbench on `databaseUrl` with the given script arguments (`-N`, or `-f` a file) from `clients`
+ * connections on two threads for `seconds`, and returns the transactions per second it printed.
+ */
+export async function pgbenchRun(databaseUrl: string, script: string[], clients: number, seconds: number): Promise<number> {
+  const { stdout } = await run('pgbench', [...script, '-c', String(clients), '-j', '2', '-T', String(seconds), databaseUrl]);
   const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
   if (tps === undefined) throw new Error(`pgbench printed no tps:\n${stdout}`);
   return Number(tps);
@@ -28,8 +32,7 @@ export async function pgbenchTps(clients: number, seconds: number): Promise<{ tp
   const scratch = await createScratchDatabase();
   try {
     await run('pgbench', ['-i', '-q', '-s', String(scale), scratch.url]);
-    const { stdout } = await run('pgbench', ['-N', '-c', String(clients), '-j', '2', '-T', String(seconds), scratch.url]);
-    return { tps: tpsOf(stdout) };
+    return { tps: await pgbenchRun(scratch.url, ['-N'], clients, seconds) };
   } finally {
     await scratch.drop();
   }
