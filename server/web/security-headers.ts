@@ -74,7 +74,7 @@ const frameOptions: HelmetOptions = {
  * middleware again (parsing the policy) on every request, about 4 % of the server's time on a
  * transfer (decision 038).
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -82,13 +82,13 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       assert.equal(await offer.isVisible(), true);
       assert.notEqual(await offer.evaluate((link) => getComputedStyle(link).fontSize), '5px');
 
-      // The token the server gives the login frame (read by the test, which sees every frame's traffic).
       // A second tab of the same partner, still logged out: the login in the first reaches it at once, even where
       // the browser refuses our frames their storage (they tell each other; test at the end).
       const otherTab = await visitor.context.newPage();
       await otherTab.goto(`${partner.origin}/`);
       await otherTab.frameLocator('gs-login iframe').getByLabel(eng.login_username).waitFor();
       await page.bringToFront();
+      // The token the server gives the login frame (read by the test, which sees every frame's traffic).
       const loginAnswer = page.waitForResponse((response) => response.url().includes('/api/v1/login'));
       await logInThroughFrame(page, username, memberPassword);
       const token = ((await (await loginAnswer).json()) as { detail: { token: string } }).detail.token;
