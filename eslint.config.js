@@ -24,6 +24,16 @@ const queryStarters = [
  */
 const queriesKeptInPlace = ['server/wallet/transfer.service.ts', 'server/income/distribution.ts', 'server/health/health.routes.ts'];
 
+const requestCastMessage =
+  'A request part is typed by its route schema (decision 019): declare the field in the schema instead of casting.';
+const requestPart = "MemberExpression[object.name='request'][property.name=/^(params|query|body|headers)$/]";
+
+/** A cast of a request part in any form: `as X`, `as unknown as X` (its inner `as`), `<X>`. */
+const requestCasts = [`TSAsExpression > ${requestPart}`, `TSTypeAssertion > ${requestPart}`].map((selector) => ({
+  selector,
+  message: requestCastMessage,
+}));
+
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'data/'] },
   js.configs.recommended,
@@ -79,6 +89,11 @@ export default tseslint.config(
   // passed down to a repository), and no query is built.
   {
     files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...requestCasts] },
+  },
+  {
+    files: ['server/**/*.ts'],
     ignores: [
       'server/**/*.repository.ts',
       'server/**/*.seed.ts',
@@ -108,6 +123,8 @@ export default tseslint.config(
           selector: `CallExpression > MemberExpression.callee > Identifier.property[name=/^(${queryStarters.join('|')})$/]`,
           message: sqlHomeMessage,
         },
+        // This block replaces the one above for these files: the request rule is restated, not lost.
+        ...requestCasts,
       ],
     },
   },

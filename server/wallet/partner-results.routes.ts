@@ -66,8 +66,8 @@ export const partnerResultRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       // Before the body is validated: a stranger learns nothing about what a valid body looks like.
       preValidation: async (request) => {
-        // Parameters are still text here: validation comes after.
-        const cityId = Number((request.params as unknown as { cityId: string }).cityId);
+        // Parameters are still text here, whatever their declared type says (validation comes after): Number() reads either.
+        const cityId = Number(request.params.cityId);
         const settings =
           Number.isSafeInteger(cityId) && cityId >= 1 && cityId <= 2_147_483_647
             ? await platformSettings(app.db, cardKeyOf(app), cityId)

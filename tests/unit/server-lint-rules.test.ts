@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The lint rule that keeps SQL in repositories (decision 018), run through ESLint's own API on
+ * The server's own lint rules (SQL in repositories, decision 018; no casts of request parts, decision 019), run through ESLint's own API on
  * fixtures placed, by file name, where they would sit in the server.
  */
 const root = path.resolve(import.meta.dirname, '../..');
@@ -38,5 +38,17 @@ describe('queries live only in repositories, the ledger and the database module'
 
   it('a service may open a transaction and pass its handle on, importing Kysely for types only', async () => {
     expect(await messagesFor('transaction-handle-only.ts.txt', 'server/users/user-load.service.ts')).toEqual([]);
+  });
+});
+
+describe('request parts are typed by their route schemas, never cast (decision 019)', () => {
+  it('a cast of params, query or body fails lint in any form: `as X`, `as unknown as X`, `<X>`', async () => {
+    for (const home of ['server/wallet/partner-results.routes.ts', 'server/orders/order-stats.repository.ts']) {
+      expect(await messagesFor('request-casts.ts.txt', home)).toEqual([
+        { rule: 'no-restricted-syntax', line: 2 },
+        { rule: 'no-restricted-syntax', line: 3 },
+        { rule: 'no-restricted-syntax', line: 4 },
+      ]);
+    }
   });
 });
