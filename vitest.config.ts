@@ -8,6 +8,8 @@ export default defineConfig({
     exclude: ['**/*.browser.test.*', 'node_modules/**', 'dist/**'],
     // Each API test file owns one embedded database; two cores run two files at a time.
     pool: 'forks',
+    // One migrated, seeded database of each kind per run, copied by every test app (tests/helpers/database-templates.ts).
+    globalSetup: ['tests/helpers/vitest-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Hears NOTIFY on a channel from every process using this database (on PGlite, there is only this one). */
   listen(channel: string, handlers: ChannelHandlers): Promise<StopListening>;
+  /** The embedded database's files as one uncompressed tar (PGlite only): what `loadDataDir` starts from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,8 @@ const int8TypeId = 20;
 /** Postgres connections kept per process: two cores serve well with a small pool. */
 const poolSizeMax = 10;
 
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
+/** In memory, optionally started from a dump of another embedded database (tests copy one migrated database so). */
+export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob | undefined };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) {
@@ -47,10 +50,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await fs.mkdir(target.dataDir, { recursive: true });
     pglite = await PGlite.create(target.dataDir, { parsers: { [int8TypeId]: (value: string) => value } });
   } else {
-    pglite = await PGlite.create({ parsers: { [int8TypeId]: (value: string) => value } });
+    const parsers = { [int8TypeId]: (value: string) => value };
+    pglite = await PGlite.create(target.loadDataDir === undefined ? { parsers } : { parsers, loadDataDir: target.loadDataDir });
   }
   const db = new Kysely<Database>({ dialect: new TurnTakingPGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', listen: (channel, handlers) => listenOnPglite(pglite, channel, handlers), close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: (channel, handlers) => listenOnPglite(pglite, channel, handlers),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
+    close: () => db.destroy(),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { copyDataDirTemplate } from './data-dir-template.ts';
 
 /** How long a fresh product may take to answer /api/ready (a new embedded database takes a few seconds). */
 const readyTimeoutMs = 60_000;
@@ -21,11 +22,20 @@ export interface ProductServer {
   dispose(): Promise<void>;
 }
 
-/** Starts the built product the way the README does (node server/main.ts), on a free port (or env.PORT) and a fresh data folder. */
-export async function startProduct(env: Record<string, string> = {}, dataDir?: string): Promise<ProductServer> {
+/**
+ * Starts the built product the way the README does (node server/main.ts), on a free port (or env.PORT) and a fresh data folder.
+ * An empty data folder on the embedded database starts as a copy of the run's migrated template where there is one
+ * (tests/e2e/global-setup.ts); `fromEmptyFolder` keeps it empty, for a test of the first start itself.
+ */
+export async function startProduct(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  { fromEmptyFolder = false }: { fromEmptyFolder?: boolean } = {},
+): Promise<ProductServer> {
   // A test that must know the address before the product starts (a partner page naming it) passes PORT.
   const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
   const folder = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'gs-e2e-')));
+  if (!fromEmptyFolder && !env.DATABASE_URL) await copyDataDirTemplate(folder);
   const child = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { seedPartnerSites } from '../../server/partner-sites/partner-sites.service.ts';
 import { seedDatabase } from '../../server/seed.ts';
+import { adminQuery, databaseUrlNamed, pgliteTemplateDump, postgresTemplateName } from './database-templates.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -42,8 +43,11 @@ export async function createTestApp(
     DEMO_MODE: 'true',
     ...env,
   });
-  const scratch = kind === 'postgres' ? await createScratchDatabase() : undefined;
-  const database = await openDatabase(scratch === undefined ? { memory: true } : { databaseUrl: scratch.url });
+  const scratch = kind === 'postgres' ? await createScratchDatabase(postgresTemplateName()) : undefined;
+  const database = await openDatabase(
+    scratch === undefined ? { memory: true, loadDataDir: await pgliteTemplateDump() } : { databaseUrl: scratch.url },
+  );
+  // Nothing to do on a copy of the run's template (one read each); the whole work where there is none.
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
   await seedPartnerSites(database.db, config.corsOrigins);
@@ -81,18 +85,14 @@ export async function openUnmigratedDatabase(kind: DatabaseKind): Promise<{ data
   };
 }
 
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new PostgreSQL database: empty, or a copy of the named template. */
+export async function createScratchDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl === undefined) throw new Error('DATABASE_URL is not set');
   const name = `gs_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(template === undefined ? `create database ${name}` : `create database ${name} template ${template}`);
   return {
-    url: url.toString(),
+    url: databaseUrlNamed(name),
     drop: async () => {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
