@@ -1,6 +1,6 @@
 import type { ImageContentType } from '../db/schema-back-office.ts';
 import { ApiError } from '../shared/errors.ts';
-import { decodeImage } from './image-decode.ts';
+import { decodeImage, decodeSecondsMax } from './image-decode.ts';
 import { declaredSize } from './image-size.ts';
 
 /** The seed's limit for a photo: 2048 KB. */
@@ -66,8 +66,12 @@ export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
       return { bytes: decoded.bytes, contentType, width: decoded.width, height: decoded.height };
     case 'not_the_declared_type':
       throw new ApiError(415, 'image_unsupported', unsupportedImageMessage);
+    // A waiting place frees within one decode's budget.
     case 'busy':
-      throw new ApiError(429, 'rate_limited', busyMessage, { detail: { retry_after_seconds: 5 }, headers: { 'retry-after': '5' } });
+      throw new ApiError(429, 'rate_limited', busyMessage, {
+        detail: { retry_after_seconds: decodeSecondsMax },
+        headers: { 'retry-after': String(decodeSecondsMax) },
+      });
     // A picture that takes longer than its budget is built to be slow: as good as damaged.
     case 'too_slow':
     case 'damaged':

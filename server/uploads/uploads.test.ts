@@ -6,7 +6,7 @@ import { expectFailure, expectSuccess, registerMember, type Member } from '../..
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { blackPng, jpegClaiming, multipart, photo, pngClaiming } from '../../tests/helpers/uploads.ts';
-import { largeDecodesWaitingMax } from './image-decode.ts';
+import { decodeSecondsMax, largeDecodesWaitingMax } from './image-decode.ts';
 import { damagedImageMessage, emptyImageMessage, hugeImageMessage, oversizeImageMessage, unsupportedImageMessage } from './image-check.ts';
 
 /** The tall PNG of the report, 1 × 24,000,000 px in about 46 KB: made once, it takes a moment to compress. */
@@ -154,7 +154,7 @@ describe.each(databaseKinds())('POST v1/image/upload and GET v1/image/{id} on %s
     const busy = answers.filter((response) => response.statusCode === 429);
     expect(busy.length).toBeGreaterThan(0);
     expect(expectFailure(busy[0]!, 429).error_code).toBe('rate_limited');
-    expect(busy[0]!.headers['retry-after']).toBeDefined();
+    expect(busy[0]!.headers['retry-after']).toBe(String(decodeSecondsMax));
     expect(storedFiles().length).toBe(before + answers.length - busy.length);
   });
 
