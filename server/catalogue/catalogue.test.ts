@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectSuccess, registerMember, send, type Member } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { placeOrder } from '../../tests/helpers/orders.ts';
-import { multipart, photo } from '../../tests/helpers/uploads.ts';
+import { blackPng, multipart, photo } from '../../tests/helpers/uploads.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 
 interface Product {
@@ -159,6 +159,11 @@ describe.each(databaseKinds())('catalogue in the back office on %s', (kind) => {
       });
     };
     expectFailure(await upload(Buffer.from('<svg/>'), 'x.png', 'image/png'), 415);
+    // A picture too tall to decode in good time is refused at its header, in the back office too.
+    const tall = blackPng(1, 24_000_000);
+    const started = performance.now();
+    expect(expectFailure(await upload(tall, 'tall.png', 'image/png'), 422).error_code).toBe('image_too_many_pixels');
+    expect(performance.now() - started).toBeLessThan(1000);
     const picture = expectSuccess(await upload(await photo('png', 64, 48), 'p.png', 'image/png'), 201) as { src: string };
     const saved = expectSuccess(await admin('POST', 'products', { ...lamp, pictures: [picture.src] }), 201) as Product;
     expect(saved.pictures).toEqual([picture.src]);

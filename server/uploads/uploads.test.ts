@@ -1,35 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectSuccess, registerMember, type Member } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { multipart, photo } from '../../tests/helpers/uploads.ts';
+import { blackPng, jpegClaiming, multipart, photo, pngClaiming } from '../../tests/helpers/uploads.ts';
+import { decodeSecondsMax, largeDecodesWaitingMax } from './image-decode.ts';
 import { damagedImageMessage, emptyImageMessage, hugeImageMessage, oversizeImageMessage, unsupportedImageMessage } from './image-check.ts';
 
-/** A PNG whose header claims a picture far larger than its few bytes: a decompression bomb. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** The tall PNG of the report, 1 × 24,000,000 px in about 46 KB: made once, it takes a moment to compress. */
+let tall: Buffer | undefined;
+const tallPng = () => (tall ??= blackPng(1, 24_000_000));
 
 describe.each(databaseKinds())('POST v1/image/upload and GET v1/image/{id} on %s', (kind) => {
   let testApp: TestApp;
@@ -116,6 +98,64 @@ describe.each(databaseKinds())('POST v1/image/upload and GET v1/image/{id} on %s
     expect(expectFailure(await upload(oversize), 413).message).toBe(oversizeImageMessage);
     expect(expectFailure(await upload(pngClaiming(60_000, 60_000), { contentType: 'image/png' }), 422).message).toBe(hugeImageMessage);
     expect(storedFiles().length).toBe(before);
+  });
+
+  /** The upload's answer and how long it took, in milliseconds. */
+  const timed = async (bytes: Buffer, token = owner.token) => {
+    const started = performance.now();
+    const response = await upload(bytes, { token, contentType: 'image/png' });
+    return { response, ms: performance.now() - started };
+  };
+
+  it('refuses a small tall PNG (1 × 24,000,000 px, under the pixel limit) within 1 s', async () => {
+    expect(tallPng().length).toBeLessThan(64 * 1024);
+    const { response, ms } = await timed(tallPng());
+    console.info(`1 × 24,000,000 png (${Math.round(tallPng().length / 1024)} KB) refused in ${Math.round(ms)} ms`);
+    expect(expectFailure(response, 422)).toMatchObject({ error_code: 'image_too_many_pixels', message: hugeImageMessage });
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('refuses decompression bombs within 1 s: claimed 20,000 × 20,000 px (png and jpeg), and real ones with long or many rows', async () => {
+    const bombs = [
+      pngClaiming(20_000, 20_000),
+      jpegClaiming(await photo('jpeg'), 20_000, 20_000),
+      blackPng(3, 8_000_000),
+      blackPng(8_001, 1),
+    ];
+    for (const bomb of bombs) {
+      const { response, ms } = await timed(bomb);
+      console.info(`bomb of ${bomb.length} bytes refused in ${Math.round(ms)} ms`);
+      expect(expectFailure(response, 422).error_code).toBe('image_too_many_pixels');
+      expect(ms).toBeLessThan(1000);
+    }
+  });
+
+  it("another member's small photo is not held up by large or hostile pictures being read", async () => {
+    // Pictures at the limits (8,000 × 3,000 px, a few KB each) take the decoder most of a second apiece.
+    const large = [1, 2, 3].map(() => upload(blackPng(8_000, 3_000), { contentType: 'image/png' }));
+    const hostile = [1, 2, 3, 4].map(() => upload(tallPng(), { contentType: 'image/png' }));
+    let largeDone = 0;
+    const counted = large.map((answer) => answer.then((response) => ((largeDone += 1), response)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const small = await timed(await photo('jpeg', 1, 1), other.token);
+    console.info(`1 × 1 jpeg beside 3 large and 4 hostile uploads: ${Math.round(small.ms)} ms`);
+    expectSuccess(small.response, 201);
+    expect(largeDone).toBeLessThan(large.length);
+    expect(small.ms).toBeLessThan(1000);
+    for (const response of await Promise.all(counted)) expectSuccess(response, 201);
+    for (const response of await Promise.all(hostile)) expectFailure(response, 422);
+  });
+
+  it('answers 429 at once, and stores nothing, when too many large pictures wait to be read', async () => {
+    const before = storedFiles().length;
+    const answers = await Promise.all(
+      Array.from({ length: 2 + largeDecodesWaitingMax }, () => upload(blackPng(8_000, 3_000), { contentType: 'image/png' })),
+    );
+    const busy = answers.filter((response) => response.statusCode === 429);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(expectFailure(busy[0]!, 429).error_code).toBe('rate_limited');
+    expect(busy[0]!.headers['retry-after']).toBe(String(decodeSecondsMax));
+    expect(storedFiles().length).toBe(before + answers.length - busy.length);
   });
 
   it('needs a member, the field "image" and multipart', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 
@@ -22,6 +23,51 @@ export function multipart(
 export function photo(format: 'png' | 'jpeg', width = 32, height = 24): Promise<Buffer> {
   const canvas = sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 60 } } });
   return (format === 'png' ? canvas.png() : canvas.jpeg()).toBuffer();
+}
+
+/** A PNG chunk: length, type, data and the CRC that readers check. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function png(width: number, height: number, bitDepth: number, colourType: number, pixels: Buffer): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([bitDepth, colourType, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A PNG whose header claims a picture far larger than its few bytes of pixels. */
+export function pngClaiming(width: number, height: number): Buffer {
+  return png(width, height, 8, 2, Buffer.alloc(1024));
+}
+
+/** The JPEG with the size in its frame header (SOF0, as sharp writes it) changed to the one given. */
+export function jpegClaiming(jpeg: Buffer, width: number, height: number): Buffer {
+  const frame = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  const claimed = Buffer.from(jpeg);
+  claimed.writeUInt16BE(height, frame + 5);
+  claimed.writeUInt16BE(width, frame + 7);
+  return claimed;
+}
+
+/**
+ * A real one-bit black PNG of any size: every row is there, compressed to almost nothing (1 × 24,000,000
+ * is about 46 KB), so it is small on the wire and long to decode: a decompression bomb.
+ */
+export function blackPng(width: number, height: number): Buffer {
+  return png(width, height, 1, 0, Buffer.alloc((1 + Math.ceil(width / 8)) * height));
 }
 
 /** Uploads a fresh jpeg as the member and returns its id. */
