@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The test command (`npm test`): every check, in two lanes that run side by side, one per core.
+ * The test command (`npm test`): every check, in two lanes that run side by side, one per core; the
+ * end-to-end journeys, the longest step, start as soon as the build is done and have a lane to themselves.
  * Each lane runs its steps in order, and a step named in `after` first waits for that step of the
  * other lane (the unit tests' byte budgets and the end-to-end tests read the build). A step's output
  * is kept apart and printed whole when it ends, with its time, so two lanes never interleave their
@@ -15,8 +16,8 @@ import path from 'node:path';
 const after: Record<string, string> = { 'test:unit': 'build' };
 const lanes: Record<string, string[][]> = {
   all: [
-    ['lint', 'typecheck', 'test:unit'],
-    ['build', 'test:components', 'test:e2e'],
+    ['lint', 'typecheck', 'test:components', 'test:unit'],
+    ['build', 'test:e2e'],
   ],
   quick: [['lint', 'typecheck'], ['test:quick:unit']],
 };
