@@ -1,16 +1,27 @@
 /**
- * Business limits that the server enforces and the widgets check before sending, written once.
+ * Business limits that the server enforces and the widgets check before sending, written once: the
+ * server's checks, refusal messages and API descriptions are built from these, never restated.
  * Amounts are whole points here; the server scales them to ten-thousandths.
  */
 
 /** The seed's least transfer between the main wallet and a partner wallet, either way. */
 export const transferMinPoints = 100;
 
-/** The least withdrawal to a bank card (the seed's transfer minimum, which the product applies to withdrawals too). */
-export const withdrawMinPoints = 100;
+/** The least withdrawal to a bank card: the seed's transfer minimum, which the product applies to withdrawals too. */
+export const withdrawMinPoints = transferMinPoints;
 
 /** The seed's least order (its hint and default show 3000). */
 export const orderMinPoints = 100;
 
-/** The least daily quota a bank card may carry: below it no withdrawal could ever pass. */
-export const dailyQuotaMinPoints = 100;
+/** The least daily quota a bank card may carry: below the least withdrawal no withdrawal could ever pass. */
+export const dailyQuotaMinPoints = withdrawMinPoints;
+
+/**
+ * A bank card number is digits only, 6 to 19 (decision 011): the seed's limit of 14 would cut real
+ * 16–19-digit UnionPay and Visa numbers, so a payout would go to a wrong account. Longer input is
+ * refused, never truncated.
+ */
+export const cardNumberDigits = { min: 6, max: 19 } as const;
+
+/** Any referral code, the house code included, fits in this many characters. */
+export const referralCodeLengthMax = 16;

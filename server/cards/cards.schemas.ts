@@ -1,18 +1,13 @@
 import { Type } from 'typebox';
+import { cardNumberDigits } from '../../contract/limits.ts';
 
-/**
- * Digits only, 6 to 19 (API.md): the seed's limit of 14 would cut real 16–19-digit UnionPay and Visa
- * numbers, so a payout would go to a wrong account. Longer input is refused, never truncated.
- */
-export const cardNumberLengthMax = 19;
-export const cardNumberLengthMin = 6;
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
 const optionalText = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
 export const cardBody = Type.Object({
   cardholder: text(60),
   bank_name: text(80),
-  card_number: Type.String({ pattern: `^[0-9]{${cardNumberLengthMin},${cardNumberLengthMax}}$` }),
+  card_number: Type.String({ pattern: `^[0-9]{${cardNumberDigits.min},${cardNumberDigits.max}}$` }),
   payment_name: text(80),
   daily_quota: Type.Optional(Type.Union([Type.String({ maxLength: 24 }), Type.Number()])),
   province: optionalText(60),

@@ -20,7 +20,7 @@ export interface CardInput {
 
 export const duplicateCardMessage = 'This card is already in your list';
 
-/** The least daily quota a member may set: a withdrawal is at least 100 points. */
+/** The least daily quota a member may set, in ten-thousandths. */
 const dailyQuotaMin = BigInt(dailyQuotaMinPoints) * pointScale;
 
 /**
@@ -37,7 +37,7 @@ export function cardFields(key: Buffer, member: UserRow, input: CardInput): Card
   if (quotaText !== '') {
     const parsed = parsePoints(quotaText);
     if (parsed === undefined || parsed < dailyQuotaMin)
-      throw fieldError('daily_quota', 'daily_quota_invalid', 'The daily quota must be an amount of at least 100.');
+      throw fieldError('daily_quota', 'daily_quota_invalid', `The daily quota must be an amount of at least ${dailyQuotaMinPoints}.`);
     dailyQuota = parsed;
   }
   const optional = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());

@@ -5,6 +5,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { applyChangedFunctions } from './functions/apply-changed.ts';
 import { prepareStatements } from './prepared-statements.ts';
 import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type StopListening } from './notifications.ts';
 
@@ -95,14 +96,17 @@ export function migrator(db: Db): Migrator {
   return new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
 }
 
+/** The numbered migrations, then every database function whose file changed (decision 040). */
 export async function migrateToLatest(db: Db): Promise<void> {
   // The usual start: nothing to do. One read instead of the migrator's table checks and lock (about a second on PGlite).
-  if (await everyMigrationRecorded(db)) return;
-  const { error, results } = await migrator(db).migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error !== undefined) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  if (!(await everyMigrationRecorded(db))) {
+    const { error, results } = await migrator(db).migrateToLatest();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (error !== undefined) {
+      throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+    }
   }
+  await applyChangedFunctions(db);
 }
 
 /** True when the migrator's own table lists every migration this build knows; false when it does not exist yet. */

@@ -1,10 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
-import { orderStatus } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
 import { accounts, ensureAccounts } from '../ledger/accounts.ts';
 import { postIncomeJournal } from '../ledger/income-posting.ts';
-import { unitScale } from '../shared/money.ts';
-import { basisPoints } from './fee.ts';
+import { basisOf, poolOf, shareOf, takesPart, unitsOf } from './share-rule.repository.ts';
 import { addIncomeNotifications } from '../notifications/notifications.repository.ts';
 import { dayEnd } from '../db/business-day.ts';
 
@@ -15,9 +13,6 @@ import { dayEnd } from '../db/business-day.ts';
  * hold on the members' wallets (which their transfers wait for) under about half a second.
  */
 export const distributionBatchSize = 5000;
-
-/** Inlined rather than bound, so the planner can use the partial index of a room's paid orders (status = paid off). */
-const paidOff = sql.lit(orderStatus.paidOff);
 
 export interface DayOutcome {
   engineRoomId: number;
@@ -55,7 +50,7 @@ const lockDay = (trx: Db, roomId: number, day: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`income:${roomId}:${day}`}))`.execute(trx);
 
 /**
- * Shares one recorded day of one engine room by ownership (PRODUCT.md decision 1): each order paid
+ * Shares one recorded day of one engine room by ownership (share-rule.repository.ts states the rule): each order paid
  * off before the day ended earns its units over the room's installed capacity in units of the day's
  * revenue less the operator fee, rounded down. The share of capacity nobody has bought, and what
  * rounding leaves, stays in the room's account. Were more units sold into a room than it holds, the
@@ -79,17 +74,14 @@ export async function distributeDay(
   const started = await db.transaction().execute(async (trx) => {
     await lockDay(trx, roomId, day);
     const cutOff = sql`least(${dayEnd(sql`${day}::date`, timeZone)}, ${now}::timestamptz)`;
-    const eligible = sql`from orders where engine_room_id = ${roomId} and status = ${paidOff} and paid_at < ${cutOff}`;
-    // Each order's units from its own amount and price, rounded up, so the basis never undercounts what was sold.
-    const unitsOf = sql`div(amount::numeric * ${unitScale.toString()} + unit_price - 1, unit_price)`;
+    const eligible = sql`from orders where engine_room_id = ${roomId} and ${takesPart('orders', cutOff)}`;
     // Fixed once: the pool, the basis and the cut-off, so every batch shares the same pool by the same basis.
     const inserted =
       await sql`insert into income_distributions (engine_room_id, business_date, pool, order_total, basis_units_e8, paid_before, fee_bp)
       select ${roomId}, ${day}::date,
-        floor((select coalesce(sum(revenue), 0) from engine_room_revenue where engine_room_id = ${roomId} and business_date = ${day}::date)
-          * ${basisPoints - feeBp} / ${basisPoints})::bigint,
+        ${poolOf(sql`(select coalesce(sum(revenue), 0) from engine_room_revenue where engine_room_id = ${roomId} and business_date = ${day}::date)`, feeBp)},
         (select coalesce(sum(amount), 0) ${eligible}),
-        greatest(room.capacity_units::bigint * ${unitScale.toString()}::bigint, (select coalesce(sum(${unitsOf}), 0) ${eligible})::bigint),
+        ${basisOf(sql`room.capacity_units`, sql`(select coalesce(sum(${unitsOf('orders')}), 0) ${eligible})`)},
         ${cutOff},
         ${feeBp}
       from engine_rooms room where room.id = ${roomId} and room.capacity_units is not null
@@ -128,11 +120,9 @@ export async function distributeDay(
 
       const batch = await sql<BatchRow>`
         with candidates as (
-          -- units / basis of the pool, in exact integer arithmetic: amount / unit_price is the order's units.
-          select o.id, o.user_id,
-            div(${row.pool}::numeric * o.amount * ${unitScale.toString()}, o.unit_price::numeric * ${row.basis_units_e8}::numeric)::bigint as share
+          select o.id, o.user_id, ${shareOf('o', row.pool, row.basis_units_e8)} as share
           from orders o
-          where o.engine_room_id = ${roomId} and o.status = ${paidOff} and o.paid_at < ${row.paid_before}::timestamptz
+          where o.engine_room_id = ${roomId} and ${takesPart('o', sql`${row.paid_before}::timestamptz`)}
             and o.paid_at >= coalesce(${row.paid_from}::timestamptz, '-infinity') and o.id > ${row.cursor_order_id}::bigint
           order by o.id
           limit ${batchSize}

@@ -8,7 +8,6 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf } from '../http/schemas.ts';
 import { businessDate } from '../shared/business-day.ts';
 import { fieldError, notFound } from '../shared/errors.ts';
-import { basisPoints } from './fee.ts';
 import { countExplainedOrders, dayFacts, listExplainedOrders, orderOutcomes, outcomeCounts } from './distribution-explain.repository.ts';
 import { dateText, kwh, kwhText, oneOf, points, pointsText } from './revenue-json.ts';
 import { countRevenueDays, listRevenueDays, roomDays } from './revenue-records.repository.ts';
@@ -181,9 +180,9 @@ export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id, date } = request.params;
       const day = checkedDate('date', date) ?? date;
-      const facts = await dayFacts(app.db, id, day);
-      if (facts === undefined) throw notFound('engine_room_not_found', 'Engine room not found');
       const settings = await readSettings(app.db, app.config);
+      const facts = await dayFacts(app.db, id, day, settings.operatorFeeBp);
+      if (facts === undefined) throw notFound('engine_room_not_found', 'Engine room not found');
       const zone = settings.businessTimeZone;
       const { page = 1, outcome } = request.query;
       const [counts, total, rows] = await Promise.all([
@@ -192,9 +191,7 @@ export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         listExplainedOrders(app.db, id, day, zone, pageOffset(page), perPageDefault, outcome),
       ]);
       const revenue = BigInt(facts.revenue);
-      const feeBp = facts.fee_bp ?? settings.operatorFeeBp;
-      // Before a run, the pool it would share, computed as distributeDay does: the fee rounded in the room's favour.
-      const pool = facts.pool === null ? (revenue * BigInt(basisPoints - feeBp)) / BigInt(basisPoints) : BigInt(facts.pool);
+      const pool = BigInt(facts.pool);
       const state: (typeof dayStates)[number] =
         facts.finished === true
           ? 'finished'
@@ -213,7 +210,7 @@ export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         revenue: points(revenue),
         pool: points(pool),
         fee: points(revenue - pool),
-        fee_percent: feeBp / 100,
+        fee_percent: facts.fee_bp / 100,
         orders_paid: facts.orders_credited ?? 0,
         amount_paid: points(facts.amount_credited ?? '0'),
         outcomes: counts.map((row) => ({ ...row, amount: points(row.amount), earned: points(row.earned) })),

@@ -6,8 +6,12 @@ import { ApiError } from '../shared/errors.ts';
 import { mayRunNegative } from './accounts.ts';
 
 /**
- * The only writer of journals, entries and balances. Every movement of points is one call to
- * `postJournal` inside the caller's transaction; nothing else inserts or updates ledger rows.
+ * The general writer of journals, entries and balances: a movement of points is one call to
+ * `postJournal` inside the caller's transaction. Two other writers exist, each for speed and each
+ * taking the same locks in the same order and giving a journal the same content hash (decision 007,
+ * amended 2026-11-27): `postIncomeJournal` (income-posting.ts) credits a distribution batch of up to
+ * 5,000 members in one statement, and the database function `wallet_partner_transfer`
+ * (server/db/functions) writes a member's transfer in one round trip. Nothing else writes ledger rows.
  */
 
 export interface JournalEntry {
@@ -123,7 +127,10 @@ export async function postJournal(trx: Db, input: JournalInput): Promise<PostedJ
   return { journalId: inserted.id, replayed: false };
 }
 
-/** SHA-256 of what the journal does, independent of the order its entries were listed in. */
+/**
+ * SHA-256 of what the journal does, independent of the order its entries were listed in. The
+ * database's journal_hash (server/db/functions/journal_hash.sql) computes the same for the writers in SQL.
+ */
 export function journalHash(input: JournalInput): string {
   const entries = [...input.entries].sort((a, b) => a.accountId - b.accountId).map((entry) => [entry.accountId, entry.amount.toString()]);
   return createHash('sha256')

@@ -1,11 +1,14 @@
 import { Type } from 'typebox';
+import { orderMinPoints } from '../../contract/limits.ts';
 import { amountText } from '../http/schemas.ts';
 
 const methodId = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 const address = Type.String({ maxLength: 300, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
 
 const orderFields = {
-  amount: Type.Optional(amountText({ minLength: 0, description: 'Points, at least 100, at most 4 decimals (form field or JSON number)' })),
+  amount: Type.Optional(
+    amountText({ minLength: 0, description: `Points, at least ${orderMinPoints}, at most 4 decimals (form field or JSON number)` }),
+  ),
   delivery_method_id: methodId('1 hosting, 2 home delivery'),
   engine_room_id: Type.Optional(methodId('Required for hosting (delivery method 1); ignored for home delivery')),
   payment_method_id: methodId('1 bank remittance, 2 virtual currency'),

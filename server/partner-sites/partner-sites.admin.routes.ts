@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { referralCodeLengthMax } from '../../contract/limits.ts';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
@@ -13,7 +14,7 @@ const bearer = [{ bearer: [] }];
 const tags = ['operators'];
 
 const nameField = Type.String({ minLength: 1, maxLength: 80, pattern: '\\S', description: 'What operators call the site' });
-const referralCodeField = Type.Union([Type.String({ maxLength: 16 }), Type.Null()], {
+const referralCodeField = Type.Union([Type.String({ maxLength: referralCodeLengthMax }), Type.Null()], {
   description:
     "A member's referral code new members registering through the site are attributed to when they type none; blank or null for none",
 });

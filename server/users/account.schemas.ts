@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { referralCodeLengthMax } from '../../contract/limits.ts';
 
 /** The seed's filters: names and referral codes keep word and Chinese characters; passwords lowercase letters, digits and underscore. */
 const nameCharacters = '^[\\w\\u4e00-\\u9fa5]+$';
@@ -10,8 +11,6 @@ export const usernameMinLength = 6;
 export const usernameMaxLength = 30;
 export const passwordMinLength = 6;
 export const passwordMaxLength = 12;
-/** Any referral code, including the house code, fits in this. */
-const referralCodeMaxLength = 16;
 /** Login takes whatever was typed, within reason: the rules are checked at registration. */
 const loginFieldMaxLength = 64;
 
@@ -20,14 +19,14 @@ const passwordPattern = new RegExp(passwordCharacters);
 /** What `newPasswordField` accepts (its characters are ASCII, so length in code units is length in characters). */
 export const isNewPassword = (value: string): boolean =>
   value.length >= passwordMinLength && value.length <= passwordMaxLength && passwordPattern.test(value);
-export const referralCodeField = Type.String({ minLength: 1, maxLength: referralCodeMaxLength, pattern: nameCharacters });
+export const referralCodeField = Type.String({ minLength: 1, maxLength: referralCodeLengthMax, pattern: nameCharacters });
 
 export const registerBody = Type.Object({
   username: Type.String({ minLength: usernameMinLength, maxLength: usernameMaxLength, pattern: nameCharacters }),
   password: newPasswordField,
   password_confirmation: Type.String({ maxLength: passwordMaxLength }),
   /** Required, unless the member registers through a partner site with a referral code of its own (the default then). */
-  parent_code: Type.Optional(Type.String({ maxLength: referralCodeMaxLength, pattern: '^[\\w\\u4e00-\\u9fa5]*$' })),
+  parent_code: Type.Optional(Type.String({ maxLength: referralCodeLengthMax, pattern: '^[\\w\\u4e00-\\u9fa5]*$' })),
   countries_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, default: 1 })),
 });
 
@@ -40,7 +39,7 @@ export const updatePasswordAndParentBody = Type.Object({
   old_password: Type.Optional(Type.String({ maxLength: loginFieldMaxLength })),
   password: Type.Optional(Type.String({ maxLength: passwordMaxLength })),
   password_confirmation: Type.Optional(Type.String({ maxLength: passwordMaxLength })),
-  parent_code: Type.Optional(Type.String({ maxLength: referralCodeMaxLength })),
+  parent_code: Type.Optional(Type.String({ maxLength: referralCodeLengthMax })),
 });
 
 export const sessionDetail = Type.Object({

@@ -2,10 +2,10 @@ import { transferMinPoints } from '../../contract/limits.ts';
 import { parseAmountAtLeast } from '../http/amount-input.ts';
 import { pointScale } from '../shared/money.ts';
 
-/** The seed's minimum for a transfer either way (and for a withdrawal): 100 points. */
+/** The least transfer either way, in ten-thousandths. */
 export const transferAmountMin = BigInt(transferMinPoints) * pointScale;
-export const amountTooSmallMessage = 'Amount cannot be less than 100';
+export const amountTooSmallMessage = `Amount cannot be less than ${transferMinPoints}`;
 
-/** The transfer amount from the request: at least 100, with the wallet's own message below it. */
+/** The transfer amount from the request: at least the minimum, with the wallet's own message below it. */
 export const parseTransferAmount = (text: string): bigint =>
   parseAmountAtLeast(text, transferAmountMin, 'amount_below_minimum', amountTooSmallMessage);

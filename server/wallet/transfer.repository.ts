@@ -90,9 +90,9 @@ type OutcomeRow = Parameters<typeof toRecord>[0] & { outcome: InternalTransferOu
 
 /**
  * A transfer to or from an internal partner's wallet in one round trip: the database function
- * `wallet_transfer` (migration 0022) reads the city and `wallet_partner_transfer` (migration 0011,
- * decision 021) checks the key, moves the points through the ledger and keeps the record,
- * atomically as one statement.
+ * `wallet_transfer` reads the city and `wallet_partner_transfer` (decision 021) checks the key, moves
+ * the points through the ledger and keeps the record, atomically as one statement. Both are defined in
+ * server/db/functions; the second is one of the ledger's three writers (decision 007, amended).
  */
 export async function transferInternally(db: Db, request: InternalTransferRequest): Promise<InternalTransferOutcome> {
   const { rows } = await sql<OutcomeRow>`
@@ -105,8 +105,8 @@ export async function transferInternally(db: Db, request: InternalTransferReques
 }
 
 /**
- * Several transfers in one statement and one commit (`wallet_transfers`, migration 0025, decision
- * 034), each run as `transferInternally` runs it alone, in the order given; the outcomes come back in
+ * Several transfers in one statement and one commit (`wallet_transfers` in server/db/functions,
+ * decision 034), each run as `transferInternally` runs it alone, in the order given; the outcomes come back in
  * that order. Every request of one call must carry the same two refusal reasons. If any transfer
  * fails, the statement fails and none is written.
  */

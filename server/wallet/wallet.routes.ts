@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { amountTooSmallMessage } from './transfer-amount.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import type { TransferType } from '../db/schema.ts';
 import { memberBalances } from '../ledger/accounts.ts';
@@ -116,7 +117,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
           summary,
           description:
             'Answers 201 with the new transaction record (status 2 completed, or 1 accepted by an external partner), 200 with the first record when the Idempotency-Key was used before, ' +
-            '422 "Amount cannot be less than 100", 422 for too little balance (the failed record, kept in the history, is the detail), 409 for a key reused with another body, ' +
+            `422 "${amountTooSmallMessage}", 422 for too little balance (the failed record, kept in the history, is the detail), 409 for a key reused with another body, ` +
             '503 with detail "failed to write database" when nothing could be written.',
           params: partnerCityParams,
           headers: transferHeaders,

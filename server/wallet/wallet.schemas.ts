@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { transferMinPoints } from '../../contract/limits.ts';
 import { pageField } from '../http/paging.ts';
 import { enjoyCitySchema } from './wallet.json.ts';
 import { amountText } from '../http/schemas.ts';
@@ -7,7 +8,7 @@ import { amountText } from '../http/schemas.ts';
 const idempotencyKeyLengthMax = 128;
 
 export const transferBody = Type.Object({
-  amount: amountText({ description: 'Points, at least 100, at most 4 decimals (form field or JSON number)' }),
+  amount: amountText({ description: `Points, at least ${transferMinPoints}, at most 4 decimals (form field or JSON number)` }),
 });
 
 export const transferHeaders = Type.Object({

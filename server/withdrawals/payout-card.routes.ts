@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { cardNumberDigits } from '../../contract/limits.ts';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { cardKeyOf } from '../cards/cards.routes.ts';
 import { success } from '../http/envelope.ts';
@@ -13,7 +14,7 @@ const payoutCardSchema = Type.Object({
   branch: Type.String(),
   province: Type.Union([Type.String(), Type.Null()]),
   city: Type.Union([Type.String(), Type.Null()]),
-  card_number: Type.String({ description: 'the whole number, 6 to 19 digits' }),
+  card_number: Type.String({ description: `the whole number, ${cardNumberDigits.min} to ${cardNumberDigits.max} digits` }),
 });
 
 /** The payout's card in full, on request and audited: what an operator types into the bank's transfer form. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { withdrawMinPoints } from '../../contract/limits.ts';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import type { WithdrawalStatus } from '../db/schema-members-money.ts';
@@ -40,7 +41,7 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         headers: idempotencyHeaders,
         body: Type.Object({
           bankcard_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-          amount: amountText({ description: 'Points, at least 100, at most 4 decimals' }),
+          amount: amountText({ description: `Points, at least ${withdrawMinPoints}, at most 4 decimals` }),
         }),
         security: bearer,
         response: { 201: envelopeOf(withdrawalSchema), 200: envelopeOf(withdrawalSchema) },

@@ -25,10 +25,10 @@ import {
 import { withdrawalStatus } from '../../contract/statuses.ts';
 import { addNotification } from '../notifications/notifications.repository.ts';
 
-/** The seed's least withdrawal. */
+/** The least withdrawal, in ten-thousandths. */
 export const withdrawalMinPoints = BigInt(withdrawMinPoints) * pointScale;
 
-export const belowMinimumMessage = 'Amount cannot be less than 100';
+export const belowMinimumMessage = `Amount cannot be less than ${withdrawMinPoints}`;
 export const insufficientMessage = "Insufficient balance of user's main wallet";
 export const notVerifiedMessage = 'Identity verification is not approved';
 export const overQuotaMessage = "The amount exceeds this card's daily quota";

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { defineFunction } from '../functions/index.ts';
 
 /**
  * The double-entry ledger (decision 007), the partner cities it serves, and the members'
@@ -66,10 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('ledger_entries_account').on('ledger_entries').columns(['account_id', 'id']).execute();
 
   // Ledger rows are facts: a correction is a new journal, never an edit.
-  await sql`create function ledger_refuse_change() returns trigger language plpgsql as $$
-    begin
-      raise exception 'ledger rows are immutable (% on %)', tg_op, tg_table_name using errcode = 'restrict_violation';
-    end $$`.execute(db);
+  await defineFunction(db, 'ledger_refuse_change');
   for (const table of ['ledger_journals', 'ledger_entries']) {
     await sql`create trigger ${sql.raw(`${table}_immutable`)} before update or delete on ${sql.table(table)}
       for each row execute function ledger_refuse_change()`.execute(db);
@@ -77,20 +75,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       for each statement execute function ledger_refuse_change()`.execute(db);
   }
 
-  // Checked at commit, when every entry of the journal is in: a journal that does not sum to
-  // zero cannot be committed, whatever code wrote it.
-  await sql`create function ledger_assert_balanced() returns trigger language plpgsql as $$
-    declare
-      total numeric;
-    begin
-      select coalesce(sum(amount), 0) into total from ledger_entries where journal_id = new.journal_id;
-      if total <> 0 then
-        raise exception 'journal % does not balance (sum %)', new.journal_id, total using errcode = 'check_violation';
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create constraint trigger ledger_entries_balanced after insert on ledger_entries
-    deferrable initially deferred for each row execute function ledger_assert_balanced()`.execute(db);
+  // A statement that leaves a journal unbalanced fails, whatever code wrote it. This migration first
+  // created a per-row check deferred to commit, which 0009 replaced by this per-statement
+  // one; the function now has one definition (server/db/functions, decision 040) that only a
+  // per-statement trigger can run, so a new database takes this trigger's final shape here.
+  await defineFunction(db, 'ledger_assert_balanced');
+  await sql`create trigger ledger_entries_balanced after insert on ledger_entries
+    referencing new table as new_entries for each statement execute function ledger_assert_balanced()`.execute(db);
 
   await db.schema
     .createTable('transaction_records')

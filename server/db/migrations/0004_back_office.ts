@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { defineFunction } from '../functions/index.ts';
 
 /**
  * The back office (PRODUCT.md decision 5): operators with sessions of their own, the audit log
@@ -37,8 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
   // The log is evidence: rows are added, never changed or removed.
-  await sql`create function audit_log_is_append_only() returns trigger language plpgsql as $$
-    begin raise exception 'audit_log rows are never changed or removed'; end $$`.execute(db);
+  await defineFunction(db, 'audit_log_is_append_only');
   await sql`create trigger audit_log_append_only before update or delete on audit_log
     for each row execute function audit_log_is_append_only()`.execute(db);
 

@@ -119,7 +119,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
 }
 
+/**
+ * Refuses once an order has been confirmed: its sale moved points into an `order_sales` account, and
+ * ledger rows are never removed (decision 007), so the older list of account kinds cannot be restored
+ * around them. Undoing it then would mean deleting money's history; restore a backup instead.
+ */
 export async function down(db: Kysely<unknown>): Promise<void> {
+  const sales = await sql`select 1 from ledger_accounts where kind = 'order_sales' limit 1`.execute(db);
+  if (sales.rows.length > 0) {
+    throw new Error('Migration 0006 cannot be undone once an order has been confirmed: its sale is in the ledger, which keeps every row');
+  }
   await sql`alter table ledger_accounts drop constraint ledger_accounts_kind_check`.execute(db);
   await sql`alter table ledger_accounts add constraint ledger_accounts_kind_check check (kind in ('member_main', 'member_partner', 'remittance_clearing', 'engine_room_revenue', 'income_paid', 'withdrawals_held', 'refunds_owed', 'partner_in_transit', 'partner_settlement'))`.execute(
     db,

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { perStatementCheck } from './0009_ledger_check_per_statement.ts';
+import { defineFunction } from '../functions/index.ts';
 
 /**
  * The journal-balance check (migration 0009) planned its join against the whole ledger: with the
@@ -7,7 +7,10 @@ import { perStatementCheck } from './0009_ledger_check_per_statement.ts';
  * kept, and each transfer's check grew with the ledger (10 ms at 24,000 entries, most of a
  * transfer's time). Summing each touched journal on its own, by equality on the index that leads
  * with journal_id, costs the same at any size. The rule is unchanged: a statement that leaves any
- * journal unbalanced fails, and its transaction with it.
+ * journal unbalanced fails, and its transaction with it. That body now lives in
+ * server/db/functions/ledger_assert_balanced.sql and the runner applies it (decision 040), so neither
+ * way of this migration writes the function any more; the way down keeps it, as it refuses exactly
+ * what the older body refused.
  *
  * The daily distribution writes one income record per paid order; each row paid for a unique
  * index and three foreign-key checks that prove nothing the statement writing it does not:
@@ -21,25 +24,8 @@ import { perStatementCheck } from './0009_ledger_check_per_statement.ts';
  *   distribution took 3.7 s with them and 2.5 s without.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create or replace function ledger_assert_balanced() returns trigger language plpgsql as $$
-    declare
-      unbalanced bigint;
-    begin
-      select touched.journal_id into unbalanced
-        from (select distinct journal_id from new_entries) touched
-        cross join lateral (select sum(e.amount) as total from ledger_entries e where e.journal_id = touched.journal_id) journal
-        where journal.total <> 0
-        limit 1;
-      if unbalanced is not null then
-        raise exception 'journal % does not balance', unbalanced using errcode = 'check_violation';
-      end if;
-      return null;
-    end $$`.execute(db);
   await sql`alter table income_records drop constraint income_records_interest_record_number_key`.execute(db);
-  await sql`create function orders_are_kept() returns trigger language plpgsql as $$
-    begin
-      raise exception 'orders are never deleted: a cancelled order keeps its row' using errcode = 'restrict_violation';
-    end $$`.execute(db);
+  await defineFunction(db, 'orders_are_kept');
   await sql`create trigger orders_never_deleted before delete on orders for each row execute function orders_are_kept()`.execute(db);
   await sql`create trigger orders_never_truncated before truncate on orders for each statement execute function orders_are_kept()`.execute(
     db,
@@ -55,9 +41,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table income_records add foreign key (order_id) references orders (id),
     add foreign key (user_id) references users (id), add foreign key (engine_room_id) references engine_rooms (id)`.execute(db);
   await sql`alter table income_records add constraint income_records_interest_record_number_key unique (interest_record_number)`.execute(
-    db,
-  );
-  await sql`create or replace function ledger_assert_balanced() returns trigger language plpgsql as ${sql.raw(perStatementCheck)}`.execute(
     db,
   );
 }

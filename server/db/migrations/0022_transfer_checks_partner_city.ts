@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { defineFunction } from '../functions/index.ts';
 
 /**
  * The transfer's last separate round trip folded into its function: the API read the partner city
@@ -7,38 +8,11 @@ import { type Kysely, sql } from 'kysely';
  * takes the transfer, calls wallet_partner_transfer in the same statement. The new outcomes write
  * nothing and leave every other column empty: 'no_city' (no such partner city), 'external' (the
  * city's own platform answers; the API takes its other path) and 'disabled' (a disabled city takes
- * no deposits, decision 029; its balances can still be moved out).
+ * no deposits, decision 029; its balances can still be moved out). Its body lives in
+ * server/db/functions/wallet_transfer.sql (decision 040).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create function wallet_transfer(
-      p_user_id integer,
-      p_partner_city_id integer,
-      p_type text,
-      p_amount bigint,
-      p_idempotency_key text,
-      p_request_hash text,
-      p_main_refusal text,
-      p_partner_refusal text)
-    returns table (outcome text, id bigint, user_id integer, partner_city_id integer, name text, type text, amount bigint,
-      fee bigint, status smallint, reason text, journal_id bigint, idempotency_key text, request_hash text, created_at timestamptz)
-    language plpgsql as $$
-    declare
-      city record;
-    begin
-      select c.kind, c.disabled_at into city from partner_cities c where c.id = p_partner_city_id;
-      if not found then
-        outcome := 'no_city';
-      elsif city.kind <> 'internal' then
-        outcome := 'external';
-      elsif city.disabled_at is not null and p_type = 'deposit' then
-        outcome := 'disabled';
-      else
-        return query select * from wallet_partner_transfer(p_user_id, p_partner_city_id, p_type, p_amount,
-          p_idempotency_key, p_request_hash, p_main_refusal, p_partner_refusal);
-        return;
-      end if;
-      return next;
-    end $$`.execute(db);
+  await defineFunction(db, 'wallet_transfer');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -28,6 +28,7 @@ import * as latePayers from './0026_late_payers.ts';
 import * as translationBehind from './0027_translation_behind.ts';
 import * as roomCapacityConfirmed from './0028_room_capacity_confirmed.ts';
 import * as auditLogLookups from './0029_audit_log_lookups.ts';
+import * as databaseFunctions from './0030_database_functions.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0027_translation_behind': translationBehind,
   '0028_room_capacity_confirmed': roomCapacityConfirmed,
   '0029_audit_log_lookups': auditLogLookups,
+  '0030_database_functions': databaseFunctions,
 };
 
 export const migrationProvider: MigrationProvider = {
