@@ -36,6 +36,21 @@ export async function revokeOperatorSessions(db: Db, operatorId: number): Promis
     .execute();
 }
 
+/**
+ * Ends every open session of every operator without two-factor sign-in (it was just required of
+ * everyone); returns the sessions ended, with their operators.
+ */
+export async function revokeSessionsWithoutTwoFactor(db: Db): Promise<{ sessionId: string; operatorId: number }[]> {
+  const rows = await db
+    .updateTable('operator_sessions')
+    .set({ revoked_at: new Date() })
+    .where('revoked_at', 'is', null)
+    .where('operator_id', 'in', (eb) => eb.selectFrom('operators').select('id').where('totp_enabled_at', 'is', null))
+    .returning(['id', 'operator_id'])
+    .execute();
+  return rows.map((row) => ({ sessionId: row.id, operatorId: row.operator_id }));
+}
+
 /** One session with its operator's state, found by its token's hash or by its id. */
 async function findSessionBy(
   db: Db,
