@@ -45,7 +45,7 @@ export async function revokeSessionsWithoutTwoFactor(db: Db): Promise<{ sessionI
     .updateTable('operator_sessions')
     .set({ revoked_at: new Date() })
     .where('revoked_at', 'is', null)
-    .where('operator_id', 'in', (eb) => eb.selectFrom('operators').select('id').where('totp_enabled_at', 'is', null))
+    .where('operator_id', 'in', (eb) => eb.selectFrom('operators').select('operators.id').where('operators.totp_enabled_at', 'is', null))
     .returning(['id', 'operator_id'])
     .execute();
   return rows.map((row) => ({ sessionId: row.id, operatorId: row.operator_id }));
