@@ -20,6 +20,7 @@ describe('the server log of a journey', () => {
     cardNumber: '6225880123456789',
   };
   const tokens: string[] = [];
+  const searchedPhone = '+886 912 345 678';
 
   beforeAll(async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'log-secrets-'));
@@ -70,10 +71,14 @@ describe('the server log of a journey', () => {
     const operatorToken = await api.operatorLogin('log_watch', operatorPassword);
     tokens.push(operatorToken);
     await api.call('GET', 'admin/v1/audit', operatorToken);
+    // A search by phone is logged as the route and its parameter's name (the journey of log-personal-data.test.ts, here through the started server).
+    await api.call('GET', `admin/v1/members?q=${encodeURIComponent(searchedPhone)}`, operatorToken);
 
     const log = product.output();
     expect(log.length).toBeGreaterThan(1000);
     for (const [name, value] of Object.entries(secrets)) expect(log.includes(value), name).toBe(false);
     for (const value of tokens) expect(log.includes(value), 'a token').toBe(false);
+    expect(log).toContain('/api/admin/v1/members?q=[redacted]');
+    expect(log.includes(encodeURIComponent(searchedPhone)), 'the searched phone').toBe(false);
   });
 });

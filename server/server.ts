@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sweepOrphanedUploads } from './uploads/orphan-sweep.ts';
 import { buildApp } from './app.ts';
+import { serverLogOptions } from './http/log-redaction.ts';
 import { loadOrCreateCardKey } from './cards/card-key.ts';
 import { scheduleDistribution } from './income/scheduler.ts';
 import type { Config } from './config.ts';
@@ -35,11 +36,7 @@ export async function prepareServer(config: Config, opening = openConfiguredData
   await sweepOrphanedUploads(database.db, config.uploadDir);
   // Without CARD_NUMBER_KEY the key lives in the data folder, made on the first start.
   const cardNumberKey = config.cardNumberKey ?? (await loadOrCreateCardKey(config.dataDir));
-  const app = await buildApp({ ...config, cardNumberKey }, database, {
-    level: config.logLevel,
-    // Any logged headers, not only the request's: at trace level the upload parser logs its own copy.
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.headers.authorization', '*.headers.cookie'],
-  });
+  const app = await buildApp({ ...config, cardNumberKey }, database, serverLogOptions(config.logLevel));
   // A deploy of new code rebuilds the published brand site with it, in the background (decision 022).
   app.sitePublisher.republishIfStale().catch((error: unknown) => app.log.error({ err: error }, 'could not rebuild the brand site'));
   // Unpaid orders are cancelled on a timer in every process; the job is safe to run concurrently.

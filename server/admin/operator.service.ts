@@ -4,7 +4,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { tokenHash } from '../auth/tokens.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { ApiError, fieldError } from '../shared/errors.ts';
-import { clearHits, releaseHit } from '../http/rate-limit.repository.ts';
+import { clearHits } from '../http/rate-limit.repository.ts';
 import { takeSlot, type Limit } from '../http/rate-limit.ts';
 import { newOperatorToken } from '../auth/operator-tokens.ts';
 import { createOperatorSession } from '../auth/operator-session.repository.ts';
@@ -20,6 +20,12 @@ const operatorNamePattern = /^[A-Za-z0-9_.-]{3,40}$/;
 /**
  * Checks the password under failure limits like (but counted apart from) member logins, then opens
  * a session: a working one, or (decision 026) one that only waits for a code or for enrolment.
+ *
+ * Failures count per name and per address. The address's limit refuses names that are not an enabled
+ * operator's without checking anything, and turns a real name's wrong password into the same 429; it
+ * never refuses a real operator's right password, so a flood of made-up names from one address (an
+ * office behind one NAT) locks nobody out. Guessing one operator's password is bounded by the name's limit,
+ * from any address, and the second factor still follows.
  */
 export async function operatorLogin(
   db: Db,
@@ -32,20 +38,18 @@ export async function operatorLogin(
   const accountLimit: Limit = { bucket: `operator-login:${username.toLowerCase()}`, max: config.limits.loginFailuresPerAccount, windowMs };
   // A bucket of its own: a flood of failed member logins from one address must not lock operators out.
   const addressLimit: Limit = { bucket: `operator-login-address:${address}`, max: config.limits.loginFailuresPerAddress, windowMs };
-  const accountHit = await takeSlot(db, accountLimit);
-  let addressHit: string;
-  try {
-    addressHit = await takeSlot(db, addressLimit);
-  } catch (error) {
-    await releaseHit(db, accountHit);
-    throw error;
-  }
+  await takeSlot(db, accountLimit);
   const operator = await findOperatorByUsername(db, username);
-  const matches = await verifyPassword(password, operator?.password_hash ?? (await decoyPasswordHash()));
-  if (operator === undefined || operator.disabled_at !== null || !matches)
+  if (operator === undefined || operator.disabled_at !== null) {
+    await takeSlot(db, addressLimit);
+    await verifyPassword(password, await decoyPasswordHash()); // as long as a real check
     throw new ApiError(401, 'login_failed', operatorLoginFailedMessage);
+  }
+  if (!(await verifyPassword(password, operator.password_hash))) {
+    await takeSlot(db, addressLimit);
+    throw new ApiError(401, 'login_failed', operatorLoginFailedMessage);
+  }
   await clearHits(db, accountLimit.bucket);
-  await releaseHit(db, addressHit);
 
   const stage: OperatorSessionStage = operator.totp_enabled_at !== null ? 'code' : (await twoFactorRequired(db)) ? 'enrol' : 'signed_in';
   const token = newOperatorToken();

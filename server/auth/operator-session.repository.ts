@@ -36,7 +36,27 @@ export async function revokeOperatorSessions(db: Db, operatorId: number): Promis
     .execute();
 }
 
-export async function findOperatorSession(db: Db, tokenHash: string): Promise<OperatorSession | undefined> {
+/**
+ * Ends every open session of every operator without two-factor sign-in (it was just required of
+ * everyone); returns the sessions ended, with their operators.
+ */
+export async function revokeSessionsWithoutTwoFactor(db: Db): Promise<{ sessionId: string; operatorId: number }[]> {
+  const rows = await db
+    .updateTable('operator_sessions')
+    .set({ revoked_at: new Date() })
+    .where('revoked_at', 'is', null)
+    .where('operator_id', 'in', (eb) => eb.selectFrom('operators').select('operators.id').where('operators.totp_enabled_at', 'is', null))
+    .returning(['id', 'operator_id'])
+    .execute();
+  return rows.map((row) => ({ sessionId: row.id, operatorId: row.operator_id }));
+}
+
+/** One session with its operator's state, found by its token's hash or by its id. */
+async function findSessionBy(
+  db: Db,
+  column: 'operator_sessions.token_hash' | 'operator_sessions.id',
+  value: string,
+): Promise<OperatorSession | undefined> {
   const row = await db
     .selectFrom('operator_sessions')
     .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
@@ -50,7 +70,7 @@ export async function findOperatorSession(db: Db, tokenHash: string): Promise<Op
       'operators.disabled_at',
       'operators.role',
     ])
-    .where('operator_sessions.token_hash', '=', tokenHash)
+    .where(column, '=', value)
     .executeTakeFirst();
   if (row === undefined) return undefined;
   return {
@@ -64,6 +84,11 @@ export async function findOperatorSession(db: Db, tokenHash: string): Promise<Op
     stage: row.stage,
   };
 }
+
+export const findOperatorSession = (db: Db, tokenHash: string) => findSessionBy(db, 'operator_sessions.token_hash', tokenHash);
+
+/** By the session's id, which a preview pass names (the pass is signed, so the id alone opens nothing). */
+export const findOperatorSessionById = (db: Db, sessionId: string) => findSessionBy(db, 'operator_sessions.id', sessionId);
 
 export async function touchOperatorSession(db: Db, sessionId: string, at: Date): Promise<void> {
   await db.updateTable('operator_sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();

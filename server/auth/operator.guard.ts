@@ -4,7 +4,7 @@ import { findSessionByTokenHash } from './session.repository.ts';
 import { tokenHash, tokenPattern } from './tokens.ts';
 import { ApiError } from '../shared/errors.ts';
 import { operatorOnlyMessage, operatorSessionIdleMs, operatorTokenPattern } from './operator-tokens.ts';
-import { findOperatorSession, touchOperatorSession } from './operator-session.repository.ts';
+import { findOperatorSession, touchOperatorSession, type OperatorSession } from './operator-session.repository.ts';
 import { checkOperatorAccess } from './operator-access.ts';
 import type { OperatorRole, OperatorSessionStage } from '../db/schema-operators.ts';
 
@@ -27,6 +27,13 @@ declare module 'fastify' {
   }
 }
 
+/** Whether a session still works at `nowMs`: not revoked, its operator enabled, used lately, a half sign-in not left too long. */
+export function isLiveOperatorSession(session: OperatorSession | undefined, nowMs: number): session is OperatorSession {
+  if (session === undefined || session.revoked || session.disabled) return false;
+  if (nowMs - session.lastSeenAt.getTime() > operatorSessionIdleMs) return false;
+  return session.stage === 'signed_in' || nowMs - session.createdAt.getTime() <= operatorSignInStageMs;
+}
+
 function bearerToken(request: FastifyRequest): string {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
 }
@@ -47,11 +54,7 @@ export async function requireOperator(request: FastifyRequest, _reply: FastifyRe
   if (!operatorTokenPattern.test(token)) throw new ApiError(401, 'session_expired', expiredMessage);
   const session = await findOperatorSession(db, tokenHash(token));
   const now = Date.now();
-  if (session === undefined || session.revoked || session.disabled || now - session.lastSeenAt.getTime() > operatorSessionIdleMs) {
-    throw new ApiError(401, 'session_expired', expiredMessage);
-  }
-  if (session.stage !== 'signed_in' && now - session.createdAt.getTime() > operatorSignInStageMs)
-    throw new ApiError(401, 'session_expired', expiredMessage);
+  if (!isLiveOperatorSession(session, now)) throw new ApiError(401, 'session_expired', expiredMessage);
   // A HEAD request is its GET's twin and is allowed exactly when the GET is.
   checkOperatorAccess(session.role, session.stage, request.method === 'HEAD' ? 'GET' : request.method, request.routeOptions.url ?? '');
   if (now - session.lastSeenAt.getTime() > touchIntervalMs) await touchOperatorSession(db, session.sessionId, new Date(now));

@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { OperatorRole } from '../db/schema-operators.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/password.ts';
-import { revokeOperatorSessions } from '../auth/operator-session.repository.ts';
+import { revokeOperatorSessions, revokeSessionsWithoutTwoFactor } from '../auth/operator-session.repository.ts';
 import { checkOperatorCredentials } from '../admin/operator.service.ts';
 import { findOperatorByUsername, insertOperator } from '../admin/operator.repository.ts';
 import { ApiError, fieldError, notFound } from '../shared/errors.ts';
@@ -116,16 +116,31 @@ export async function resetOperatorTwoFactor(db: Db, by: number, operatorId: num
   });
 }
 
+/**
+ * Requiring two-factor of everyone ends, in the same transaction, every session of every operator
+ * without it (the one asking included): a session opened with the password alone must not outlive
+ * the rule. Operator sessions are read from the database on every request, so every process refuses
+ * them from the next request on. They sign in again and set two-factor up first.
+ */
 export async function changeTwoFactorRequired(db: Db, by: number, required: boolean, reason: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await setTwoFactorRequired(trx, required);
+    const ended = required && !before ? await revokeSessionsWithoutTwoFactor(trx) : undefined;
     await recordAudit(trx, {
       operatorId: by,
       action: 'operator.settings',
       subjectType: 'operator_settings',
       subjectId: 1,
       before: { two_factor_required: before },
-      after: { two_factor_required: required, reason },
+      after:
+        ended === undefined
+          ? { two_factor_required: required, reason }
+          : {
+              two_factor_required: required,
+              reason,
+              sessions_ended: ended.length,
+              signed_out_operators: [...new Set(ended.map((session) => session.operatorId))].sort((a, b) => a - b),
+            },
     });
   });
 }

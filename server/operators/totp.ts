@@ -1,7 +1,8 @@
-import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../config.ts';
 import { decryptCardNumber, encryptCardNumber } from '../cards/card-cipher.ts';
+import { keyDerivedFromCardKey } from '../cards/derived-key.ts';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30-second steps. */
 const periodSeconds = 30;
@@ -16,8 +17,7 @@ export const recoveryCodeCount = 10;
  * secret to keep safe serves both, and a leak of one derived key reveals nothing of the other.
  */
 export function totpKeyOf(config: Config): Buffer {
-  if (config.cardNumberKey === undefined) throw new Error('No card-number key configured');
-  return Buffer.from(hkdfSync('sha256', config.cardNumberKey, Buffer.alloc(0), 'operator-totp-secret', 32));
+  return keyDerivedFromCardKey(config, 'operator-totp-secret');
 }
 
 /** AES-256-GCM, the same sealed format as card numbers. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastifyMultipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
-import { previewCookie } from '../auth/preview-access.ts';
+import { newPreviewPass, previewCookie, previewPassLifetimeMs } from '../auth/preview-access.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { notFound, validationError } from '../shared/errors.ts';
@@ -254,14 +254,13 @@ export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['operators'],
-        summary: "Let this browser open preview pages: sets a cookie, sent only to /preview, holding the operator's session",
+        summary: `Let this browser open preview pages for ${previewPassLifetimeMs / 60_000} minutes: sets a cookie, sent only to /preview, holding a preview pass of its own (never the session's token) that ends with the session`,
         security: bearer,
         response: { 200: envelopeOf(Type.Null()) },
       },
     },
     async (request, reply) => {
-      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      reply.header('set-cookie', previewCookie(token, request.protocol === 'https'));
+      reply.header('set-cookie', previewCookie(newPreviewPass(app.config, operatorOf(request)), request.protocol === 'https'));
       return success(null, 'Preview open');
     },
   );

@@ -42,16 +42,16 @@ export async function registerStaticSite(app: FastifyInstance, site: LiveSite): 
 }
 
 /**
- * A preview version at /preview/<build>/…, built for that address, for operators only: the back
- * office hands the operator's session to these pages in a cookie limited to /preview. Never cached.
+ * A preview version at /preview/<build>/…, built for that address, for signed-in administrators
+ * only: the back office hands these pages a preview pass in a cookie limited to /preview. Never cached.
  */
 function previewRoutes(site: LiveSite) {
   return async (app: FastifyInstance) => {
     app.get<{ Params: { build: string; '*': string } }>('/preview/:build/*', { schema: { hide: true } }, async (request, reply) => {
-      const operator = await previewOperator(app.db, request.headers.cookie ?? '');
+      const operator = await previewOperator(app.db, app.config, request.headers.cookie ?? '');
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       if (operator === undefined)
-        return reply.status(403).send(failure('operators_only', 'Preview is for operators: open it from the back office'));
+        return reply.status(403).send(failure('operators_only', 'Preview is for administrators: open it from the back office'));
       const buildId = Number(request.params.build);
       const version = Number.isSafeInteger(buildId) && buildId > 0 ? site.preview(buildId) : undefined;
       const pathname = decodePath(`/${request.params['*']}`);

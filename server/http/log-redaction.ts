@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/** What stands in the log for a query value or a removed field. */
+export const redactedMark = '[redacted]';
+
+/**
+ * A path followed by a query string, wherever it sits in a text: a request line, an error message
+ * that quotes the URL. The query ends at white space or a quote.
+ */
+const pathWithQuery = /((?:^|[\s'"(:])\/[^\s'"?#]*)\?([^\s'"#]*)/g;
+
+/**
+ * Every value of a query string replaced, its names kept: `/api/admin/v1/members?q=[redacted]`.
+ * Operators search members by phone, name and e-mail, and a query may hold anything a client chose:
+ * the log keeps which route was asked with which parameters, never what was asked for (decision 043).
+ */
+export function redactQuery(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  return `${url.slice(0, start)}?${redactedPairs(url.slice(start + 1))}`;
+}
+
+function redactedPairs(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair === '' ? '' : `${pair}=${redactedMark}`;
+      return `${pair.slice(0, equals)}=${redactedMark}`;
+    })
+    .join('&');
+}
+
+/** Every query string quoted in a text, redacted (error messages quote the URL they refused). */
+export function redactQueriesIn(text: string): string {
+  return text.replace(pathWithQuery, (_match, path: string, query: string) => `${path}?${redactedPairs(query)}`);
+}
+
+/** The request as Fastify logs it, with the query's values redacted. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactQuery(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    ...(request.socket.remotePort === undefined ? {} : { remotePort: request.socket.remotePort }),
+  };
+}
+
+/**
+ * An error as logged: its kind, code, message and stack, URLs in them redacted. What drivers add
+ * beside (PostgreSQL's `detail` quotes the row's values: an e-mail address, a phone number) is left out.
+ */
+function errorForLog(error: FastifyError) {
+  const { code, statusCode, constraint } = error as { code?: unknown; statusCode?: unknown; constraint?: unknown };
+  return {
+    type: error.name,
+    message: redactQueriesIn(String(error.message)),
+    stack: redactQueriesIn(error.stack ?? ''),
+    ...(code === undefined ? {} : { code }),
+    ...(statusCode === undefined ? {} : { statusCode }),
+    ...(constraint === undefined ? {} : { constraint }),
+  };
+}
+
+/** The server's log settings: a level, headers that hold credentials removed, URLs without their queries' values. */
+export function serverLogOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  return {
+    level,
+    // Any logged headers, not only the request's: at trace level the upload parser logs its own copy.
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.headers.authorization', '*.headers.cookie'],
+    serializers: { req: requestForLog, err: errorForLog },
+    // Messages written as text (Fastify's "Route GET:/… not found") quote the URL too.
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactQueriesIn(arg) : arg)) as Parameters<typeof method>);
+      },
+    },
+  };
+}
