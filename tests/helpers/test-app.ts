@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -29,11 +29,15 @@ export interface TestApp {
  * It runs in demo mode, as `npm start` does, so the seeded receiving accounts take payments; tests of
  * a real install pass `DEMO_MODE: 'false'`.
  */
-/** `schemas: 'eager'` compiles every route's schemas before the app is ready, as fastify does by default (decision 032). */
+/**
+ * `schemas: 'eager'` compiles every route's schemas before the app is ready, as fastify does by default (decision 032).
+ * `logger` is fastify's logger option, for a test that reads what the server logs.
+ */
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   schemas: 'lazy' | 'eager' = 'lazy',
+  logger: FastifyServerOptions['logger'] = false,
 ): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -47,7 +51,7 @@ export async function createTestApp(
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
   await seedPartnerSites(database.db, config.corsOrigins);
-  const app = await buildApp(config, database, false, schemas);
+  const app = await buildApp(config, database, logger, schemas);
   await app.ready();
   return {
     app,
