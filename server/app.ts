@@ -46,6 +46,7 @@ import { failure } from './http/envelope.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { withFailureEnvelope } from './http/openapi-failure.ts';
 import { parseFormBody } from './http/form-body.ts';
+import { registerJsonBody } from './http/json-body.ts';
 import { warnOfUntrustedProxy } from './http/proxy-warning.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { RouteTable } from './http/route-table.ts';
@@ -152,6 +153,7 @@ export async function buildApp(
   const routeTable = new RouteTable();
   routeTable.watch(app);
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerStrictInput(app);
   warnOfUntrustedProxy(app);
 
