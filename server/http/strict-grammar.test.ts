@@ -1,12 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCard, verifiedMember } from '../../tests/helpers/identity.ts';
+import { looseAmounts } from '../../tests/helpers/hostile-values.ts';
 import { fundMember, points } from '../../tests/helpers/ledger.ts';
 import { expectFailure, expectSuccess, send, type Member } from '../../tests/helpers/members.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-
-/** Amounts that only look like 100: spaces, leading zeros, a sign, an exponent, more than four decimals. */
-export const looseAmounts = [' 0100 ', '0100', ' 100 ', '100 ', ' 100', '00100', '+100', '1e2', '0x64', '100.00001', '100.', '1_000'];
 
 describe.each(databaseKinds())('one strict grammar for amounts and ids on %s', (kind) => {
   let testApp: TestApp;
