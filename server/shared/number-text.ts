@@ -11,7 +11,7 @@ export const amountDecimalsMax = 4;
 const whole = (digitsMax: number | undefined) => `(?:0|[1-9][0-9]${digitsMax === undefined ? '*' : `{0,${digitsMax - 1}}`})`;
 
 /** A whole number, optionally negative ("-0" is not one). */
-export const integerText = new RegExp(`^(?:0|-?[1-9][0-9]*)$`);
+export const integerText = /^(?:0|-?[1-9][0-9]*)$/;
 
 /**
  * A decimal with at most `decimals` decimals and, when given, at most `digitsMax` whole digits, optionally
