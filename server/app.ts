@@ -46,7 +46,9 @@ import { failure } from './http/envelope.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { withFailureEnvelope } from './http/openapi-failure.ts';
 import { parseFormBody } from './http/form-body.ts';
+import { registerJsonBody } from './http/json-body.ts';
 import { warnOfUntrustedProxy } from './http/proxy-warning.ts';
+import { trustProxyOption } from './http/trusted-proxies.ts';
 import { RouteTable } from './http/route-table.ts';
 import { multilineKey, numberAsTextKey, registerStrictInput } from './http/strict-input.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
@@ -96,7 +98,7 @@ export async function buildApp(
     // Each route's schemas compile on its first request, not all of them before the first is served.
     ...(schemas === 'lazy' ? { schemaController: { compilersFactory: lazySchemaCompilers() } } : {}),
     bodyLimit: config.bodyBytesMax,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -151,6 +153,7 @@ export async function buildApp(
   const routeTable = new RouteTable();
   routeTable.watch(app);
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerStrictInput(app);
   warnOfUntrustedProxy(app);
 

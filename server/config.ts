@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies.ts';
 
 /** Everything the server reads from its environment, parsed and checked once at start-up. */
 export interface Config {
@@ -29,8 +30,12 @@ export interface Config {
    * are paths: a Host header is the client's word and must never steer a link.
    */
   publicUrl: string | undefined;
-  /** Trust X-Forwarded-For from a load balancer for the client address (rate limits, logs). */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: the proxies in front of the server, as a count of hops or their addresses and CIDR
+   * ranges. The client address (rate limits, logs) is the right-most X-Forwarded-For entry they did not
+   * write; off (false), it is the peer's own address (decision 044).
+   */
+  trustProxy: TrustedProxies;
   /** After a password change or a new card number, withdrawals to a card wait this long (0: off). */
   withdrawalCooldownMs: number;
   /** SMTP_URL (smtp:// or smtps://, credentials in it): set, members' notifications are also e-mailed. */
@@ -161,7 +166,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       registrationWindowMs: hourMs,
     },
     publicUrl,
-    trustProxy: text('TRUST_PROXY', 'false') === 'true',
+    trustProxy: parseTrustedProxies(text('TRUST_PROXY', 'false'), problems),
     withdrawalCooldownMs: integer('WITHDRAWAL_COOLDOWN_HOURS', 24, 0, 24 * 30) * hourMs,
     smtpUrl,
     mailFrom: text('MAIL_FROM', 'Graphene Solar <no-reply@localhost>'),

@@ -33,7 +33,7 @@ export function cardFields(key: Buffer, member: UserRow, input: CardInput): Card
   if (!sameHolder(input.cardholder, member.realname))
     throw new ApiError(402, 'cardholder_mismatch', holderMismatchMessage, { detail: holderMismatchMessage });
   let dailyQuota: bigint | null = null;
-  const quotaText = String(input.daily_quota ?? '').trim();
+  const quotaText = String(input.daily_quota ?? '');
   if (quotaText !== '') {
     const parsed = parsePoints(quotaText);
     if (parsed === undefined || parsed < dailyQuotaMin)

@@ -3,6 +3,7 @@ import type { RefusalCode } from '../../contract/refusals.ts';
 import { failure } from './envelope.ts';
 import { ApiError, validationMessage } from '../shared/errors.ts';
 import { FormBodyError } from './form-body.ts';
+import { RefusedInput } from './refused-input.ts';
 
 /** Fastify's own client errors, each with its code and the one clear sentence a client gets for it. */
 const frameworkRefusals: Record<string, { code: RefusalCode; message: string }> = {
@@ -19,6 +20,8 @@ const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EN
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // The client's doing, and a flood of them must not fill the log with stacks.
+    if (error instanceof RefusedInput) request.log.warn({ refused: error.errors }, 'request refused for its shape');
     if (error instanceof ApiError) {
       return reply
         .status(error.statusCode)

@@ -1,3 +1,5 @@
+import { RefusedInput } from './refused-input.ts';
+
 /**
  * Parses an application/x-www-form-urlencoded body with the bracket notation the seed's
  * clients send (`item_content[0][product_id]=1`) into nested objects and arrays.
@@ -23,7 +25,7 @@ export function parseFormBody(body: string): FormObject {
   for (const [key, value] of params) {
     count += 1;
     if (count > fieldsMax) throw new FormBodyError(`A form may carry at most ${fieldsMax} fields`);
-    assign(root, splitKey(key), value);
+    assign(root, splitKey(key), value, key);
   }
   return normaliseArrays(root) as FormObject;
 }
@@ -38,12 +40,17 @@ function splitKey(key: string): string[] {
   return parts;
 }
 
-function assign(target: FormObject, parts: string[], value: string): void {
+/**
+ * Puts one field in place. A field given twice (`amount=100&amount=200`) is refused: read as either
+ * value, the server would act on something the client may not have meant.
+ */
+function assign(target: FormObject, parts: string[], value: string, name: string): void {
   let node = target;
   parts.forEach((part, index) => {
     const last = index === parts.length - 1;
     const key = part === '' ? String(Object.keys(node).length) : part;
     if (last) {
+      if (node[key] !== undefined) throw new RefusedInput(fieldName(name), 'This field is given more than once.');
       node[key] = value;
       return;
     }
@@ -53,6 +60,11 @@ function assign(target: FormObject, parts: string[], value: string): void {
     }
     node = node[key] as FormObject;
   });
+}
+
+/** A field named in the refusal only when it looks like a field name: anything else could be anything. */
+function fieldName(name: string): string {
+  return /^[A-Za-z0-9_[\]]{1,60}$/.test(name) ? name : 'request';
 }
 
 /** Objects whose keys are exactly 0..n-1 become arrays. */

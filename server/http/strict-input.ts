@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { amountDecimalsMax, decimalText, integerText } from '../shared/number-text.ts';
 
 /**
  * One gate for hostile input, in front of the schema validator (which runs without type
  * coercion). It walks the request's body, query and path parameters beside the route's schema:
  *
- * - Numbers and ids are read from text only in canonical decimal form ("12", "0.5"): "0x10",
- *   "1e400", "Infinity", " 1", "+1", "01" and "" stay text, so the validator refuses them
- *   instead of reading another record's id or a number no column can hold.
+ * - Numbers and ids are read from text only in canonical decimal form ("12", "0.5", at most four
+ *   decimals): "0x10", "1e400", "Infinity", " 1", "+1", "01" and "" stay text, so the validator
+ *   refuses them instead of reading another record's id or a number no column can hold.
  * - Booleans are read from "true" and "false" only; a JSON `true` is never a number.
  * - Every text (keys too) is refused when it carries a NUL, another C0 or C1 control character,
  *   an unpaired surrogate, or U+FFFD (what a decoder leaves for bytes that were not UTF-8):
@@ -40,8 +41,8 @@ export interface InputProblem {
   message: string;
 }
 
-const integerText = /^-?(?:0|[1-9][0-9]*)$/;
-const decimalText = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+/** Number fields read text in the one request grammar (`shared/number-text.ts`): at most four decimals. */
+const numberText = decimalText(amountDecimalsMax, { signed: true });
 // Control characters are exactly what these patterns look for.
 // eslint-disable-next-line no-control-regex
 const forbiddenInLine = /[\u0000-\u001f\u007f-\u009f\ufffd]/;
@@ -85,7 +86,7 @@ function readScalar(text: string, types: Set<string>): unknown {
     const value = Number(text);
     if (Number.isSafeInteger(value)) return value;
   }
-  if (types.has('number') && decimalText.test(text)) {
+  if (types.has('number') && numberText.test(text) && text !== '-0') {
     const value = Number(text);
     if (Number.isFinite(value)) return value;
   }

@@ -8,6 +8,7 @@ import { uniqueViolation } from '../shared/db-errors.ts';
 import { businessDate } from '../shared/business-day.ts';
 import { ApiError, fieldError, notFound } from '../shared/errors.ts';
 import { parsePoints, pointsMax } from '../shared/money.ts';
+import { decimalText } from '../shared/number-text.ts';
 import { hasRevenueRecord, insertRevenueEntry } from './revenue.repository.ts';
 import { readSettings } from './settings.repository.ts';
 
@@ -17,7 +18,8 @@ export const noRecordMessage = 'There is no revenue record for this engine room 
 export const roomShortMessage = 'The engine room has already paid out more than this correction would leave';
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-const kwhPattern = /^-?\d{1,12}(\.\d{1,3})?$/;
+/** kWh in the one request grammar: whole watt-hours, so three decimals. */
+const kwhPattern = decimalText(3, { digitsMax: 12, signed: true });
 
 export interface RevenueInput {
   business_date: string;
@@ -35,19 +37,18 @@ export function validDate(text: string): boolean {
 
 /** kWh with up to three decimals, as whole watt-hours. */
 export function parseWh(text: string): bigint | undefined {
-  const trimmed = text.trim();
-  if (!kwhPattern.test(trimmed)) return undefined;
-  const negative = trimmed.startsWith('-');
-  const [whole = '0', fraction = ''] = trimmed.replace('-', '').split('.');
+  const match = kwhPattern.exec(text);
+  if (match === null) return undefined;
+  const [, whole = '0', fraction = ''] = match;
   const wh = BigInt(whole) * 1000n + BigInt(fraction.padEnd(3, '0'));
-  return negative ? -wh : wh;
+  return text.startsWith('-') ? -wh : wh;
 }
 
 function signedPoints(text: string): bigint | undefined {
-  const trimmed = text.trim();
-  const value = parsePoints(trimmed.replace(/^-/, ''));
+  const negative = text.startsWith('-');
+  const value = parsePoints(negative ? text.slice(1) : text);
   if (value === undefined) return undefined;
-  return trimmed.startsWith('-') ? -value : value;
+  return negative ? -value : value;
 }
 
 async function assertRoom(db: Db, roomId: number): Promise<void> {
@@ -67,7 +68,7 @@ export async function recordRevenue(db: Db, config: Config, operatorId: number, 
     throw new ApiError(422, 'business_day_not_started', dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
   const wh = parseWh(input.kwh);
   if (wh === undefined || wh < 0n) throw fieldError('kwh', 'revenue_kwh_invalid', 'kWh must be zero or more, with at most 3 decimals.');
-  const revenue = parsePoints(input.revenue.trim());
+  const revenue = parsePoints(input.revenue);
   if (revenue === undefined)
     throw fieldError('revenue', 'revenue_amount_invalid', 'The revenue must be an amount of zero or more, with at most 4 decimals.');
 

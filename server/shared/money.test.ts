@@ -18,9 +18,12 @@ describe('parsePoints', () => {
     expect(parsePoints(-0)).toBe(0n);
   });
 
-  it('trims surrounding whitespace', () => {
-    expect(parsePoints(' 12.5 ')).toBe(125_000n);
-    expect(parsePoints('\t7\n')).toBe(70_000n);
+  it('reads only the one request grammar: no spaces, no leading zeros, no sign', () => {
+    for (const loose of [' 12.5 ', '\t7\n', ' 100', '100 ', '0100', '00.5', '+100', '1e2', '100.', '.5']) {
+      expect(parsePoints(loose), JSON.stringify(loose)).toBeUndefined();
+    }
+    expect(parsePoints('0.5')).toBe(5_000n);
+    expect(parsePoints('100')).toBe(1_000_000n);
   });
 
   it('rejects more than 4 decimals, as a string or as a number', () => {

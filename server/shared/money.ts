@@ -1,3 +1,5 @@
+import { amountDecimalsMax, decimalText } from './number-text.ts';
+
 /**
  * Points are carried as integer ten-thousandths (BigInt) from the request parser to the
  * database and back. JSON carries them as numbers with at most 4 decimals; a number is
@@ -7,7 +9,7 @@ export const pointScale = 10_000n;
 
 /** Shares of a product (orders.units_e8, income bases) count in hundred-millionths of a unit. */
 export const unitScale = 100_000_000n;
-const pointDecimals = 4;
+const pointDecimals = amountDecimalsMax;
 
 /**
  * Largest amount any request may carry: 100 billion points. Below 2^39 points a double still
@@ -15,11 +17,12 @@ const pointDecimals = 4;
  */
 export const pointsMax = 100_000_000_000n * pointScale;
 
-const decimalPattern = /^(\d{1,15})(?:\.(\d{1,4}))?$/;
+/** Amounts in the one request grammar: up to 15 whole digits (above `pointsMax` anyway), four decimals. */
+const decimalPattern = decimalText(amountDecimalsMax, { digitsMax: 15 });
 
-/** Parses "123.45" (or the number 123.45) into 1234500n; undefined when it is not a valid amount. */
+/** Parses "123.45" (or the number 123.45) into 1234500n; undefined when it is not a valid amount (" 100" and "0100" are not). */
 export function parsePoints(input: unknown): bigint | undefined {
-  const text = typeof input === 'number' ? numberToDecimal(input) : typeof input === 'string' ? input.trim() : undefined;
+  const text = typeof input === 'number' ? numberToDecimal(input) : typeof input === 'string' ? input : undefined;
   if (text === undefined) return undefined;
   const match = decimalPattern.exec(text);
   if (match === null) return undefined;

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { transferStatus } from '../../contract/statuses.ts';
 import { cardKeyOf } from '../cards/cards.routes.ts';
 import { success } from '../http/envelope.ts';
+import { checkJsonShape } from '../http/json-body.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { ApiError, notFound } from '../shared/errors.ts';
 import { settleTransfer } from './transfer-settlement.ts';
@@ -41,8 +42,15 @@ declare module 'fastify' {
  */
 export const partnerResultRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Scoped to this plugin: the signature covers the bytes as sent, so they are kept beside the parsed body.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: resultBytesMax }, (request, body, done) => {
     (request as FastifyRequest).rawBody = String(body);
+    try {
+      checkJsonShape(String(body));
+    } catch (error) {
+      done(error as Error, undefined);
+      return;
+    }
     try {
       done(null, JSON.parse(String(body)) as unknown);
     } catch {

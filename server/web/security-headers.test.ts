@@ -35,7 +35,7 @@ describe('security headers', () => {
   beforeAll(async () => {
     const { siteDir, widgetsDir } = builtSite();
     testApp = await createTestApp('pglite', { STATIC_DIR: siteDir, WIDGETS_DIR: widgetsDir });
-    proxied = await createTestApp('pglite', { STATIC_DIR: siteDir, WIDGETS_DIR: widgetsDir, TRUST_PROXY: 'true' });
+    proxied = await createTestApp('pglite', { STATIC_DIR: siteDir, WIDGETS_DIR: widgetsDir, TRUST_PROXY: '1' });
   }, 180_000);
   afterAll(async () => {
     await testApp.close();

@@ -82,3 +82,23 @@ export async function uploadPhoto(app: FastifyInstance, token: string): Promise<
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { detail: { id: number } }).detail.id;
 }
+
+/** The routes that take a multipart upload, and whose token each needs. */
+export const multipartRoutes = [
+  { url: '/api/v1/image/upload', caller: 'member' },
+  { url: '/api/admin/v1/site/pictures', caller: 'operator' },
+  { url: '/api/admin/v1/catalogue/pictures', caller: 'operator' },
+] as const;
+
+/** Multipart bodies a broken client or an attacker sends: cut off at several points, or malformed. */
+export function damagedMultiparts(bytes: Buffer): { name: string; payload: Buffer; contentType: string }[] {
+  const whole = multipart(bytes, 'photo.png', 'image/png');
+  const cut = (length: number, name: string) => ({ name, payload: whole.payload.subarray(0, length), contentType: whole.contentType });
+  return [
+    cut(whole.payload.length - 10, 'cut off in the closing boundary'),
+    cut(Math.floor(whole.payload.length / 2), 'cut off in the file'),
+    cut(40, 'cut off in the part headers'),
+    { name: 'no boundary given', payload: whole.payload, contentType: 'multipart/form-data' },
+    { name: 'another boundary', payload: whole.payload, contentType: 'multipart/form-data; boundary=elsewhere' },
+  ];
+}
