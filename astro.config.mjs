@@ -31,5 +31,10 @@ export default defineConfig({
     // The server's Content-Security-Policy allows the built pages' inline scripts by hash: recorded once here, not read from every page at each start.
     { name: 'inline-script-hashes', hooks: { 'astro:build:done': ({ dir }) => recordInlineScriptHashes(fileURLToPath(dir)) } },
   ],
-  vite: { define: buildConstants() },
+  vite: {
+    define: buildConstants(),
+    // rosetta's key lookup (dlv) names a UMD build as its "browser" file, which Vite would wrap as CommonJS
+    // in every island page; its ES build is the same function (about 0.35 KB gzip less on an island page).
+    resolve: { alias: { dlv: 'dlv/dist/dlv.es.js' } },
+  },
 });

@@ -8,13 +8,14 @@ import { screenElements } from '../../widgets/screens/registry.ts';
  * Deterministic speed budgets, checked on the build the test command has just made.
  * Bytes are gzip bytes, as a phone on a slow network receives them.
  */
-// docs/decisions/006-widget-core-budget.md and 023-partner-embedding.md say why these figures:
-// the loader meets its goal (2 KB); the core (Preact and its hooks alone are 6 KB) does not yet
-// meet its goal (10 KB), and a whole widget, counted with its words and its style sheet, meets
-// its goal (16 KB) for 13 of the 20 widgets. Both budgets sit just above the measured figures
-// (10,714 B and, for the largest widget, the cart, 21,325 B) so neither grows back.
+// docs/decisions/006-widget-core-budget.md, 023-partner-embedding.md and 040-the-client-stack-in-the-core.md
+// say why these figures: the loader meets its goal (2 KB); the core meets the goal restated for
+// React-written screens on Preact, 11 KB (Preact and its hooks alone are 6 KB; nanostores and rosetta,
+// the design card's stores and translations, are in it); a whole widget, counted with its words and its
+// style sheet, meets its goal (16 KB) for 13 of the 20 widgets. The widget budget sits just above the
+// largest measured figure (the cart, 21,325 B when set) so it does not grow back.
 const loaderBudgetBytes = 2 * 1024;
-const widgetCoreBudgetBytes = 10.5 * 1024;
+const widgetCoreBudgetBytes = 11 * 1024;
 const widgetBudgetBytes = 21.25 * 1024;
 const islandPageBudgetBytes = 25 * 1024;
 // docs/decisions/008-brand-site.md: Leaflet alone is ~43 KB gzip; only the partner map page carries it.

@@ -1,4 +1,4 @@
-import { atom } from '../core/store.ts';
+import { atom } from 'nanostores';
 
 /** Whether the "please log in" overlay is open: anything that needs a login opens it. */
 export const $loginPromptOpen = atom(false);

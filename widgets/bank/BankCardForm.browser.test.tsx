@@ -5,7 +5,7 @@ import eng from '../../locales/eng.json';
 import { fail, refuse, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { endSession, startSession } from '../core/session.ts';
-import { storeUnmountDelayMs } from '../core/store.ts';
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { bankCardIdKey } from './bank-cards.ts';
 import { BankCardForm } from './BankCardForm.tsx';
 import { refreshUnread } from '../notifications/unread.ts';
@@ -23,7 +23,7 @@ const card = {
 };
 
 /** The watch on notices outlives its screen by the stores' grace period; the next test must not meet it. */
-const watchStopped = () => new Promise((resolve) => setTimeout(resolve, storeUnmountDelayMs + 50));
+const watchStopped = () => new Promise((resolve) => setTimeout(resolve, STORE_UNMOUNT_DELAY + 50));
 
 const saves = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST' || call.method === 'PUT');
 

@@ -1,5 +1,5 @@
 import { apiRequest } from '../core/api.ts';
-import { atom } from '../core/store.ts';
+import { atom } from 'nanostores';
 import type { BankCard } from './card-rules.ts';
 
 /** The seed keeps the id of the card being edited in local storage under this key. */

@@ -1,4 +1,4 @@
-import { atom, type WritableAtom } from './store.ts';
+import { atom, type WritableAtom } from 'nanostores';
 
 /**
  * Counters a screen bumps when it changes something of the member's, so another screen on the same

@@ -1,5 +1,6 @@
 import { createContext } from 'react';
 import { useContext } from 'react';
+import rosetta from 'rosetta';
 import type { Locale } from '../../locales/index.ts';
 
 export type Messages = Record<string, string>;
@@ -11,14 +12,15 @@ export interface I18n {
 }
 
 /**
- * A translator over one locale's messages; a missing key shows the key itself, never a blank.
- * `{{name}}` in a message is the parameter of that name, empty when it is missing.
+ * A translator over one locale's messages, through rosetta: `{{name}}` in a message is the parameter
+ * of that name, empty when it is missing. A missing key shows the key itself, never a blank. Only the
+ * catalogue's own keys are looked up (never an Object method such as `toString`), each as one name,
+ * since rosetta would read a dot in a key as a path.
  */
 export function createI18n(locale: Locale, messages: Messages): I18n {
-  const t: Translate = (key, params) =>
-    (Object.hasOwn(messages, key)
-      ? (messages[key] ?? '').replace(/{{(.*?)}}/g, (_all, name: string) => `${params?.[name.trim()] ?? ''}`)
-      : '') || key;
+  const words = rosetta<Messages>({ [locale]: messages });
+  words.locale(locale);
+  const t: Translate = (key, params) => (Object.hasOwn(messages, key) ? words.t([key], params) : '') || key;
   return { locale, t };
 }
 

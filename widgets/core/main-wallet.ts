@@ -1,4 +1,4 @@
-import { atom } from './store.ts';
+import { atom, onMount } from 'nanostores';
 import { apiRequest } from './api.ts';
 import { $token, $user } from './session.ts';
 
@@ -23,7 +23,9 @@ const hidden = () => typeof document !== 'undefined' && document.visibilityState
  * page, running only while something shows the balance and the tab is visible: a hidden tab asks
  * nothing, and catches up the moment it is shown again.
  */
-export const $mainWallet = atom<number | null>(null, () => {
+export const $mainWallet = atom<number | null>(null);
+
+onMount($mainWallet, () => {
   const fromUser = () => $user.get()?.user_wallets?.main_wallet ?? null;
   $mainWallet.set(fromUser());
   void refreshMainWallet();

@@ -1,4 +1,4 @@
-import { atom } from './store.ts';
+import { atom } from 'nanostores';
 import type { RefusalCode } from '../../contract/refusals.ts';
 import { endSession } from './session.ts';
 

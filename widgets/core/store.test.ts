@@ -1,6 +1,10 @@
+import { atom, onMount, STORE_UNMOUNT_DELAY } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from './i18n.ts';
-import { atom, storeUnmountDelayMs } from './store.ts';
+
+/**
+ * What the screens rely on of nanostores' atom, which every shared store is (the session, the locale,
+ * the balance, the counters): the order its listeners run in, and when a store's start and stop run.
+ */
 
 afterEach(() => {
   vi.useRealTimers();
@@ -41,6 +45,17 @@ describe('atom', () => {
     expect(order).toEqual(['first A 1', 'first B 1', 'second 10']);
   });
 
+  it('gives each listener the value as it is when it runs, after a change made by a listener before it', () => {
+    const $step = atom(0);
+    const heard: number[] = [];
+    $step.listen((value) => {
+      if (value === 1) $step.set(2);
+    });
+    $step.listen((value) => heard.push(value));
+    $step.set(1);
+    expect(heard).toEqual([2, 2]);
+  });
+
   it('skips a listener stopped while its call was waiting, and still calls the others after one throws', () => {
     const $value = atom(0);
     const heard: string[] = [];
@@ -59,7 +74,8 @@ describe('atom', () => {
   it('starts onMount with its first listener and stops it a moment after its last', () => {
     vi.useFakeTimers();
     const events: string[] = [];
-    const $polled = atom(0, () => {
+    const $polled = atom(0);
+    onMount($polled, () => {
       events.push('start');
       return () => events.push('stop');
     });
@@ -70,38 +86,23 @@ describe('atom', () => {
     expect(events).toEqual(['start']);
     // Listened to again within the delay (a re-render): it keeps running.
     const stopAgain = $polled.listen(() => {});
-    vi.advanceTimersByTime(storeUnmountDelayMs);
+    vi.advanceTimersByTime(STORE_UNMOUNT_DELAY);
     expect(events).toEqual(['start']);
     stopAgain();
-    vi.advanceTimersByTime(storeUnmountDelayMs);
+    vi.advanceTimersByTime(STORE_UNMOUNT_DELAY);
     expect(events).toEqual(['start', 'stop']);
   });
 
   it('mounts for the moment when read while nobody listens, so the value is current', () => {
     vi.useFakeTimers();
     let starts = 0;
-    const $balance = atom<number | null>(null, () => {
+    const $balance = atom<number | null>(null);
+    onMount($balance, () => {
       starts += 1;
       $balance.set(42);
     });
     expect($balance.get()).toBe(42);
     expect($balance.get()).toBe(42);
     expect(starts).toBe(1);
-  });
-});
-
-describe('createI18n', () => {
-  const { t } = createI18n('eng', { page: 'Page {{page}} of {{ pages }}', empty: '', only: '{{missing}}' });
-
-  it('fills placeholders, and leaves a missing parameter empty', () => {
-    expect(t('page', { page: 2, pages: 5 })).toBe('Page 2 of 5');
-    expect(t('page', { page: 0 })).toBe('Page 0 of ');
-  });
-
-  it('shows the key when the message is missing or comes out empty', () => {
-    expect(t('absent')).toBe('absent');
-    expect(t('empty')).toBe('empty');
-    expect(t('only')).toBe('only');
-    expect(t('toString')).toBe('toString');
   });
 });

@@ -1,4 +1,4 @@
-import { atom, type WritableAtom } from './store.ts';
+import { atom, type WritableAtom } from 'nanostores';
 import { frameCookieStorage } from './frame-cookies.ts';
 import { onPartnerPage, partnerBundle } from './page-mode.ts';
 
@@ -11,8 +11,10 @@ const plainText = { encode: String, decode: (raw: string) => raw } as StoredAtom
 
 /**
  * An atom kept in local storage under `key` and synchronised across tabs through
- * the storage event. Setting the initial value removes the key. Written here rather than
- * taken from @nanostores/persistent because every widget loads it: this is a third of the size.
+ * the storage event. Setting the initial value removes the key. A nanostores atom whose set also
+ * writes, rather than @nanostores/persistent: that takes local storage for every atom when its module
+ * loads, before the page mode is known, and writes without catching a full or refused storage; here
+ * the partner bundle pays nothing over the atom (README, Design notes).
  * Without storage (server rendering, storage refused) or on a partner's page (page-mode.ts) it
  * is a plain atom: a partner page's storage belongs to the partner's scripts. Our own frames on a
  * partner's page whose storage is refused keep it in partitioned cookies (frame-cookies.ts).

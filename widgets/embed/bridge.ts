@@ -1,4 +1,4 @@
-import { atom } from '../core/store.ts';
+import { atom } from 'nanostores';
 import type { Locale } from '../../locales/index.ts';
 import { useTransport } from '../core/api.ts';
 import { $token, $user, endSession, type SessionUser } from '../core/session.ts';

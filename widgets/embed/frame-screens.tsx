@@ -1,5 +1,5 @@
 import { useStore } from '../core/use-store.ts';
-import { atom } from '../core/store.ts';
+import { atom } from 'nanostores';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { htmlLang, type Locale } from '../../locales/index.ts';

@@ -1,4 +1,4 @@
-import { atom } from '../core/store.ts';
+import { atom, onMount } from 'nanostores';
 import { useStore } from '../core/use-store.ts';
 import { notificationPollMs } from '../../contract/notifications.ts';
 import { apiRequest } from '../core/api.ts';
@@ -31,7 +31,9 @@ const hidden = () => typeof document !== 'undefined' && document.visibilityState
  * How many of the member's notifications are unread; null while unknown or logged out. One timer
  * for the page, at the seed's refresh rate, only while a bell shows and the tab is visible.
  */
-export const $unread = atom<number | null>(null, () => {
+export const $unread = atom<number | null>(null);
+
+onMount($unread, () => {
   void refreshUnread();
   const timer = setInterval(() => {
     if (!hidden()) void refreshUnread();

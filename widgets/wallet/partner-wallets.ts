@@ -1,4 +1,4 @@
-import { atom } from '../core/store.ts';
+import { atom } from 'nanostores';
 import { apiRequest } from '../core/api.ts';
 import type { LocalisedNames } from '../core/local-name.ts';
 
