@@ -8,7 +8,7 @@ import { screenElements } from '../../widgets/screens/registry.ts';
  * Deterministic speed budgets, checked on the build the test command has just made.
  * Bytes are gzip bytes, as a phone on a slow network receives them.
  */
-// docs/decisions/006-widget-core-budget.md, 023-partner-embedding.md and 040-the-client-stack-in-the-core.md
+// docs/decisions/006-widget-core-budget.md, 023-partner-embedding.md and 046-the-client-stack-in-the-widget-core.md
 // say why these figures: the loader meets its goal (2 KB); the core meets the goal restated for
 // React-written screens on Preact, 11 KB (Preact and its hooks alone are 6 KB; nanostores and rosetta,
 // the design card's stores and translations, are in it); a whole widget, counted with its words and its
