@@ -161,7 +161,11 @@ describe('CheckPayment', () => {
     expect(stub.calls.find((call) => call.path === '/v1/remittanceAccount')?.query.get('locale')).to.equal('eng');
     expect(page.host.textContent).to.contain(eng.order_rejected_reason.replace('{{reason}}', 'Photo unreadable'));
     expect(page.host.querySelector('.gs-choice')).not.to.equal(null);
-    expect(page.host.querySelector<HTMLInputElement>('.gs-choice input[value="2"]')?.disabled).to.equal(true);
+    // The methods arrive in their own answer, which may come after the accounts'.
+    await waitFor(
+      () => page.host.querySelector<HTMLInputElement>('.gs-choice input[value="2"]')?.disabled === true,
+      'the virtual-currency method shown unavailable',
+    );
     await waitFor(() => page.host.querySelector('.gs-notify') !== null, 'the notify form');
     expect(page.host.querySelectorAll('.gs-copy')).to.have.length(5);
     expect(await axeViolations(page.host)).to.deep.equal([]);
