@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { keyDerivedFromCardKey } from '../cards/derived-key.ts';
+import { keyDerivedFromCardKey } from '../shared/derived-key.ts';
 import type { AuthenticatedOperator } from './operator.guard.ts';
 import { isLiveOperatorSession } from './operator.guard.ts';
 import { findOperatorSessionById } from './operator-session.repository.ts';

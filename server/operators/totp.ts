@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../config.ts';
 import { decryptCardNumber, encryptCardNumber } from '../cards/card-cipher.ts';
-import { keyDerivedFromCardKey } from '../cards/derived-key.ts';
+import { keyDerivedFromCardKey } from '../shared/derived-key.ts';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30-second steps. */
 const periodSeconds = 30;
