@@ -81,7 +81,10 @@ describe('EditUserForm', () => {
     });
     expect([old.value, password.value, confirmation.value]).to.deep.equal(['', '', '']);
     // The member is read again after the success message: wait for it, or its answer lands in the next test.
-    await waitFor(() => $user.get()?.id === member.id && stub.calls.some((call) => call.path === '/v1/check'), 'the refreshed member');
+    await waitFor(
+      () => $user.get()?.id === member.id && (stub?.calls ?? []).some((call) => call.path === '/v1/check'),
+      'the refreshed member',
+    );
     form.unmount();
   });
 
