@@ -4,20 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The test command (`npm test`): every check, in two lanes that run side by side, one per core; the
- * end-to-end journeys, the longest step, start as soon as the build is done and have a lane to themselves.
- * Each lane runs its steps in order, and a step named in `after` first waits for that step of the
- * other lane (the unit tests' byte budgets and the end-to-end tests read the build). A step's output
- * is kept apart and printed whole when it ends, with its time, so two lanes never interleave their
- * lines. Every step runs even when another fails; the command fails if any did. `npm run test:quick`
- * is the inner loop's subset: lint, types, and the unit and API tests on the embedded database
- * (without the budgets, which need a build).
+ * The test command (`npm test`): every check, in two lanes that run side by side, one per core.
+ * Each lane runs its steps in order. The unit tests (their byte budgets) and the end-to-end journeys
+ * read the build, and both publish the brand site with Astro in this folder, so they share a lane and
+ * never build at the same time (two Astro builds in one project folder spoil each other's work).
+ * A step's output is kept apart and printed whole when it ends, with its time, so two lanes never
+ * interleave their lines. Every step runs even when another fails; the command fails if any did.
+ * `npm run test:quick` is the inner loop's subset: lint, types, and the unit and API tests on the
+ * embedded database (without the budgets, which need a build).
  */
-const after: Record<string, string> = { 'test:unit': 'build' };
+const after: Record<string, string> = {};
 const lanes: Record<string, string[][]> = {
   all: [
-    ['lint', 'typecheck', 'test:components', 'test:unit'],
-    ['build', 'test:e2e'],
+    ['lint', 'typecheck', 'test:components'],
+    ['build', 'test:unit', 'test:e2e'],
   ],
   quick: [['lint', 'typecheck'], ['test:quick:unit']],
 };
