@@ -13,7 +13,6 @@ import path from 'node:path';
  * `npm run test:quick` is the inner loop's subset: lint, types, and the unit and API tests on the
  * embedded database (without the budgets, which need a build).
  */
-const after: Record<string, string> = {};
 const lanes: Record<string, string[][]> = {
   all: [
     ['lint', 'typecheck', 'test:components'],
@@ -52,21 +51,9 @@ function runStep(step: string): Promise<Outcome> {
   });
 }
 
-const finished = new Map<string, { promise: Promise<void>; resolve: () => void }>();
-for (const step of plan.flat()) {
-  let resolve = () => {};
-  const promise = new Promise<void>((done) => (resolve = done));
-  finished.set(step, { promise, resolve });
-}
-
 async function runLane(steps: string[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  for (const step of steps) {
-    const before = after[step];
-    if (before !== undefined) await finished.get(before)?.promise;
-    outcomes.push(await runStep(step));
-    finished.get(step)?.resolve();
-  }
+  for (const step of steps) outcomes.push(await runStep(step));
   return outcomes;
 }
 
