@@ -22,9 +22,10 @@ const countries = [
   { id: 1, type: 'China' },
   { id: 2, type: 'Vietnam' },
 ];
+// Stored names as the database keeps them; the screen names the seeded ones in the member's language.
 const certificates = [
-  { id: 1, type: 'Identity card' },
-  { id: 2, type: 'Passport' },
+  { id: 1, type: 'identity-card' },
+  { id: 2, type: 'passport' },
 ];
 
 /** A server with the two lists; uploads get ids 101, 102, …; `rest` answers the others. */
@@ -109,7 +110,7 @@ describe('VerifyScreen', () => {
     localStorage.clear();
   });
 
-  it('shows the status, the account name read-only, countries named by id in the language, and the certificate types', async () => {
+  it('shows the status, the account name read-only, countries and certificate types named by id in the language', async () => {
     stub = verifyServer();
     const page = mountScreen(<VerifyScreen />);
     expect(page.host.querySelector('.gs-verify__status')?.textContent).to.contain(eng.verify_status_none);
@@ -125,7 +126,11 @@ describe('VerifyScreen', () => {
     ]);
     // The registration's country (1) is the first choice.
     expect(country.value).to.equal('1');
-    expect([...selectLabelled(page.host, eng.verify_certificate_type).options].map((option) => option.textContent)).to.include('Passport');
+    expect([...selectLabelled(page.host, eng.verify_certificate_type).options].map((option) => option.textContent)).to.deep.equal([
+      eng.wallet_choose,
+      eng.verify_certificate_identity_card,
+      eng.verify_certificate_passport,
+    ]);
     expect(inputLabelled(page.host, eng.verify_email).type).to.equal('email');
     expect(photoInput(page.host, eng.verify_photo_front).accept).to.equal('image/png,image/jpeg');
     page.unmount();

@@ -13,6 +13,7 @@ import { $user } from '../core/session.ts';
 import { PhotoField } from '../ui/PhotoField.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import {
+  certificateNameKey,
   countryNameKey,
   photoSlots,
   verificationStatusOf,
@@ -44,6 +45,8 @@ export const verifyScreenMessageKeys = [
   'verify_country_china',
   'verify_country_vietnam',
   'verify_certificate_type',
+  'verify_certificate_identity_card',
+  'verify_certificate_passport',
   'verify_certificate_number',
   'verify_upload',
   'verify_photo_front',
@@ -220,8 +223,8 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
     autoComplete,
     maxLength,
   });
-  const countryLabel = (choice: Choice) => {
-    const key = countryNameKey(choice.id);
+  const nameOf = (nameKey: (id: number) => string | undefined) => (choice: Choice) => {
+    const key = nameKey(choice.id);
     return key === undefined ? choice.type : t(key);
   };
 
@@ -251,7 +254,7 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
           label={t('verify_country')}
           value={values.countries_id}
           placeholder={t('wallet_choose')}
-          options={(choices?.countries ?? []).map((choice) => ({ value: String(choice.id), text: countryLabel(choice) }))}
+          options={(choices?.countries ?? []).map((choice) => ({ value: String(choice.id), text: nameOf(countryNameKey)(choice) }))}
           onChange={(value) => set('countries_id', value)}
           error={problems.countries_id}
           selectRef={selects.countries_id}
@@ -262,7 +265,7 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
           label={t('verify_certificate_type')}
           value={values.certificates_id}
           placeholder={t('wallet_choose')}
-          options={(choices?.certificates ?? []).map((choice) => ({ value: String(choice.id), text: choice.type }))}
+          options={(choices?.certificates ?? []).map((choice) => ({ value: String(choice.id), text: nameOf(certificateNameKey)(choice) }))}
           onChange={(value) => set('certificates_id', value)}
           error={problems.certificates_id}
           selectRef={selects.certificates_id}
