@@ -172,6 +172,13 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await page.locator('tbody tr').first().waitFor();
       assert.equal(await statusCell.first().textContent(), eng.transaction_status_2);
       assert.deepEqual(await accessibilityViolations(page), []);
+
+      // Moves between one's own wallets are named as moves, and the page leads to the statement, where
+      // they stand beside bank withdrawals and income under their own names.
+      await page.getByRole('link', { name: eng.wallet_statement }).click();
+      await page.waitForURL('**/eng/wallet/statement');
+      await page.getByRole('cell', { name: eng.statement_kind_withdrawal }).first().waitFor();
+      await page.getByRole('cell', { name: eng.statement_kind_deposit }).first().waitFor();
     } finally {
       await phone.close();
     }
