@@ -57,8 +57,13 @@ describe('members: register, log in, guarded screens, one session', () => {
       assert.deepEqual(await accessibilityViolations(page), []);
       await page.getByRole('button', { name: eng.login_submit }).click();
       await page.getByText(eng.login_nameblank).waitFor();
+      // A forgotten password leads to customer service, where the member can reach a person.
+      assert.equal(await page.getByRole('link', { name: eng.login_forgot_password }).getAttribute('href'), '/eng/setting/service');
       await loginThroughScreen(page, product.baseUrl, 'journey01', 'sun2026');
       assert.notEqual(await page.evaluate(() => localStorage.getItem('token') ?? ''), '');
+      // Signed in, the login page has nothing to offer: it sends the member on.
+      await page.goto(`${product.baseUrl}/eng/login`);
+      await page.waitForURL('**/eng/home/shopping', { timeout: 10_000 });
     } finally {
       await visitor.close();
     }

@@ -6,7 +6,7 @@ import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { returnPath } from '../core/return-to.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
-import { afterLoginRoute, readSavedUsername, saveUsername, startSession, type SessionUser } from '../core/session.ts';
+import { $token, afterLoginRoute, readSavedUsername, saveUsername, startSession, type SessionUser } from '../core/session.ts';
 import { Field, FormMessage, SubmitButton } from '../ui/form.tsx';
 
 export const loginFormMessageKeys = [
@@ -46,7 +46,12 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setUsername((typed) => typed || readSavedUsername()), []);
+  const leave = () => location.assign(returnPath(location.search) ?? localePath(locale, afterLoginRoute));
+  useEffect(() => {
+    // A member already signed in has nothing to do on the login page: send them on, as after logging in.
+    if (navigate && $token.get() !== '') leave();
+    else setUsername((typed) => typed || readSavedUsername());
+  }, []);
 
   // Enter in either field submits the form (implicit submission).
   const submit = async (event: SubmitEvent) => {
@@ -75,7 +80,7 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
       saveUsername(name);
       setPassword('');
       setOutcome({ key: 'session_login_success', failed: false });
-      if (navigate) location.assign(returnPath(location.search) ?? localePath(locale, afterLoginRoute));
+      if (navigate) leave();
     } catch (error) {
       setPassword('');
       // No answer is not a wrong password: say which it was.
@@ -122,7 +127,9 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
       <p className="gs-form__aside">
         {t('login_no_account')} <a href={siteHref(locale, '/register')}>{t('login_register_link')}</a>
       </p>
-      <p className="gs-form__aside">{t('login_forgot_password')}</p>
+      <p className="gs-form__aside">
+        <a href={siteHref(locale, '/setting/service')}>{t('login_forgot_password')}</a>
+      </p>
     </form>
   );
 }
