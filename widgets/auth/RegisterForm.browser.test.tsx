@@ -103,6 +103,10 @@ describe('RegisterForm', () => {
     try {
       const form = mountScreen(<RegisterForm />);
       await waitFor(() => fields(form.host).code.value === 'INVITE42', 'the code from the address');
+      // The field says where a code comes from, read with the field by a screen reader.
+      const code = fields(form.host).code;
+      const hint = form.host.querySelector(`#${CSS.escape(code.getAttribute('aria-describedby') ?? '')}`);
+      expect(hint?.textContent).to.equal(eng.register_referral_hint);
       form.unmount();
     } finally {
       history.replaceState(null, '', address);

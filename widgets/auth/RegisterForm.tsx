@@ -25,6 +25,7 @@ export const registerFormMessageKeys = [
   'register_password_hint',
   'register_password_confirm',
   'register_referral_code',
+  'register_referral_hint',
   'register_submit',
   'register_nickblank',
   'register_namelength',
@@ -218,6 +219,7 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
       <Field
         {...field('code', 'register_referral_code', keepNameCharacters)}
         name="parent_code"
+        hint={t('register_referral_hint')}
         autoComplete="off"
         maxLength={referralCodeMaxLength}
       />
