@@ -98,8 +98,10 @@ describe('members: register, log in, guarded screens, one session', () => {
       await phone.page.goto(`${product.baseUrl}/eng/setting`);
       await phone.page.getByText(eng.session_other_device).waitFor();
       // To login, remembering the page the session ended on.
-      await phone.page.waitForURL(/\/eng\/login\?next=%2Feng%2Fsetting$/, { timeout: 5_000 });
+      await phone.page.waitForURL(/\/eng\/login\?next=%2Feng%2Fsetting&ended=other_device$/, { timeout: 5_000 });
       assert.equal(await phone.page.evaluate(() => localStorage.getItem('token') ?? ''), '');
+      // The login page still says why: the notice on the page before lasted two seconds.
+      await phone.page.getByRole('alert').filter({ hasText: eng.session_other_device }).waitFor();
 
       await tablet.page.goto(`${product.baseUrl}/eng/setting`);
       await tablet.page.getByText('twodevices').waitFor();

@@ -42,6 +42,18 @@ describe('LoginForm', () => {
     form.unmount();
   });
 
+  it('on the login page, says the session ended on another device when it was sent there for that', async () => {
+    const address = location.href;
+    history.replaceState(null, '', '?next=%2Feng%2Fsetting&ended=other_device');
+    try {
+      const form = mountScreen(<LoginForm navigate />);
+      await waitFor(() => alertText(form.host).includes(eng.session_other_device), 'the reason');
+      form.unmount();
+    } finally {
+      history.replaceState(null, '', address);
+    }
+  });
+
   it('prefills the saved account name', async () => {
     localStorage.setItem('username', 'saved_member');
     const form = mountScreen(<LoginForm />);

@@ -4,7 +4,7 @@ import { apiRequest, noAnswerKey } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
-import { returnPath } from '../core/return-to.ts';
+import { endedBy, returnPath } from '../core/return-to.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { $token, afterLoginRoute, readSavedUsername, saveUsername, startSession, type SessionUser } from '../core/session.ts';
 import { Field, FormMessage, SubmitButton } from '../ui/form.tsx';
@@ -24,6 +24,8 @@ export const loginFormMessageKeys = [
   'login_no_account',
   'login_register_link',
   'login_forgot_password',
+  'session_expired_short',
+  'session_other_device',
 ] as const;
 
 interface LoginFormProps {
@@ -49,8 +51,11 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
   const leave = () => location.assign(returnPath(location.search) ?? localePath(locale, afterLoginRoute));
   useEffect(() => {
     // A member already signed in has nothing to do on the login page: send them on, as after logging in.
-    if (navigate && $token.get() !== '') leave();
-    else setUsername((typed) => typed || readSavedUsername());
+    if (navigate && $token.get() !== '') return leave();
+    setUsername((typed) => typed || readSavedUsername());
+    // Sent here because the server ended the session: say why, as the page before did for a moment.
+    const ended = navigate ? endedBy(location.search) : null;
+    if (ended !== null) setOutcome({ key: ended === 'other_device' ? 'session_other_device' : 'session_expired_short', failed: true });
   }, []);
 
   // Enter in either field submits the form (implicit submission).

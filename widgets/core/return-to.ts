@@ -1,11 +1,25 @@
 import { localePath, type Locale } from '../../locales/index.ts';
+import type { SessionNotice } from './session-expiry.ts';
 
 /** The query parameter the login page reads to send a member back where their session ended. */
 export const returnParam = 'next';
 
-/** The login page, remembering the page the member is on (path and query, never another site). */
-export function loginReturningTo(locale: Locale, here: { pathname: string; search: string }): string {
-  return `${localePath(locale, '/login')}?${returnParam}=${encodeURIComponent(here.pathname + here.search)}`;
+/** The query parameter that tells the login page why the session ended, so it can say so. */
+export const endedParam = 'ended';
+
+/**
+ * The login page, remembering the page the member is on (path and query, never another site) and,
+ * when the server ended the session, why: the notice on the old page lasts two seconds only.
+ */
+export function loginReturningTo(locale: Locale, here: { pathname: string; search: string }, ended: SessionNotice = null): string {
+  const why = ended === null ? '' : `&${endedParam}=${ended}`;
+  return `${localePath(locale, '/login')}?${returnParam}=${encodeURIComponent(here.pathname + here.search)}${why}`;
+}
+
+/** Why the session ended, as the login page's query says; anything else is nothing to say. */
+export function endedBy(search: string): SessionNotice {
+  const ended = new URLSearchParams(search).get(endedParam);
+  return ended === 'expired' || ended === 'other_device' ? ended : null;
 }
 
 /**

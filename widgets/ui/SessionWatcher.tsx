@@ -6,7 +6,7 @@ import { partnerBundle } from '../core/page-mode.ts';
 import { useI18n } from '../core/i18n.ts';
 import type { Locale } from '../../locales/index.ts';
 import { loginReturningTo } from '../core/return-to.ts';
-import { $sessionNotice } from '../core/session-expiry.ts';
+import { $sessionNotice, type SessionNotice } from '../core/session-expiry.ts';
 import { $token, $user, type SessionUser } from '../core/session.ts';
 
 export const sessionWatcherMessageKeys = ['session_expired_short', 'session_other_device'] as const;
@@ -38,10 +38,10 @@ export async function refreshSession(): Promise<void> {
  */
 const useLoginAfterExpiry = partnerBundle
   ? () => undefined
-  : (navigate: boolean, notice: string | null, locale: Locale) =>
+  : (navigate: boolean, notice: SessionNotice, locale: Locale) =>
       useEffect(() => {
         if (!navigate || notice === null) return;
-        const timer = setTimeout(() => location.assign(loginReturningTo(locale, location)), expiredNoticeMs);
+        const timer = setTimeout(() => location.assign(loginReturningTo(locale, location, notice)), expiredNoticeMs);
         return () => clearTimeout(timer);
       }, [navigate, notice, locale]);
 
