@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
@@ -7,6 +6,7 @@ import { adminDownload, adminRequest } from './operator-session.ts';
 import { saveFile } from '../ui/save-file.ts';
 import { auditActionName, auditFieldName, auditSubjectName, changedFields, formatAuditValue } from './audit-values.ts';
 import { AuditFilter, auditPath, type AuditQuery } from './AuditFilter.tsx';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 interface AuditRow {
   id: number;
@@ -24,7 +24,7 @@ export function AuditLog({ initialQuery = {} }: { initialQuery?: AuditQuery }) {
   const { locale, t } = useI18n();
   const [query, setQuery] = useState<AuditQuery>(initialQuery);
   const list = usePagedList<AuditRow>(auditPath(query), (path) => adminRequest<Paged<AuditRow>>('GET', path));
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'medium' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   return (
     <section aria-labelledby="gs-admin-audit">
       <h2 id="gs-admin-audit">{t('admin_audit')}</h2>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { htmlLang, localePath, locales, type Locale } from '../../locales/index.ts';
+import { localePath, locales, type Locale } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteRefusals, siteSectionName } from './content-messages.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import { ContentEditor } from './ContentEditor.tsx';
 import { buildPollMs, loadBuild, loadOverview, loadVersions, openPreviewAccess, rollback, startBuild } from './site-content.ts';
 import type { SiteBuild, SiteOverview } from './site-content.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 const columns = [...locales, 'all'] as const;
 
@@ -20,7 +21,7 @@ export function ContentPanel() {
   const [editing, setEditing] = useState<{ section: string; locale: string } | null>(null);
   const [build, setBuild] = useState<SiteBuild | null>(null);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'medium' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
 
   const refresh = async () => {
     try {

@@ -4,6 +4,7 @@ import { useI18n } from '../core/i18n.ts';
 import { localName, type LocalisedNames } from '../core/local-name.ts';
 import { formatPoints } from '../core/money.ts';
 import { adminRequest } from './operator-session.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 type RoomState = 'finished' | 'paid_so_far' | 'running' | 'scheduled' | 'waiting_capacity' | 'no_revenue';
 type StepId = 'receiving_account' | 'product_on_sale' | 'engine_room_capacity' | 'income_settings';
@@ -83,7 +84,7 @@ export function Dashboard({ tabs, onOpen }: DashboardProps) {
   }, []);
 
   const tabOf = (id: string) => tabs.find((tab) => tab.id === id);
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'medium' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   const number = new Intl.NumberFormat(htmlLang[locale]);
   const open = (tabId: string, name: string, view?: string) => {
     const tab = tabOf(tabId);

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { localName, type LocalisedNames } from '../core/local-name.ts';
@@ -11,6 +10,7 @@ import { adminRequest } from './operator-session.ts';
 import { QueueStatus, type Outcome } from './queue-parts.tsx';
 import { machineRefusals } from './tab-keys.ts';
 import { ReasonPanel } from './ReasonPanel.tsx';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 export interface Machine {
   id: number;
@@ -52,7 +52,7 @@ export function Machines({ initialFilter = 'all' }: { initialFilter?: Filter }) 
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [retiring, setRetiring] = useState<Machine | null>(null);
   const [secret, setSecret] = useState<{ serial: string; secret: string } | null>(null);
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const when = (iso: string | null, never: string) => (iso === null ? never : <time dateTime={iso}>{time.format(new Date(iso))}</time>);
 
   const retired = (done: Outcome | null) => {

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { orderStatusKey } from '../orders/order-rules.ts';
@@ -7,6 +6,7 @@ import { Pager } from '../ui/Pager.tsx';
 import { MemberAccess } from './MemberAccess.tsx';
 import { adminRequest } from './operator-session.ts';
 import { QueueStatus } from './queue-parts.tsx';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 export interface MemberDetail {
   id: number;
@@ -44,7 +44,7 @@ interface LedgerRow {
 /** Dates and times in the operator's locale. */
 function useWhen() {
   const { locale } = useI18n();
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   return (iso: string) => <time dateTime={iso}>{time.format(new Date(iso))}</time>;
 }
 
@@ -57,7 +57,7 @@ export function MemberPage({ id, onBack, onHistory }: { id: number; onBack: () =
   const [failed, setFailed] = useState(false);
   const [round, setRound] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
 
   useEffect(() => {
     let live = true;

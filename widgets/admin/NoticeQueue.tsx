@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
@@ -8,6 +7,7 @@ import { decisionError } from './decision.ts';
 import { adminRequest } from './operator-session.ts';
 import { PrivateImage } from './PrivateImage.tsx';
 import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 export interface PaymentNotice {
   id: number;
@@ -31,7 +31,7 @@ export function NoticeQueue() {
   const list = usePagedList<PaymentNotice>('/order-notices?status=pending', (path) => adminRequest<Paged<PaymentNotice>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [fields, setFields] = useState<Record<number, { payer: string; reference: string; reason: string }>>({});
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const fieldsOf = (id: number) => fields[id] ?? { payer: '', reference: '', reason: '' };
   const setField = (id: number, name: 'payer' | 'reference' | 'reason', value: string) =>
     setFields({ ...fields, [id]: { ...fieldsOf(id), [name]: value } });

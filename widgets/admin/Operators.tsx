@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
@@ -7,6 +6,7 @@ import { AddOperator, ChangeOperator, SignInRules, type Change } from './Operato
 import type { OperatorMe, OperatorRole } from './operator-me.ts';
 import { adminRequest } from './operator-session.ts';
 import { QueueStatus, type Outcome } from './queue-parts.tsx';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 export interface OperatorRow {
   id: number;
@@ -26,7 +26,7 @@ export function Operators({ me }: { me: OperatorMe | null }) {
   const list = usePagedList<OperatorRow>('/operators', (path) => adminRequest<Paged<OperatorRow>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [change, setChange] = useState<Change | null>(null);
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
 
   const done = (result: Outcome | null) => {
     setChange(null);

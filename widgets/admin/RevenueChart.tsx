@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { localName } from '../core/local-name.ts';
 import { adminRequest } from './operator-session.ts';
 import { formatDecimal, type Room } from './revenue-format.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 interface Day {
   business_date: string;
@@ -45,7 +45,7 @@ export function RevenueChart({ room, round }: { room: Room; round: number }) {
   const heights = days.map((day) => (day.revenue === null ? 0 : Number(day.revenue)));
   const max = Math.max(0, ...heights);
   const step = width / days.length;
-  const shortDate = new Intl.DateTimeFormat(htmlLang[locale], { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
+  const shortDate = dateTimeFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
   const label = (date: string | undefined) => (date === undefined ? '' : shortDate.format(new Date(`${date}T00:00:00Z`)));
 
   return (

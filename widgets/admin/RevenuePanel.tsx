@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { decisionError } from './decision.ts';
@@ -7,6 +6,7 @@ import { localName } from '../core/local-name.ts';
 import { adminRequest } from './operator-session.ts';
 import { AskFirst } from './AskFirst.tsx';
 import { datePattern, type Room } from './revenue-format.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 interface Distribution {
   orders_credited: number;
@@ -64,7 +64,7 @@ export function RevenuePanel({ rooms, onChange }: { rooms: Room[]; onChange?: ()
   const longDate = (isoDay: string) =>
     !datePattern.test(isoDay)
       ? isoDay
-      : new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+      : dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
 
   const field = (id: string, label: string, value: string, set: (value: string) => void, type = 'text') => (
     <div className="gs-field">

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
@@ -8,6 +7,7 @@ import { decisionError } from './decision.ts';
 import { PayoutCard } from './PayoutCard.tsx';
 import { adminRequest } from './operator-session.ts';
 import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 export interface QueuedWithdrawal {
   id: number;
@@ -24,7 +24,7 @@ export function WithdrawalQueue() {
   const list = usePagedList<QueuedWithdrawal>('/withdrawals?status=accepted', (path) => adminRequest<Paged<QueuedWithdrawal>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [notes, setNotes] = useState<Record<number, string>>({});
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
 
   const decide = async (withdrawal: QueuedWithdrawal, pay: boolean) => {
     const note = (notes[withdrawal.id] ?? '').trim();

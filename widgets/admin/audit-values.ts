@@ -1,6 +1,7 @@
 import { htmlLang, type Locale } from '../../locales/index.ts';
 import { auditActions, auditSubjects } from '../../contract/audit.ts';
 import type { Translate } from '../core/i18n.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 /**
  * The audit log keeps values as the database holds them (points in ten-thousandths, energy in
@@ -108,7 +109,7 @@ export function formatAuditValue(field: string, value: unknown, locale: Locale, 
     if (energyFields.has(field) && integerText.test(text)) return `${decimal(locale, shiftDecimal(text, 3), 3)} kWh`;
     if (field.endsWith('_bp') && integerText.test(text)) return `${decimal(locale, shiftDecimal(text, 2), 2)} %`;
     if (isoTime.test(text) && !Number.isNaN(Date.parse(text)))
-      return new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(text));
+      return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(text));
     return text;
   }
   return JSON.stringify(value);

@@ -1,6 +1,5 @@
 import { useStore } from '../core/use-store.ts';
 import { useEffect, useRef, useState } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { apiRequest } from '../core/api.ts';
 import { refreshSession } from '../ui/SessionWatcher.tsx';
 import { useI18n } from '../core/i18n.ts';
@@ -26,6 +25,7 @@ import { type EngineRoom } from './income-days.ts';
 import { MachineList, machineListMessageKeys } from './MachineList.tsx';
 import { MachineArt } from './MachineArt.tsx';
 import { PageNumbers } from './PageNumbers.tsx';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 /** The seed: the zoom button hides itself 3 seconds after it shows. */
 export const zoomButtonShownMs = 3_000;
@@ -148,7 +148,7 @@ export function DigScreen() {
     return () => clearInterval(timer);
   }, []);
 
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const converted = conversion(balance, wallet);
   const records = list.page?.data ?? [];
 

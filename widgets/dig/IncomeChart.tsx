@@ -5,6 +5,7 @@ import { formatPoints } from '../core/money.ts';
 import type { Device } from './dig.ts';
 import { chartData, loadIncomeByDay, roomFor, type EngineRoom } from './income-days.ts';
 import { localName } from '../core/local-name.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 const width = 300;
 const height = 120;
@@ -42,7 +43,7 @@ export function IncomeChart({ devices, rooms }: { devices: Device[]; rooms: Engi
     .map((day, index) => (day.income === null ? null : `${(index + 0.5) * step},${lineY(day.income)}`))
     .filter((point) => point !== null)
     .join(' ');
-  const shortDate = new Intl.DateTimeFormat(htmlLang[locale], { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
+  const shortDate = dateTimeFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
   const axisDates = days.length === 0 ? [] : [days[0], days[Math.floor(days.length / 2)], days[days.length - 1]];
   const number = (value: number | null, digits = 1) =>
     value === null ? '—' : value.toLocaleString(htmlLang[locale], { maximumFractionDigits: digits });

@@ -1,8 +1,8 @@
-import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { machineSilent, type Device } from './dig.ts';
 import type { EngineRoom } from './income-days.ts';
 import { localName } from '../core/local-name.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 export const machineListMessageKeys = [
   'dig_machines',
@@ -30,7 +30,7 @@ interface MachineListProps {
 export function MachineList({ devices, rooms, now }: MachineListProps) {
   const { locale, t } = useI18n();
   if (devices.length === 0) return null;
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const roomName = (id: number | undefined) => {
     const room = rooms?.find((candidate) => candidate.id === id);
     return room === undefined ? (id === undefined ? '—' : `#${id}`) : localName(room, locale);

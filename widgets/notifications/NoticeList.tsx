@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { apiRequest } from '../core/api.ts';
 import { useEmbedded } from '../core/embedded.ts';
 import { useI18n } from '../core/i18n.ts';
@@ -7,6 +6,7 @@ import { usePagedList } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { noticeText, type Notice } from './notice-text.ts';
 import { refreshUnread } from './unread.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 /** The notices, page by page, loaded when the bell is first opened (the bell itself is on every member page). */
 export function NoticeList({ id, onClose }: { id: string; onClose: () => void }) {
@@ -16,7 +16,7 @@ export function NoticeList({ id, onClose }: { id: string; onClose: () => void })
   const list = usePagedList<Notice>('/v1/notifications');
   const [failed, setFailed] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const notices = list.page?.data ?? [];
   useEffect(() => heading.current?.focus(), []);
 

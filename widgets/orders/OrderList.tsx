@@ -1,6 +1,5 @@
 import { useStore } from '../core/use-store.ts';
 import { useEffect, useRef } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { $ordersChanged } from '../core/changes.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
@@ -10,6 +9,7 @@ import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import type { Order } from '../cart/cart-api.ts';
 import { checkPaymentRoute, opensPayment, orderStatusKey } from './order-rules.ts';
 import { orderStatus } from '../../contract/statuses.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 export const orderListMessageKeys = [
   'loading',
@@ -45,7 +45,7 @@ export function OrderList() {
     list.reload();
     // Only a new change reloads; the list's functions are new each render.
   }, [changed]);
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const orders = list.page?.data ?? [];
 
   return (

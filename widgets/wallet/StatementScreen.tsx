@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { withTransport } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
 import { saveFile } from '../ui/save-file.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 /** One ledger entry on the member's wallets (GET v1/statement). */
 export interface StatementEntry {
@@ -54,7 +54,7 @@ export function StatementScreen() {
   const { locale, t } = useI18n();
   const list = usePagedList<StatementEntry>('/v1/statement');
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const entries = list.page?.data ?? [];
 
   const walletName = (entry: StatementEntry) => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import { formatPoints } from '../core/money.ts';
 import type { TransferStatus } from '../../contract/statuses.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 /** A transfer record of GET v1/transactionRecod. */
 export interface TransactionRecord {
@@ -41,7 +41,7 @@ export function TransactionsScreen() {
   const { locale, t } = useI18n();
   const [type, setType] = useState<RecordType>('deposit');
   const list = usePagedList<TransactionRecord>(`/v1/transactionRecod?type=${type}`);
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const records = list.page?.data ?? [];
 
   return (

@@ -1,16 +1,16 @@
-import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import type { Withdrawal } from './withdraw.ts';
 import { withdrawalStatus } from '../../contract/statuses.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 /** The member's withdrawals to bank cards, page by page (GET v1/withdraw?page=N). */
 export function WithdrawHistory() {
   const { locale, t } = useI18n();
   const list = usePagedList<Withdrawal>('/v1/withdraw');
-  const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const records = list.page?.data ?? [];
 
   return (

@@ -1,6 +1,5 @@
 import { useStore } from '../core/use-store.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { listCards } from '../bank/bank-cards.ts';
 import type { BankCard } from '../bank/card-rules.ts';
 import { useInputHints } from '../bank/input-hints.ts';
@@ -14,6 +13,7 @@ import { SelectField } from '../ui/SelectField.tsx';
 import { withdrawHistoryMessageKeys } from './history-keys.ts';
 import { refusalKey } from '../core/refusal.ts';
 import { newIdempotencyKey, sendWithdrawal, withdrawFailure, withdrawProblem, withdrawRefusals } from './withdraw.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 
 export const withdrawScreenMessageKeys = [
   'loading',
@@ -146,8 +146,7 @@ export function WithdrawScreen() {
   };
 
   const last4 = (card: BankCard) => card.card_last4 ?? card.card_number.slice(-4);
-  const timeOf = (iso: string) =>
-    new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const timeOf = (iso: string) => dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   // The chosen card still waits after a new number or password: said as soon as it is chosen, not after sending.
   const waitsUntil = cards?.find((card) => String(card.id) === cardId)?.withdrawable_from;
 
