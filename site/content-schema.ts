@@ -124,6 +124,8 @@ export const partnerSchema = z.object({
 /** A catalogue product as brand pages show it: written by the server from the database before each build. */
 export const catalogProductSchema = z.object({
   name: text,
+  /** The name in each language, where the catalogue has one (a Chinese page otherwise shows the stored name). */
+  names: z.object({ zhs: text.optional(), zht: text.optional(), eng: text.optional() }).optional(),
   /** Points, as decimal text (money never passes through a float). */
   price: z.string().regex(/^\d+(\.\d{1,4})?$/),
   quantity: z.number().int().min(0),

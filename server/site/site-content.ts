@@ -75,6 +75,8 @@ export interface SiteContent {
 export interface CatalogEntry {
   id: string;
   name: string;
+  /** The name in each language, where the catalogue has one; `name` otherwise. */
+  names?: Partial<Record<'zhs' | 'zht' | 'eng', string>>;
   price: string;
   quantity: number;
 }
