@@ -89,3 +89,19 @@ export const auditSubjects = [
   'operator_settings',
 ] as const;
 export type AuditSubject = (typeof auditSubjects)[number];
+
+/**
+ * Fields of an audit entry's before and after that hold points in ten-thousandths (money columns, as
+ * the database keeps them): the back office and the CSV show them as decimal points.
+ */
+export const auditPointFields: ReadonlySet<string> = new Set([
+  'amount',
+  'revenue',
+  'price',
+  'pool',
+  'order_total',
+  'adjustment',
+  'balance',
+  'income',
+  'total',
+]);

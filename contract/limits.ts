@@ -25,3 +25,9 @@ export const cardNumberDigits = { min: 6, max: 19 } as const;
 
 /** Any referral code, the house code included, fits in this many characters. */
 export const referralCodeLengthMax = 16;
+
+/**
+ * The longest range of business days one export of the books covers: a year and a day, so a whole
+ * year closes in one file while a mistyped decade does not stream the ledger's whole history.
+ */
+export const booksRangeDaysMax = 366;

@@ -116,6 +116,7 @@ export const refusalCodes = [
   'operator_last_administrator',
   'member_not_suspended',
   'business_date_invalid',
+  'books_range_invalid',
   'business_day_not_started',
   'revenue_already_recorded',
   'revenue_record_not_found',

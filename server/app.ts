@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { auditAdminRoutes } from './audit/audit.admin.routes.ts';
+import { booksAdminRoutes } from './books/books.admin.routes.ts';
 import { memberAdminRoutes } from './admin/members.admin.routes.ts';
 import { memberPageAdminRoutes } from './admin/member-page.admin.routes.ts';
 import { partnerCityAdminRoutes } from './partners/partner-cities.admin.routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(
       await api.register(userRoutes);
       await api.register(adminRoutes);
       await api.register(auditAdminRoutes);
+      await api.register(booksAdminRoutes);
       await api.register(memberAdminRoutes);
       await api.register(memberPageAdminRoutes);
       await api.register(partnerCityAdminRoutes);

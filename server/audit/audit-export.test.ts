@@ -47,13 +47,16 @@ describe.each(databaseKinds())('the audit log as CSV on %s', (kind) => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="audit-log.csv"');
     expect(response.headers['cache-control']).toBe('no-store');
     const [header, ...rows] = rowsOf(response.body);
-    expect(header).toBe('id,created_at,operator,action,subject_type,subject_id,before,after');
+    // A byte-order mark first: Excel reads the file as UTF-8 only with it.
+    expect(header).toBe('\uFEFFid,created_at,operator,action,subject_type,subject_id,before,after');
     expect(rows).toHaveLength(roomEntries);
     const ids = rows.map((row) => Number(row.split(',')[0]));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(new Set(ids).size).toBe(roomEntries);
     expect(rows.at(-1)).toMatch(/^\d+,[^,]+,,revenue\.record,engine_room,1,,"\{.*\}"$/);
-    expect(lastField(rows.at(-1) ?? '')).toEqual({ business_date: '2026-11-20', revenue: '0' });
+    // Money as the back office shows it, in points with 4 decimals (the log keeps ten-thousandths).
+    expect(lastField(rows.at(-1) ?? '')).toEqual({ business_date: '2026-11-20', revenue: '0.0000' });
+    expect(lastField(rows[0] ?? '')).toEqual({ business_date: '2026-11-20', revenue: `${roomEntries - 1}.0000` });
 
     const oneRoom = rowsOf((await download('?subject_type=engine_room&subject_id=2')).body).slice(1);
     expect(oneRoom).toHaveLength(Math.floor(roomEntries / 3) + (roomEntries % 3 >= 2 ? 1 : 0));

@@ -5,7 +5,9 @@ import { requireOperator } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { csvText } from '../shared/csv.ts';
+import { auditPointFields } from '../../contract/audit.ts';
+import { byteOrderMark, csvText } from '../shared/csv.ts';
+import { pointsToDecimal } from '../shared/money.ts';
 import { validationError } from '../shared/errors.ts';
 import { countAudit, listAudit, wholeAudit, type AuditFilter } from './audit.repository.ts';
 
@@ -45,9 +47,19 @@ function filterOf({ action, subject_type: subjectType, subject_id: subjectId }: 
 
 const csvHeader = 'id,created_at,operator,action,subject_type,subject_id,before,after';
 
-/** One entry as a CSV line: before and after as the JSON the log keeps, amounts in ten-thousandths as stored. */
+/** Money fields of a before or after value as decimal points (1000.5000), as the back office shows them, never 10005000. */
+function withDecimalPoints(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const shown: Record<string, unknown> = { ...value };
+  for (const [field, amount] of Object.entries(shown))
+    if (auditPointFields.has(field) && (typeof amount === 'string' || typeof amount === 'number') && /^-?\d+$/.test(String(amount)))
+      shown[field] = pointsToDecimal(BigInt(amount));
+  return shown;
+}
+
+/** One entry as a CSV line: before and after as JSON, amounts as decimal points. */
 function csvLine(row: Awaited<ReturnType<typeof listAudit>>[number]): string {
-  const json = (value: unknown) => (value === null || value === undefined ? '' : csvText(JSON.stringify(value)));
+  const json = (value: unknown) => (value === null || value === undefined ? '' : csvText(JSON.stringify(withDecimalPoints(value))));
   return [
     row.id,
     new Date(row.created_at).toISOString(),
@@ -98,7 +110,8 @@ export const auditAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const filter = filterOf(request.query);
       async function* lines() {
-        yield `${csvHeader}\r\n`;
+        // The byte-order mark lets Excel read the names and reasons in Chinese.
+        yield `${byteOrderMark}${csvHeader}\r\n`;
         for await (const row of wholeAudit(app.db, filter)) yield `${csvLine(row)}\r\n`;
       }
       return (

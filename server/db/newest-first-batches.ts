@@ -17,3 +17,19 @@ export async function* newestFirstInBatches<Row extends { id: string }>(
     before = rows.at(-1)?.id;
   }
 }
+
+/**
+ * Every row of a list read oldest first, a batch at a time, each batch after the last one's id (the
+ * books' exports: an accountant reads a period from its first entry to its last).
+ */
+export async function* oldestFirstInBatches<Row extends { id: string }>(
+  read: (after: string | undefined, limit: number) => Promise<Row[]>,
+): AsyncGenerator<Row> {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await read(after, exportBatch);
+    yield* rows;
+    if (rows.length < exportBatch) return;
+    after = rows.at(-1)?.id;
+  }
+}

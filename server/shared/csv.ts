@@ -6,3 +6,6 @@ export function csvText(value: string): string {
   const defused = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n']/.test(defused) ? `"${defused.replaceAll('"', '""')}"` : defused;
 }
+
+/** Written first in a CSV people open in a spreadsheet: without it Excel reads UTF-8 Chinese as mojibake. */
+export const byteOrderMark = '\uFEFF';

@@ -1,5 +1,5 @@
 import { htmlLang, type Locale } from '../../locales/index.ts';
-import { auditActions, auditSubjects } from '../../contract/audit.ts';
+import { auditActions, auditPointFields as pointFields, auditSubjects } from '../../contract/audit.ts';
 import type { Translate } from '../core/i18n.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
 
@@ -9,8 +9,6 @@ import { dateTimeFormat } from '../core/date-time.ts';
  * this turns one row's before and after into named fields with localised values.
  */
 
-/** Fields holding points in ten-thousandths (money columns). */
-const pointFields = new Set(['amount', 'revenue', 'price', 'pool', 'order_total', 'adjustment', 'balance', 'income', 'total']);
 /** Fields holding energy in watt-hours, shown in kWh as the revenue form takes it. */
 const energyFields = new Set(['wh']);
 
