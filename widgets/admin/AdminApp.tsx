@@ -33,6 +33,7 @@ const tabs = [
   { id: 'content', label: 'admin_content' },
   { id: 'settings', label: 'admin_settings' },
   { id: 'audit', label: 'admin_audit' },
+  { id: 'books', label: 'admin_books' },
   { id: 'operators', label: 'admin_operators' },
   { id: 'security', label: 'admin_security', reviewer: true },
 ] as const;
@@ -46,6 +47,7 @@ const WithdrawalTab = lazyTab(() => import('./WithdrawalQueue.tsx').then((module
 const RevenueTab = lazyTab(() => import('./Revenue.tsx').then((module) => module.Revenue));
 const ReviewTab = lazyTab(() => import('./ReviewQueue.tsx').then((module) => module.ReviewQueue));
 const AuditTab = lazyTab(() => import('./AuditLog.tsx').then((module) => module.AuditLog));
+const BooksTab = lazyTab(() => import('./Books.tsx').then((module) => module.Books));
 const MachinesTab = lazyTab(() => import('./Machines.tsx').then((module) => module.Machines));
 const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((module) => module.ReceivingAccounts));
 const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
@@ -268,6 +270,7 @@ export function AdminApp() {
       {tab === 'content' && <ContentTab />}
       {tab === 'settings' && <SettingsTab />}
       {tab === 'audit' && <AuditTab key={JSON.stringify(auditView)} initialQuery={auditView} />}
+      {tab === 'books' && <BooksTab />}
       {tab === 'operators' && <OperatorsTab me={me} />}
       {tab === 'security' && me !== null && <SecurityTab me={me} onChanged={reload} />}
     </div>

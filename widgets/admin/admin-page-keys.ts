@@ -1,5 +1,6 @@
 import { adminAppMessageKeys } from './AdminApp.tsx';
 import { auditValueMessageKeys } from './audit-values.ts';
+import { booksMessageKeys } from './books-keys.ts';
 import { catalogueMessageKeys } from './catalogue-keys.ts';
 import { membersMessageKeys, partnerWalletsMessageKeys } from './members-keys.ts';
 import { operatorsMessageKeys } from './operators-keys.ts';
@@ -20,4 +21,5 @@ export const adminPageMessageKeys = [
   ...auditValueMessageKeys,
   ...revenueMessageKeys,
   ...catalogueMessageKeys,
+  ...booksMessageKeys,
 ];

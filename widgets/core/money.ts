@@ -7,6 +7,15 @@ const formatters = new Map<Locale, Intl.NumberFormat>();
 
 /** Formats a points amount from the API (a JSON number with at most 4 decimals) for display. */
 export function formatPoints(amount: number, locale: Locale): string {
+  return pointsFormatter(locale).format(amount);
+}
+
+/** Formats points given as decimal text ("1000.5000", as the books send them) exactly, however large. */
+export function formatDecimalPoints(amount: `${number}`, locale: Locale): string {
+  return pointsFormatter(locale).format(amount);
+}
+
+function pointsFormatter(locale: Locale): Intl.NumberFormat {
   let formatter = formatters.get(locale);
   if (formatter === undefined) {
     formatter = new Intl.NumberFormat(htmlLang[locale], {
@@ -15,5 +24,5 @@ export function formatPoints(amount: number, locale: Locale): string {
     });
     formatters.set(locale, formatter);
   }
-  return formatter.format(amount);
+  return formatter;
 }
