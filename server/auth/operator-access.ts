@@ -9,6 +9,7 @@ import { ApiError } from '../shared/errors.ts';
  */
 export const reviewerRouteList: readonly string[] = [
   'GET /api/admin/v1/dashboard',
+  'GET /api/admin/v1/work-counts',
   'GET /api/admin/v1/order-notices',
   'POST /api/admin/v1/orders/:id/confirm',
   'POST /api/admin/v1/orders/:id/reject',

@@ -4,19 +4,22 @@ import { requireOperator } from '../auth/operator.guard.ts';
 import { localisedSchema } from '../catalog/localised-names.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { readDashboard } from './dashboard.service.ts';
+import { readDashboard, readWorkCounts } from './dashboard.service.ts';
 
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 
+const queueFields = {
+  payment_notices: count('Payment notices waiting for a decision (order-notices, pending)'),
+  verifications: count('Identity verifications pending review'),
+  withdrawals: count('Withdrawals waiting to be paid out or rejected'),
+  refunds_owed: count('Refunds owed to payers and not yet paid back'),
+};
+const offlineDescription = 'Machines in service silent for 5 minutes or never heard from (retired ones not counted)';
+
 const dashboardSchema = Type.Object({
-  queues: Type.Object({
-    payment_notices: count('Payment notices waiting for a decision (order-notices, pending)'),
-    verifications: count('Identity verifications pending review'),
-    withdrawals: count('Withdrawals waiting to be paid out or rejected'),
-    refunds_owed: count('Refunds owed to payers and not yet paid back'),
-  }),
+  queues: Type.Object(queueFields),
   machines: Type.Object({
-    offline: count('Machines in service silent for 5 minutes or never heard from (retired ones not counted)'),
+    offline: count(offlineDescription),
     online: count('Machines in service that reported in within 5 minutes'),
   }),
   distribution: Type.Object({
@@ -87,5 +90,18 @@ export const dashboardAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => success(await readDashboard(app.db, app.config)),
+  );
+
+  app.get(
+    '/admin/v1/work-counts',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: 'The work waiting in each queue, for the navigation and the page title; light enough to ask every few seconds',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeOf(Type.Object({ ...queueFields, machines_offline: count(offlineDescription) })) },
+      },
+    },
+    async () => success(await readWorkCounts(app.db)),
   );
 };

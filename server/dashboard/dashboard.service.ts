@@ -46,6 +46,18 @@ function stateOf(row: {
   return 'scheduled';
 }
 
+/**
+ * The work waiting, as the back office's navigation and page title show it: asked every few
+ * seconds by every open back office, so a handful of counts on indexed columns and nothing more.
+ */
+export async function readWorkCounts(db: Db, now = new Date()) {
+  const [queues, machinesOffline] = await Promise.all([
+    queueCounts(db),
+    countDevices(db, 'offline', new Date(now.getTime() - deviceOnlineMs)),
+  ]);
+  return { ...queues, machines_offline: machinesOffline };
+}
+
 /** Everything the operator's first screen shows, read fresh on every call. */
 export async function readDashboard(db: Db, config: Config, now = new Date()) {
   const settings = await readSettings(db, config);

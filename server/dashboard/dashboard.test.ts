@@ -98,6 +98,23 @@ describe.each(databaseKinds())('the operator dashboard on %s', (kind) => {
     expect((await dashboard()).queues.withdrawals).toBe(start.withdrawals);
   });
 
+  it('gives the navigation the same counts, light enough to ask every few seconds, to reviewers too', async () => {
+    const counts = async (token: string) =>
+      expectSuccess(await send(testApp.app, 'GET', 'admin/v1/work-counts', { token })) as Record<string, number>;
+    const buyer = await verifiedMember(testApp.app, db(), 'Lin Mei');
+    const order = await placeOrder(testApp.app, buyer);
+    const before = await counts(operator);
+    expect((await notifyPayment(testApp.app, buyer, order.id)).statusCode).toBe(201);
+    const after = await counts(operator);
+    expect(after.payment_notices).toBe((before.payment_notices ?? 0) + 1);
+    const board = await dashboard();
+    expect(after).toEqual({ ...board.queues, machines_offline: board.machines.offline });
+    const reviewer = await operatorToken(testApp.app, db(), undefined, 'reviewer');
+    expect(await counts(reviewer)).toEqual(after);
+    const member = await registerMember(testApp.app);
+    expectFailure(await send(testApp.app, 'GET', 'admin/v1/work-counts', { token: member.token }), 403);
+  });
+
   it('counts machines offline: never heard from or silent, never the retired', async () => {
     const start = (await dashboard()).machines;
     const add = async () =>

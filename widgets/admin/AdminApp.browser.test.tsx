@@ -277,4 +277,28 @@ describe('AdminApp (the back office)', () => {
     await waitFor(() => page.host.querySelector('#gs-admin-password') !== null, 'the login form');
     page.unmount();
   });
+
+  it('counts the work waiting beside each tab and in the page title, and reads a tab afresh when it is chosen again', async () => {
+    $operatorToken.set(operatorToken);
+    const title = document.title;
+    document.title = eng.admin_title;
+    const counts = { payment_notices: 2, verifications: 1, withdrawals: 0, refunds_owed: 0, machines_offline: 0 };
+    stub = backOffice((call) => (call.path === '/admin/v1/work-counts' ? ok(counts) : undefined));
+    const page = mountScreen(<AdminApp />);
+    const tabNamed = (label: string) =>
+      [...page.host.querySelectorAll('nav button')].find((button) => button.firstChild?.textContent === label) as HTMLButtonElement;
+    await waitFor(() => page.host.querySelector('.gs-admin__count') !== null, 'the counts');
+    expect(tabNamed(eng.admin_notices).textContent).to.equal(`${eng.admin_notices}2${eng.admin_work_waiting.replace('{{count}}', '2')}`);
+    expect(tabNamed(eng.admin_verifications).querySelector('[aria-hidden="true"]')?.textContent).to.equal('1');
+    expect(tabNamed(eng.admin_withdrawals).querySelector('.gs-admin__count')).to.equal(null);
+    expect(document.title).to.equal(`(3) ${eng.admin_title}`);
+
+    const noticeReads = () => stub?.calls.filter((call) => call.path === '/admin/v1/order-notices').length ?? 0;
+    act(() => tabNamed(eng.admin_notices).click());
+    await waitFor(() => noticeReads() === 1, 'the queue');
+    act(() => tabNamed(eng.admin_notices).click());
+    await waitFor(() => noticeReads() === 2, 'the queue read again');
+    page.unmount();
+    document.title = title;
+  });
 });

@@ -1,5 +1,5 @@
 import { useStore } from '../core/use-store.ts';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useMounted } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
 import { pagerMessageKeys } from '../ui/Pager.tsx';
@@ -13,6 +13,7 @@ import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
 import { receivingAccountsMessageKeys } from './receiving-keys.ts';
 import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
+import { $workCounts, countsByTab } from './work-counts.ts';
 import { tabShown, useOperatorMe } from './operator-me.ts';
 import type { AuditQuery } from './AuditFilter.tsx';
 
@@ -70,6 +71,7 @@ export const adminAppMessageKeys = [
   'admin_login_limited',
   'admin_logout',
   'admin_sections',
+  'admin_work_waiting',
   'admin_verifications',
   'admin_withdrawals',
   'admin_notices',
@@ -187,6 +189,12 @@ export function AdminApp() {
   // One member's history, when their page asked for it; the whole log otherwise.
   const [auditView, setAuditView] = useState<AuditQuery>({});
   const { me, loaded, reload } = useOperatorMe(token);
+  // Choosing a tab again reads it afresh: a queue left open shows what waits now, not what waited then.
+  const [visit, setVisit] = useState(0);
+  const waiting = countsByTab(useStore($workCounts));
+  const shownTabs = tabs.filter((item) => tabShown(item, me));
+  const total = token === '' ? 0 : shownTabs.reduce((sum, item) => sum + (waiting.get(item.id) ?? 0), 0);
+  usePageTitleCount(total);
   // Whoever signs in next starts on the dashboard, not on the tab the last operator left open (it may not be theirs).
   useEffect(() => {
     if (token === '') setTab('dashboard');
@@ -215,7 +223,7 @@ export function AdminApp() {
         </button>
       </div>
     );
-  const shown = tabs.filter((item) => tabShown(item, me));
+  const shown = shownTabs;
   return (
     <div className="gs-admin">
       <nav className="gs-toggle" aria-label={t('admin_sections')}>
@@ -229,50 +237,68 @@ export function AdminApp() {
               setMachineView('all');
               setAuditView({});
               setTab(item.id);
+              setVisit((count) => count + 1);
             }}
           >
             {t(item.label)}
+            {(waiting.get(item.id) ?? 0) > 0 && (
+              <span className="gs-admin__count">
+                <span aria-hidden="true">{waiting.get(item.id)}</span>
+                <span className="visually-hidden">{t('admin_work_waiting', { count: waiting.get(item.id) ?? 0 })}</span>
+              </span>
+            )}
           </button>
         ))}
         <button type="button" className="button button--small button--quiet" onClick={() => void operatorLogout()}>
           {t('admin_logout')}
         </button>
       </nav>
-      {tab === 'dashboard' && (
-        <DashboardTab
-          tabs={shown}
-          onOpen={(id, view) => {
-            const found = shown.find((item) => item.id === id);
-            if (found === undefined) return;
-            setMachineView(view === 'offline' ? 'offline' : 'all');
-            setTab(found.id);
-          }}
-        />
-      )}
-      {tab === 'notices' && <NoticeTab />}
-      {tab === 'verifications' && <VerificationTab />}
-      {tab === 'withdrawals' && <WithdrawalTab />}
-      {tab === 'revenue' && <RevenueTab />}
-      {tab === 'reviews' && <ReviewTab />}
-      {tab === 'receiving' && <ReceivingTab />}
-      {tab === 'catalogue' && <CatalogueTab />}
-      {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
-      {tab === 'partners' && <PartnerSitesTab />}
-      {tab === 'members' && (
-        <MembersTab
-          onHistory={(memberId) => {
-            setAuditView({ subjectType: 'user', subjectId: String(memberId) });
-            setTab('audit');
-          }}
-        />
-      )}
-      {tab === 'partner_wallets' && <PartnerWalletsTab />}
-      {tab === 'content' && <ContentTab />}
-      {tab === 'settings' && <SettingsTab />}
-      {tab === 'audit' && <AuditTab key={JSON.stringify(auditView)} initialQuery={auditView} />}
-      {tab === 'books' && <BooksTab />}
-      {tab === 'operators' && <OperatorsTab me={me} />}
-      {tab === 'security' && me !== null && <SecurityTab me={me} onChanged={reload} />}
+      <Fragment key={visit}>
+        {tab === 'dashboard' && (
+          <DashboardTab
+            tabs={shown}
+            onOpen={(id, view) => {
+              const found = shown.find((item) => item.id === id);
+              if (found === undefined) return;
+              setMachineView(view === 'offline' ? 'offline' : 'all');
+              setTab(found.id);
+            }}
+          />
+        )}
+        {tab === 'notices' && <NoticeTab />}
+        {tab === 'verifications' && <VerificationTab />}
+        {tab === 'withdrawals' && <WithdrawalTab />}
+        {tab === 'revenue' && <RevenueTab />}
+        {tab === 'reviews' && <ReviewTab />}
+        {tab === 'receiving' && <ReceivingTab />}
+        {tab === 'catalogue' && <CatalogueTab />}
+        {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
+        {tab === 'partners' && <PartnerSitesTab />}
+        {tab === 'members' && (
+          <MembersTab
+            onHistory={(memberId) => {
+              setAuditView({ subjectType: 'user', subjectId: String(memberId) });
+              setTab('audit');
+            }}
+          />
+        )}
+        {tab === 'partner_wallets' && <PartnerWalletsTab />}
+        {tab === 'content' && <ContentTab />}
+        {tab === 'settings' && <SettingsTab />}
+        {tab === 'audit' && <AuditTab key={JSON.stringify(auditView)} initialQuery={auditView} />}
+        {tab === 'books' && <BooksTab />}
+        {tab === 'operators' && <OperatorsTab me={me} />}
+        {tab === 'security' && me !== null && <SecurityTab me={me} onChanged={reload} />}
+      </Fragment>
     </div>
   );
+}
+
+/** The page title leads with the work waiting, "(3) 运营后台", so a background tab says there is something to do. */
+function usePageTitleCount(total: number): void {
+  const base = useRef<string | null>(null);
+  useEffect(() => {
+    base.current ??= document.title.replace(/^\(\d+\) /, '');
+    document.title = total > 0 ? `(${total}) ${base.current}` : base.current;
+  }, [total]);
 }

@@ -40,7 +40,7 @@ describe('Books (the back office)', () => {
   });
 
   it("shows a day's close in the operator's language: accounts and journals named in words, amounts as points", async () => {
-    stub = stubFetch((call) => (call.path.startsWith('/admin/v1/books/close') ? ok(close) : refuse(404, 'not_found', 'Not found')));
+    stub = stubFetch((call) => (call.path.startsWith('/admin/v1/books/close') ? ok(close) : refuse(404, 'route_not_found', 'Not found')));
     const page = mountScreen(<Books />, 'zhs', zhs);
     act(() => buttonNamed(page.host, zhs.admin_books_close_show).click());
     await waitFor(() => page.host.querySelectorAll('tbody tr').length === 5, 'the close');
