@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import eng from '../../locales/eng.json' with { type: 'json' };
 import zht from '../../locales/zht.json' with { type: 'json' };
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
@@ -86,6 +87,39 @@ describe('notifications: the bell tells a member what an operator did', () => {
       }
     } finally {
       await visitor.close();
+    }
+  });
+
+  test('a payment notice sent while the back office is open raises its count and the title within 10 s', async () => {
+    const desk = await newVisitor();
+    try {
+      const office = desk.page;
+      await office.goto(`${product.baseUrl}/eng/admin`);
+      await office.getByLabel(eng.admin_username).fill(operatorName);
+      await office.getByLabel(eng.admin_password).fill(operatorPassword);
+      await office.getByRole('button', { name: eng.admin_login }).click();
+      const notices = (count: number) =>
+        office.getByRole('button', { name: `${eng.admin_notices}${eng.admin_work_waiting.replace('{{count}}', String(count))}` });
+      await office.getByRole('button', { name: eng.admin_notices, exact: true }).waitFor();
+
+      const next = await api.call<{ id: number }>('POST', 'v1/order', memberToken, {
+        item_content: [{ product_id: 1, count: 1 }],
+        delivery_method_id: 1,
+        engine_room_id: 1,
+        payment_method_id: 1,
+        amount: 3000,
+      });
+      await api.call('POST', 'v1/orderNotice', memberToken, {
+        order_id: next.id,
+        account_back_five: '54321',
+        image: await api.uploadPhoto(memberToken),
+      });
+      const sent = Date.now();
+      await notices(1).waitFor({ timeout: 10_000 });
+      assert.ok(Date.now() - sent <= 10_000);
+      assert.match(await office.title(), /^\(1\) /);
+    } finally {
+      await desk.close();
     }
   });
 });
