@@ -119,7 +119,7 @@ describe('buying: the three-step cart, a payment notice and the operator’s con
       await office.getByLabel(eng.admin_password).fill(operatorPassword);
       await office.getByRole('button', { name: eng.admin_login }).click();
       // The back office opens on the dashboard; the payment notices are their own tab.
-      await office.getByRole('button', { name: new RegExp(`^${eng.admin_notices}(, |$)`) }).click();
+      await office.getByRole('button', { name: new RegExp(`^${eng.admin_notices}(\\s*,|$)`) }).click();
       await office.getByText(orderNumber).waitFor();
       await office.getByText('5,000.0000').waitFor();
       await office.getByLabel(eng.admin_notice_payer).fill(realname);

@@ -96,12 +96,12 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await office.getByLabel(eng.admin_username).fill(operatorName);
       await office.getByLabel(eng.admin_password).fill(operatorPassword);
       await office.getByRole('button', { name: eng.admin_login }).click();
-      await office.getByRole('button', { name: new RegExp(`^${eng.admin_verifications}(, |$)`) }).click();
+      await office.getByRole('button', { name: new RegExp(`^${eng.admin_verifications}(\\s*,|$)`) }).click();
       await office.getByText('A123456789').waitFor();
       await office.getByRole('button', { name: eng.admin_approve }).click();
       await office.getByText(eng.admin_queue_empty).waitFor();
 
-      await office.getByRole('button', { name: new RegExp(`^${eng.admin_notices}(, |$)`) }).click();
+      await office.getByRole('button', { name: new RegExp(`^${eng.admin_notices}(\\s*,|$)`) }).click();
       await office.getByText(orderNumber).waitFor();
       await office.getByLabel(eng.admin_notice_payer).fill(realname);
       await office.getByLabel(eng.admin_notice_reference).fill('REMIT-1');
@@ -223,7 +223,7 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await office.getByLabel(eng.admin_username).fill(operatorName);
       await office.getByLabel(eng.admin_password).fill(operatorPassword);
       await office.getByRole('button', { name: eng.admin_login }).click();
-      await office.getByRole('button', { name: new RegExp(`^${eng.admin_withdrawals}(, |$)`) }).click();
+      await office.getByRole('button', { name: new RegExp(`^${eng.admin_withdrawals}(\\s*,|$)`) }).click();
       await office.getByText('4567').waitFor();
       assert.deepEqual(await accessibilityViolations(office), []);
       await office.getByLabel(eng.admin_reference_or_reason).fill('PAYOUT-77');

@@ -159,7 +159,7 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
       await api.call('POST', 'v1/orderNotice', signedIn.token, { order_id: order.id, account_back_five: '22330', image: photo });
 
       // The operator confirms it from the payment notices queue.
-      await page.getByRole('button', { name: new RegExp(`^${eng.admin_notices}(, |$)`) }).click();
+      await page.getByRole('button', { name: new RegExp(`^${eng.admin_notices}(\\s*,|$)`) }).click();
       await page.getByText(orderNumber).waitFor();
       await page.getByLabel(eng.admin_notice_payer).fill(realname);
       await page.getByLabel(eng.admin_notice_reference).fill('ESUN-0001');
