@@ -24,6 +24,8 @@ export const auditActions = [
   'member.suspend',
   'member.reinstate',
   'member.sessions_end',
+  'member.password_reset',
+  'member.password_reset_used',
   'receiving_account.add',
   'receiving_account.edit',
   'receiving_account.enable',

@@ -31,3 +31,9 @@ export const referralCodeLengthMax = 16;
  * year closes in one file while a mistyped decade does not stream the ledger's whole history.
  */
 export const booksRangeDaysMax = 366;
+
+/**
+ * How long a password-reset code customer service gives a member stays usable: long enough to read
+ * it over the phone and type it, short enough that a code overheard later is worth nothing.
+ */
+export const passwordResetCodeMinutes = 30;

@@ -14,6 +14,7 @@ export const notificationKinds = [
   'income_arrived',
   'account_reinstated',
   'logged_in_elsewhere',
+  'password_reset',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

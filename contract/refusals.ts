@@ -117,6 +117,7 @@ export const refusalCodes = [
   'member_not_suspended',
   'business_date_invalid',
   'books_range_invalid',
+  'reset_code_wrong',
   'business_day_not_started',
   'revenue_already_recorded',
   'revenue_record_not_found',

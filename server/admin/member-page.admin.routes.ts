@@ -10,6 +10,8 @@ import { notFound } from '../shared/errors.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { pageStatement } from '../wallet/statement.repository.ts';
 import { endMemberSessions, memberNotFoundMessage, suspendMember } from './member-access.service.ts';
+import { issuePasswordReset } from '../users/password-reset.service.ts';
+import { passwordResetCodeMinutes } from '../../contract/limits.ts';
 import { countMemberOrders, findMemberProfile, memberCards, memberOpenSessions, memberOrders } from './member-page.repository.ts';
 
 const bearer = [{ bearer: [] }];
@@ -219,6 +221,33 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Committed: this process forgets the sessions now; the others hear it through NOTIFY.
       app.sessionCache.evictMember(request.params.id);
       return success({ ended }, 'Sessions ended');
+    },
+  );
+
+  app.post(
+    '/admin/v1/members/:id/password-reset',
+    {
+      schema: {
+        tags,
+        summary: `Customer service resets a lost password after checking who the member is (the check is the reason, audited): a one-time code for the member, usable for ${passwordResetCodeMinutes} minutes; every session of the member ends`,
+        params: idParams,
+        body: reasonBody,
+        security: bearer,
+        response: {
+          201: envelopeOf(
+            Type.Object({
+              code: Type.String({ description: 'Shown once: give it to the member; it is stored only as a hash' }),
+              expires_at: time,
+            }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { code, expiresAt } = await issuePasswordReset(app.db, operatorOf(request).operatorId, request.params.id, request.body.reason);
+      // Committed: this process forgets the sessions now; the others hear it through NOTIFY.
+      app.sessionCache.evictMember(request.params.id);
+      return reply.status(201).send(success({ code, expires_at: expiresAt.toISOString() }, 'Reset code issued'));
     },
   );
 };

@@ -7,6 +7,19 @@ export interface BackOfficeTables extends OperatorAccessTables {
   operator_sessions: OperatorSessionTable;
   audit_log: AuditLogTable;
   uploads: UploadTable;
+  member_password_resets: MemberPasswordResetTable;
+}
+
+/** Migration 0036: one-time codes customer service gives a member who lost their password. */
+export interface MemberPasswordResetTable {
+  id: ColumnType<string, never, never>;
+  user_id: number;
+  /** SHA-256 of the code: the code itself is shown once to the operator and never stored. */
+  code_hash: string;
+  created_by: number;
+  expires_at: Date;
+  used_at: ColumnType<Date | null, never, Date>;
+  created_at: ColumnType<Date, never, never>;
 }
 
 export interface OperatorTable {

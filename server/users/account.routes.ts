@@ -6,8 +6,10 @@ import { findUserProfile } from './user-profile.repository.ts';
 import { userJson } from './user.json.ts';
 import { userView } from './user-view.service.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { loginBody, registerBody, sessionDetail } from './account.schemas.ts';
+import { loginBody, newPasswordField, passwordMaxLength, registerBody, sessionDetail } from './account.schemas.ts';
 import { login, register } from './account.service.ts';
+import { resetPassword } from './password-reset.service.ts';
+import { fieldError } from '../shared/errors.ts';
 import { revokeSession } from '../auth/session.repository.ts';
 import { partnerOriginHeaders, partnerSiteOf } from '../partner-sites/partner-origin.ts';
 
@@ -49,6 +51,33 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Committed: this process forgets the revoked sessions now; the others hear it through NOTIFY.
       app.sessionCache.evictMember(user.id);
       return success({ token, user: await userView(app.db, user) }, 'login success');
+    },
+  );
+
+  app.post(
+    '/v1/password/reset',
+    {
+      schema: {
+        tags: ['members'],
+        summary:
+          'Choose a new password with the one-time code customer service gave; every session ends, and the member logs in with the new password',
+        body: Type.Object({
+          username: Type.String({ minLength: 1, maxLength: 64 }),
+          code: Type.String({ minLength: 1, maxLength: 20 }),
+          password: newPasswordField,
+          password_confirmation: Type.String({ maxLength: passwordMaxLength }),
+        }),
+        response: { 200: envelopeOf(Type.Null()) },
+      },
+    },
+    async (request) => {
+      const { username, code, password, password_confirmation: confirmation } = request.body;
+      if (password !== confirmation)
+        throw fieldError('password_confirmation', 'password_confirmation_mismatch', 'The password confirmation does not match.');
+      const userId = await resetPassword(app.db, app.config, { username, code, password }, request.ip);
+      // Committed: this process forgets the member's sessions now; the others hear it through NOTIFY.
+      app.sessionCache.evictMember(userId);
+      return success(null, 'Password changed');
     },
   );
 
