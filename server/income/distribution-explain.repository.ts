@@ -80,14 +80,7 @@ export async function countExplainedOrders(db: Db, roomId: number, day: string, 
 }
 
 /** A page of the room's orders with their outcome, those that did not earn first. */
-export async function listExplainedOrders(
-  db: Db,
-  roomId: number,
-  day: string,
-  offset: number,
-  limit: number,
-  outcome?: OrderOutcome,
-) {
+export async function listExplainedOrders(db: Db, roomId: number, day: string, offset: number, limit: number, outcome?: OrderOutcome) {
   const result = await sql<{ order_number: string; amount: string; paid_at: Date | null; earned: string | null; outcome: OrderOutcome }>`
     select order_number, amount::text as amount, paid_at, earned::text as earned, outcome
     from (${outcomes(roomId, day)}) explained

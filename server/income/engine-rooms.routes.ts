@@ -43,10 +43,7 @@ export const engineRoomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async () => {
       await readSettings(app.db, app.config);
       const today = await businessDate(app.db, new Date());
-      const [rooms, production] = await Promise.all([
-        listEngineRooms(app.db),
-        recentProduction(app.db, today),
-      ]);
+      const [rooms, production] = await Promise.all([listEngineRooms(app.db), recentProduction(app.db, today)]);
       return success(rooms.map((room) => ({ ...room, production: production.get(room.id) ?? [] })));
     },
   );

@@ -47,10 +47,7 @@ export async function lockSettings(db: Db) {
   return db.selectFrom('settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
 }
 
-export async function writeSettings(
-  db: Db,
-  values: { interest_rate_bp: number; operator_fee_bp: number },
-) {
+export async function writeSettings(db: Db, values: { interest_rate_bp: number; operator_fee_bp: number }) {
   await db
     .updateTable('settings')
     .set({ ...values, updated_at: new Date() })

@@ -14,7 +14,8 @@ export interface SettingsChange {
 
 export const feeReasonMessage = 'The reason field is required when the operator fee changes.';
 export const zoneReasonMessage = 'The reason field is required when the business time zone changes.';
-export const zoneTooFarMessage = 'This zone is more than a day ahead of the current one: its first business day would end before it starts.';
+export const zoneTooFarMessage =
+  'This zone is more than a day ahead of the current one: its first business day would end before it starts.';
 
 /**
  * Applies an operator's change to the income settings; fields left out keep their values. Audited.
@@ -57,7 +58,9 @@ export async function changeSettings(db: Db, operatorId: number, change: Setting
       after: {
         ...after,
         business_time_zone: zones.timeZone,
-        ...(zoneChanges && zoneFrom !== null ? { business_time_zone_next: change.business_time_zone, business_time_zone_from: zoneFrom } : {}),
+        ...(zoneChanges && zoneFrom !== null
+          ? { business_time_zone_next: change.business_time_zone, business_time_zone_from: zoneFrom }
+          : {}),
         ...(reason === '' ? {} : { reason }),
       },
     });
