@@ -1,3 +1,4 @@
+import { readSettings } from './income/settings.repository.ts';
 import type { FastifyInstance } from 'fastify';
 import { sweepOrphanedUploads } from './uploads/orphan-sweep.ts';
 import { buildApp } from './app.ts';
@@ -30,6 +31,8 @@ export async function prepareServer(config: Config, opening = openConfiguredData
   }
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
+  // The first read of the settings fixes the zone the business days are drawn in (decision 047).
+  await readSettings(database.db, config);
   // CORS_ORIGINS only seeds the partner sites: operators manage them from then on (decision 017).
   await seedPartnerSites(database.db, config.corsOrigins);
   // A process killed mid-upload may have left a half-written or unreferenced photo behind.

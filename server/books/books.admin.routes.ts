@@ -8,6 +8,7 @@ import { envelopeOf } from '../http/schemas.ts';
 import { dateText } from '../income/revenue-json.ts';
 import { validDate } from '../income/revenue.service.ts';
 import { readSettings } from '../income/settings.repository.ts';
+import { businessDay } from '../db/business-day.ts';
 import { byteOrderMark } from '../shared/csv.ts';
 import { fieldError } from '../shared/errors.ts';
 import { pointsToDecimal } from '../shared/money.ts';
@@ -78,7 +79,7 @@ export const booksAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         checkedRange(from, to);
         const { businessTimeZone: timeZone } = await readSettings(app.db, app.config);
         const line = book.file.line(timeZone);
-        const rows = book.read(app.db, { from, to, timeZone });
+        const rows = book.read(app.db, { from, to });
         async function* lines() {
           yield `${byteOrderMark}${book.file.header(timeZone)}\r\n`;
           for await (const row of rows) yield `${line(row)}\r\n`;
@@ -122,8 +123,8 @@ export const booksAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { day } = request.query;
       checkedRange(day, day);
-      const { businessTimeZone: timeZone } = await readSettings(app.db, app.config);
-      const figures = await closeFigures(app.db, day, timeZone);
+      const { timeZone } = await businessDay(app.db, day);
+      const figures = await closeFigures(app.db, day);
       const decimal = <Row extends { amount: string }>(row: Row) => ({ ...row, amount: pointsToDecimal(BigInt(row.amount)) });
       return success({
         day,

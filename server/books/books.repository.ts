@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { dayEnd } from '../db/business-day.ts';
+import { dayEnd, dayStart } from '../db/business-day.ts';
 import { oldestFirstInBatches } from '../db/newest-first-batches.ts';
 import { withdrawalStatus } from '../../contract/statuses.ts';
 
@@ -8,15 +8,11 @@ import { withdrawalStatus } from '../../contract/statuses.ts';
 export interface DayRange {
   from: string;
   to: string;
-  timeZone: string;
 }
 
-/** The instants a range of business days covers: from the end of the day before `from` to the end of `to`. */
-function instants(range: DayRange): { start: RawBuilder<Date>; end: RawBuilder<Date> } {
-  return {
-    start: dayEnd(sql`(${range.from}::date - 1)`, range.timeZone),
-    end: dayEnd(sql`${range.to}::date`, range.timeZone),
-  };
+/** The instants a range of business days covers, as the days were drawn (decision 047): the start of `from` to the end of `to`. */
+function instants(range: Omit<DayRange, 'timeZone'>): { start: RawBuilder<Date>; end: RawBuilder<Date> } {
+  return { start: dayStart(sql`${range.from}::date`), end: dayEnd(sql`${range.to}::date`) };
 }
 
 export interface JournalLine {
@@ -160,8 +156,8 @@ export interface CloseFigures {
  * The day's figures, summed from the ledger's entries and nothing else, so they cannot disagree with
  * it. Closing balances sum every entry before the day's end: a report's cost grows with the history.
  */
-export async function closeFigures(db: Db, day: string, timeZone: string): Promise<CloseFigures> {
-  const { start, end } = instants({ from: day, to: day, timeZone });
+export async function closeFigures(db: Db, day: string): Promise<CloseFigures> {
+  const { start, end } = instants({ from: day, to: day });
   const bounds = await sql<{ start: Date; end: Date }>`select ${start} as start, ${end} as end`.execute(db);
   const movements = await sql<CloseFigures['movements'][number]>`
     select j.kind as journal_kind, a.kind as account_kind, sum(e.amount)::text as amount

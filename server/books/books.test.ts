@@ -7,10 +7,9 @@ import { expectFailure, expectSuccess, send } from '../../tests/helpers/members.
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { notifyPayment, placeOrder } from '../../tests/helpers/orders.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { businessDate } from '../shared/business-day.ts';
+import { businessDate } from '../db/business-day.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { distributeIncome } from '../income/income.service.ts';
-import { readSettings } from '../income/settings.repository.ts';
 
 interface Close {
   day: string;
@@ -42,7 +41,7 @@ describe.each(databaseKinds())("the accountant's books on %s", (kind) => {
     testApp = await createTestApp(kind, { WITHDRAWAL_COOLDOWN_HOURS: '0' });
     const { app, database } = testApp;
     operator = await operatorToken(app, database.db);
-    today = businessDate(new Date(), (await readSettings(database.db, testApp.config)).businessTimeZone);
+    today = await businessDate(database.db, new Date());
 
     // Today: a payment confirmed (a Chinese name, which Excel shows only with the byte-order mark) and a withdrawal paid.
     const member = await verifiedMember(app, database.db, '林美');

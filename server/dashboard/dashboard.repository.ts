@@ -25,7 +25,7 @@ export async function queueCounts(db: Db) {
  * Each engine room's state on the given business days: whether revenue was recorded, whether its
  * distribution started and finished (and whether before the day ended, decision 035), and what it paid.
  */
-export async function roomDays(db: Db, days: readonly string[], timeZone: string) {
+export async function roomDays(db: Db, days: readonly string[]) {
   if (days.length === 0) return [];
   const dayList = sql.join(days.map((day) => sql`(${day}::date)`));
   const result = await sql<{
@@ -45,7 +45,7 @@ export async function roomDays(db: Db, days: readonly string[], timeZone: string
               where r.engine_room_id = room.id and r.business_date = days.day and r.entry_kind = 'record') as revenue_recorded,
       d.engine_room_id is not null as started,
       d.finished_at is not null as finished,
-      coalesce(d.paid_before < ${dayEnd(sql.ref('days.day'), timeZone)}, false) as before_day_end,
+      coalesce(d.paid_before < ${dayEnd(sql.ref('days.day'))}, false) as before_day_end,
       d.orders_credited,
       d.amount_credited::text as amount_credited
     from engine_rooms room

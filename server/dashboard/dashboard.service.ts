@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { deviceOnlineMs } from '../devices/device.json.ts';
 import { countDevices } from '../devices/devices.repository.ts';
 import { readSettings } from '../income/settings.repository.ts';
-import { businessDate } from '../shared/business-day.ts';
+import { businessDate } from '../db/business-day.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { queueCounts, roomDays, setupCounts } from './dashboard.repository.ts';
 
@@ -60,13 +60,13 @@ export async function readWorkCounts(db: Db, now = new Date()) {
 
 /** Everything the operator's first screen shows, read fresh on every call. */
 export async function readDashboard(db: Db, config: Config, now = new Date()) {
-  const settings = await readSettings(db, config);
-  const today = businessDate(now, settings.businessTimeZone);
+  const settings = await readSettings(db, config, now);
+  const today = await businessDate(db, now);
   const yesterday = dayBefore(today);
   const onlineSince = new Date(now.getTime() - deviceOnlineMs);
   const [queues, rows, offline, inService, setup] = await Promise.all([
     queueCounts(db),
-    roomDays(db, [today, yesterday], settings.businessTimeZone),
+    roomDays(db, [today, yesterday]),
     countDevices(db, 'offline', onlineSince),
     countDevices(db, 'online', onlineSince),
     setupCounts(db),

@@ -6,6 +6,7 @@ export interface IncomeTables {
   engine_room_revenue: EngineRoomRevenueTable;
   income_distributions: IncomeDistributionTable;
   income_records: IncomeRecordTable;
+  business_day_zones: BusinessDayZoneTable;
 }
 
 export interface SettingsTable {
@@ -14,6 +15,15 @@ export interface SettingsTable {
   operator_fee_bp: number;
   business_time_zone: string | null;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Migration 0031 (decision 047): from which business day on days are drawn in which zone. */
+export interface BusinessDayZoneTable {
+  from_date: ColumnType<string, string, never>;
+  time_zone: string;
+  reason: string | null;
+  operator_id: number | null;
+  created_at: ColumnType<Date, never, never>;
 }
 
 export interface EngineRoomRevenueTable {

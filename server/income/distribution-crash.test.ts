@@ -10,7 +10,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { accounts, balanceOf } from '../ledger/accounts.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
-import { businessDate } from '../shared/business-day.ts';
+import { dateInZone } from '../db/business-day.ts';
 import { recordRevenue } from './revenue.service.ts';
 
 /** The day's revenue in ten-thousandths of a point; less the 10 % fee, shared in equal units among the orders. */
@@ -52,7 +52,7 @@ describe('a SIGKILL in the middle of an income distribution (embedded database)'
     running = (await startProductProcess(dataDir)).child;
     await stopProcess(running, 'SIGTERM');
     const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-    const day = businessDate(new Date(Date.now() - 2 * 86_400_000), config.businessTimeZone);
+    const day = dateInZone(new Date(Date.now() - 2 * 86_400_000), config.businessTimeZone);
     await withDatabase(dataDir, async (db) => {
       await sql`insert into users (username, password_hash, referral_code)
         select 'crash' || g, 'x', 'C' || lpad(g::text, 9, '0') from generate_series(1, ${members}) g`.execute(db);

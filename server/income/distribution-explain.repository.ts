@@ -45,13 +45,13 @@ export async function dayFacts(db: Db, roomId: number, day: string, feeBp: numbe
  * Every order of the room with its outcome for the day (the first of contract/revenue.ts's outcomes
  * that applies), by the share rule's own terms (share-rule.repository.ts).
  */
-function outcomes(roomId: number, day: string, timeZone: string) {
+function outcomes(roomId: number, day: string) {
   return sql`select o.id, o.order_number, o.amount, o.paid_at, ir.amount as earned,
       case
         when ir.id is not null then 'paid'
         when o.status = ${orderStatus.cancelled} then 'cancelled_or_refunded'
         when not ${isPaidOff('o')} then 'not_paid'
-        when not ${paidBefore('o', dayEnd(sql`${day}::date`, timeZone))} then 'paid_after_day'
+        when not ${paidBefore('o', dayEnd(sql`${day}::date`))} then 'paid_after_day'
         when not exists (select 1 from engine_room_revenue r where r.engine_room_id = o.engine_room_id and r.business_date = ${day}::date and r.entry_kind = 'record') then 'no_revenue'
         when d.engine_room_id is null and room.capacity_units is null then 'capacity_not_set'
         -- Paid off after an early run of a day not yet over: the day is taken up again for it (decision 035).
@@ -66,32 +66,24 @@ function outcomes(roomId: number, day: string, timeZone: string) {
 }
 
 /** How many orders had each outcome, what they cost and what they earned. */
-export async function outcomeCounts(db: Db, roomId: number, day: string, timeZone: string) {
+export async function outcomeCounts(db: Db, roomId: number, day: string) {
   const result = await sql<{ outcome: OrderOutcome; orders: number; amount: string; earned: string }>`
     select outcome, count(*)::int as orders, sum(amount)::text as amount, coalesce(sum(earned), 0)::text as earned
-    from (${outcomes(roomId, day, timeZone)}) explained group by outcome`.execute(db);
+    from (${outcomes(roomId, day)}) explained group by outcome`.execute(db);
   return result.rows;
 }
 
-export async function countExplainedOrders(db: Db, roomId: number, day: string, timeZone: string, outcome?: OrderOutcome) {
-  const result = await sql<{ n: number }>`select count(*)::int as n from (${outcomes(roomId, day, timeZone)}) explained
+export async function countExplainedOrders(db: Db, roomId: number, day: string, outcome?: OrderOutcome) {
+  const result = await sql<{ n: number }>`select count(*)::int as n from (${outcomes(roomId, day)}) explained
     where ${outcome === undefined ? sql`true` : sql`outcome = ${outcome}`}`.execute(db);
   return result.rows[0]?.n ?? 0;
 }
 
 /** A page of the room's orders with their outcome, those that did not earn first. */
-export async function listExplainedOrders(
-  db: Db,
-  roomId: number,
-  day: string,
-  timeZone: string,
-  offset: number,
-  limit: number,
-  outcome?: OrderOutcome,
-) {
+export async function listExplainedOrders(db: Db, roomId: number, day: string, offset: number, limit: number, outcome?: OrderOutcome) {
   const result = await sql<{ order_number: string; amount: string; paid_at: Date | null; earned: string | null; outcome: OrderOutcome }>`
     select order_number, amount::text as amount, paid_at, earned::text as earned, outcome
-    from (${outcomes(roomId, day, timeZone)}) explained
+    from (${outcomes(roomId, day)}) explained
     where ${outcome === undefined ? sql`true` : sql`outcome = ${outcome}`}
     order by outcome = 'paid', id
     offset ${offset} limit ${limit}`.execute(db);

@@ -65,7 +65,6 @@ export async function distributeDay(
   db: Db,
   roomId: number,
   day: string,
-  timeZone: string,
   feeBp: number,
   now: Date,
   progress?: Progress,
@@ -73,7 +72,7 @@ export async function distributeDay(
 ): Promise<DayOutcome> {
   const started = await db.transaction().execute(async (trx) => {
     await lockDay(trx, roomId, day);
-    const cutOff = sql`least(${dayEnd(sql`${day}::date`, timeZone)}, ${now}::timestamptz)`;
+    const cutOff = sql`least(${dayEnd(sql`${day}::date`)}, ${now}::timestamptz)`;
     const eligible = sql`from orders where engine_room_id = ${roomId} and ${takesPart('orders', cutOff)}`;
     // Fixed once: the pool, the basis and the cut-off, so every batch shares the same pool by the same basis.
     const inserted =

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listEngineRooms } from '../catalog/catalog.repository.ts';
 import { localisedSchema } from '../catalog/localised-names.ts';
-import { businessDate } from '../shared/business-day.ts';
+import { businessDate } from '../db/business-day.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { recentProduction } from './production.repository.ts';
@@ -41,11 +41,9 @@ export const engineRoomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const { businessTimeZone } = await readSettings(app.db, app.config);
-      const [rooms, production] = await Promise.all([
-        listEngineRooms(app.db),
-        recentProduction(app.db, businessDate(new Date(), businessTimeZone)),
-      ]);
+      await readSettings(app.db, app.config);
+      const today = await businessDate(app.db, new Date());
+      const [rooms, production] = await Promise.all([listEngineRooms(app.db), recentProduction(app.db, today)]);
       return success(rooms.map((room) => ({ ...room, production: production.get(room.id) ?? [] })));
     },
   );

@@ -25,7 +25,18 @@ const revenueJson = Type.Object({
   kwh: Type.Number(),
   revenue: Type.Number(),
 });
-const settingsJson = Type.Object({ interest_rate: Type.Number(), operator_fee_percent: Type.Number(), business_time_zone: Type.String() });
+const settingsJson = Type.Object({
+  interest_rate: Type.Number(),
+  operator_fee_percent: Type.Number(),
+  business_time_zone: Type.String({ description: "The zone today's business day is drawn in" }),
+  business_time_zone_next: Type.Union([
+    Type.Object({
+      time_zone: Type.String(),
+      from_date: Type.String({ description: 'The first business day drawn in it: the first that had not started when it was chosen' }),
+    }),
+    Type.Null(),
+  ]),
+});
 
 const toJson = (row: { id: number; engine_room_id: number; business_date: string; wh: bigint; revenue: bigint }) => ({
   id: row.id,
@@ -160,7 +171,9 @@ export const incomeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           interest_rate: Type.Optional(Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01 })),
           operator_fee_percent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01 })),
           business_time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-          reason: Type.Optional(Type.String({ maxLength: 500, description: 'Required when the operator fee changes' })),
+          reason: Type.Optional(
+            Type.String({ maxLength: 500, description: 'Required when the operator fee or the business time zone changes' }),
+          ),
         }),
         security: bearer,
         response: { 200: envelopeOf(settingsJson) },
@@ -185,5 +198,7 @@ async function settingsResponse(app: FastifyInstance) {
     interest_rate: bpToPercent(settings.interestRateBp),
     operator_fee_percent: bpToPercent(settings.operatorFeeBp),
     business_time_zone: settings.businessTimeZone,
+    business_time_zone_next:
+      settings.nextTimeZone === null ? null : { time_zone: settings.nextTimeZone.timeZone, from_date: settings.nextTimeZone.fromDate },
   });
 }

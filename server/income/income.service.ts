@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { businessDate } from '../shared/business-day.ts';
+import { businessDate } from '../db/business-day.ts';
 import { ApiError } from '../shared/errors.ts';
 import { distributeDay, type DayOutcome, type Progress } from './distribution.ts';
 import { undistributedDays } from './revenue.repository.ts';
@@ -25,8 +25,8 @@ export async function distributeIncome(
   options: { date?: string; now?: Date; progress?: Progress; batchSize?: number } = {},
 ): Promise<DistributionSummary> {
   const now = options.now ?? new Date();
-  const settings = await readSettings(db, config);
-  const today = businessDate(now, settings.businessTimeZone);
+  const settings = await readSettings(db, config, now);
+  const today = await businessDate(db, now);
   if (options.date !== undefined) {
     if (!validDate(options.date))
       throw new ApiError(422, 'business_date_invalid', 'Use a date as YYYY-MM-DD.', {
@@ -35,18 +35,11 @@ export async function distributeIncome(
     if (options.date > today)
       throw new ApiError(422, 'business_day_not_started', dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
   }
-  const due = await undistributedDays(
-    db,
-    options.date === undefined ? { before: today } : { on: options.date },
-    settings.businessTimeZone,
-    now,
-  );
+  const due = await undistributedDays(db, options.date === undefined ? { before: today } : { on: options.date }, now);
 
   const days: DayOutcome[] = [];
   for (const { engine_room_id: roomId, business_date: day } of due) {
-    days.push(
-      await distributeDay(db, roomId, day, settings.businessTimeZone, settings.operatorFeeBp, now, options.progress, options.batchSize),
-    );
+    days.push(await distributeDay(db, roomId, day, settings.operatorFeeBp, now, options.progress, options.batchSize));
   }
   return {
     days,

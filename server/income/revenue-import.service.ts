@@ -46,8 +46,8 @@ async function check(db: Db, config: Config, input: ImportInput, now: Date): Pro
   }
   if (parsed.rows.length > importRowsMax)
     throw new ApiError(422, 'revenue_import_too_many_rows', importTooManyRowsMessage, { errors: { csv: [importTooManyRowsMessage] } });
-  const { businessTimeZone } = await readSettings(db, config);
-  return { fileSha256: fileHash(input.csv), rows: await checkRows(db, parsed.rows, businessTimeZone, now) };
+  await readSettings(db, config, now);
+  return { fileSha256: fileHash(input.csv), rows: await checkRows(db, parsed.rows, now) };
 }
 
 /** Step 1: every row checked and judged; nothing is recorded. */

@@ -1,7 +1,7 @@
 import { revenueRowProblems, type RevenueRowProblem } from '../../contract/revenue.ts';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { businessDate } from '../shared/business-day.ts';
+import { businessDate } from '../db/business-day.ts';
 import { parsePoints } from '../shared/money.ts';
 import type { CsvRow } from './revenue-csv.ts';
 import { recordedDays, roomNames } from './revenue-import.repository.ts';
@@ -54,10 +54,10 @@ function roomMatcher(rooms: RoomRef[]): (text: string) => number | null {
  * so the preview and the confirmation judge a file the same way. A row recorded before with the same
  * figures is `recorded` (skipped): importing a file twice records nothing twice.
  */
-export async function checkRows(db: Db, rows: CsvRow[], timeZone: string, now: Date): Promise<CheckedRow[]> {
+export async function checkRows(db: Db, rows: CsvRow[], now: Date): Promise<CheckedRow[]> {
   const rooms = await roomNames(db);
   const roomOf = roomMatcher(rooms);
-  const today = businessDate(now, timeZone);
+  const today = await businessDate(db, now);
   const checked = rows.map((row): CheckedRow => {
     const problems: RowProblem[] = [];
     const room = row.fields.room ?? '';

@@ -6,7 +6,7 @@ import { findEngineRoom } from '../catalog/catalog.repository.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { businessDate } from '../shared/business-day.ts';
+import { businessDate } from '../db/business-day.ts';
 import { fieldError, notFound } from '../shared/errors.ts';
 import { countExplainedOrders, dayFacts, listExplainedOrders, orderOutcomes, outcomeCounts } from './distribution-explain.repository.ts';
 import { dateText, kwh, kwhText, oneOf, points, pointsText } from './revenue-json.ts';
@@ -110,8 +110,8 @@ export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if ((await findEngineRoom(app.db, request.params.id)) === undefined) throw notFound('engine_room_not_found', 'Engine room not found');
-      const { businessTimeZone } = await readSettings(app.db, app.config);
-      const today = businessDate(new Date(), businessTimeZone);
+      await readSettings(app.db, app.config);
+      const today = await businessDate(app.db, new Date());
       const dates = Array.from({ length: chartDays }, (_, index) => {
         const date = new Date(`${today}T00:00:00Z`);
         date.setUTCDate(date.getUTCDate() - (chartDays - 1 - index));
@@ -183,12 +183,11 @@ export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const settings = await readSettings(app.db, app.config);
       const facts = await dayFacts(app.db, id, day, settings.operatorFeeBp);
       if (facts === undefined) throw notFound('engine_room_not_found', 'Engine room not found');
-      const zone = settings.businessTimeZone;
       const { page = 1, outcome } = request.query;
       const [counts, total, rows] = await Promise.all([
-        outcomeCounts(app.db, id, day, zone),
-        countExplainedOrders(app.db, id, day, zone, outcome),
-        listExplainedOrders(app.db, id, day, zone, pageOffset(page), perPageDefault, outcome),
+        outcomeCounts(app.db, id, day),
+        countExplainedOrders(app.db, id, day, outcome),
+        listExplainedOrders(app.db, id, day, pageOffset(page), perPageDefault, outcome),
       ]);
       const revenue = BigInt(facts.revenue);
       const pool = BigInt(facts.pool);

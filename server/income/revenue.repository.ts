@@ -25,7 +25,7 @@ export async function hasRevenueRecord(db: Db, roomId: number, businessDate: str
  * those shared out before they ended (on demand) that have run on since (decision 035); every day
  * before one, or one day.
  */
-export async function undistributedDays(db: Db, days: { before: string } | { on: string }, timeZone: string, now: Date) {
+export async function undistributedDays(db: Db, days: { before: string } | { on: string }, now: Date) {
   let query = db
     .selectFrom('engine_room_revenue as r')
     .leftJoin('income_distributions as d', (join) =>
@@ -35,7 +35,7 @@ export async function undistributedDays(db: Db, days: { before: string } | { on:
     .where('r.entry_kind', '=', 'record')
     .where(
       sql<boolean>`(d.finished_at is null or (d.basis_units_e8 is not null
-        and d.paid_before < least(${dayEnd(sql.ref('r.business_date'), timeZone)}, ${now}::timestamptz)))`,
+        and d.paid_before < least(${dayEnd(sql.ref('r.business_date'))}, ${now}::timestamptz)))`,
     )
     .orderBy('r.business_date')
     .orderBy('r.engine_room_id');

@@ -5,7 +5,7 @@ import { findEngineRoom } from '../catalog/catalog.repository.ts';
 import { accounts, ensureAccounts } from '../ledger/accounts.ts';
 import { InsufficientBalanceError, postJournal } from '../ledger/ledger.ts';
 import { uniqueViolation } from '../shared/db-errors.ts';
-import { businessDate } from '../shared/business-day.ts';
+import { businessDate } from '../db/business-day.ts';
 import { ApiError, fieldError, notFound } from '../shared/errors.ts';
 import { parsePoints, pointsMax } from '../shared/money.ts';
 import { decimalText } from '../shared/number-text.ts';
@@ -62,9 +62,9 @@ async function assertRoom(db: Db, roomId: number): Promise<void> {
  */
 export async function recordRevenue(db: Db, config: Config, operatorId: number, roomId: number, input: RevenueInput, now = new Date()) {
   await assertRoom(db, roomId);
-  const { businessTimeZone } = await readSettings(db, config);
+  await readSettings(db, config, now);
   if (!validDate(input.business_date)) throw fieldError('business_date', 'business_date_invalid', 'Use a date as YYYY-MM-DD.');
-  if (input.business_date > businessDate(now, businessTimeZone))
+  if (input.business_date > (await businessDate(db, now)))
     throw new ApiError(422, 'business_day_not_started', dayNotStartedMessage, { errors: { business_date: [dayNotStartedMessage] } });
   const wh = parseWh(input.kwh);
   if (wh === undefined || wh < 0n) throw fieldError('kwh', 'revenue_kwh_invalid', 'kWh must be zero or more, with at most 3 decimals.');

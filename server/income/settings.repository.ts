@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { businessZones, ensureBusinessZone, type ZoneChange } from '../db/business-day.ts';
 
 /** What an empty database starts with: an expected 3 % a month (estimates only) and a 10 % operator fee. */
 export const defaultSettings = { interestRateBp: 300, operatorFeeBp: 1000 } as const;
@@ -9,8 +10,10 @@ export interface IncomeSettings {
   interestRateBp: number;
   /** The operator's share of each day's revenue, in hundredths of a percent. */
   operatorFeeBp: number;
-  /** The zone business days are counted in: the operator's setting, else BUSINESS_TIME_ZONE. */
+  /** The zone today's business day is drawn in (decision 047): the operator's, else BUSINESS_TIME_ZONE. */
   businessTimeZone: string;
+  /** A zone change waiting for a business day that has not started. */
+  nextTimeZone: ZoneChange | null;
 }
 
 export async function seedSettings(db: Db): Promise<void> {
@@ -26,12 +29,16 @@ export async function seedSettings(db: Db): Promise<void> {
     .execute();
 }
 
-export async function readSettings(db: Db, config: Config): Promise<IncomeSettings> {
+export async function readSettings(db: Db, config: Config, now = new Date()): Promise<IncomeSettings> {
   const row = await db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
+  // The business days' zones are theirs to keep (decision 047): the first read writes the first one.
+  await ensureBusinessZone(db, row?.business_time_zone ?? config.businessTimeZone);
+  const zones = await businessZones(db, now);
   return {
     interestRateBp: row?.interest_rate_bp ?? defaultSettings.interestRateBp,
     operatorFeeBp: row?.operator_fee_bp ?? defaultSettings.operatorFeeBp,
-    businessTimeZone: row?.business_time_zone ?? config.businessTimeZone,
+    businessTimeZone: zones.timeZone,
+    nextTimeZone: zones.next,
   };
 }
 
@@ -40,10 +47,7 @@ export async function lockSettings(db: Db) {
   return db.selectFrom('settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
 }
 
-export async function writeSettings(
-  db: Db,
-  values: { interest_rate_bp: number; operator_fee_bp: number; business_time_zone: string | null },
-) {
+export async function writeSettings(db: Db, values: { interest_rate_bp: number; operator_fee_bp: number }) {
   await db
     .updateTable('settings')
     .set({ ...values, updated_at: new Date() })

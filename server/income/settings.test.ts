@@ -41,7 +41,7 @@ describe.each(databaseKinds())('the settings screen’s API on %s', (kind) => {
     expect(await read()).toEqual(before);
   });
 
-  it('the rate and the time zone change without a reason; the fee with one, and the log has both sides and the reason', async () => {
+  it('the rate, and today’s zone chosen again, change without a reason; the fee with one, and the log has both sides and the reason', async () => {
     expect(await put({ interest_rate: 2.75, business_time_zone: 'Asia/Taipei' }).then((reply) => expectSuccess(reply))).toMatchObject({
       interest_rate: 2.75,
       business_time_zone: 'Asia/Taipei',

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { businessDate } from '../shared/business-day.ts';
 
 /** Random digits after the date: a million numbers a day, so a guess rarely names a real order. */
 const randomDigits = 6;
@@ -9,7 +8,7 @@ const randomDigits = 6;
  * digits, e.g. GS261122048193. Never sequential, so it reveals nothing about sales; the column
  * is unique and the caller draws again on the rare collision.
  */
-export function newOrderNumber(now: Date, timeZone: string): string {
-  const day = businessDate(now, timeZone).replaceAll('-', '').slice(2);
+export function newOrderNumber(businessDay: string): string {
+  const day = businessDay.replaceAll('-', '').slice(2);
   return `GS${day}${String(randomInt(10 ** randomDigits)).padStart(randomDigits, '0')}`;
 }

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import { businessDate } from '../db/business-day.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../shared/errors.ts';
 import { pointsToNumber, pointScale, unitScale } from '../shared/money.ts';
@@ -44,7 +44,6 @@ interface OrderPlan {
 
 export async function createOrder(
   db: Db,
-  config: Config,
   userId: number,
   input: NewOrderInput,
   now = new Date(),
@@ -65,9 +64,10 @@ export async function createOrder(
       paymentMethodId: input.payment_method_id ?? 0,
     });
     const share = await reserveShare(trx, plan);
+    const today = await businessDate(trx, now);
     for (let draw = 1; draw <= orderNumberDraws; draw += 1) {
       const inserted = await insertOrderUnlessNumberTaken(trx, {
-        order_number: newOrderNumber(now, config.businessTimeZone),
+        order_number: newOrderNumber(today),
         user_id: userId,
         product_id: plan.productId,
         item_count: plan.count,

@@ -9,7 +9,7 @@ import { holderMismatchMessage, sameHolder } from '../cards/holder-name.ts';
 import { lockCard } from '../cards/cards.repository.ts';
 import { accounts, ensureAccounts } from '../ledger/accounts.ts';
 import { InsufficientBalanceError, keyReusedMessage, postJournal } from '../ledger/ledger.ts';
-import { businessDate } from '../shared/business-day.ts';
+import { businessDate } from '../db/business-day.ts';
 import { ApiError, forbidden, notFound } from '../shared/errors.ts';
 import { pointScale } from '../shared/money.ts';
 import { suspendedMessage } from '../orders/order.service.ts';
@@ -86,7 +86,7 @@ export async function requestWithdrawal(
       });
     }
 
-    const day = businessDate(now, config.businessTimeZone);
+    const day = await businessDate(trx, now);
     if (card.daily_quota !== null && (await usedQuota(trx, card.id, day)) + request.amount > BigInt(card.daily_quota)) {
       throw new ApiError(422, 'withdrawal_over_quota', overQuotaMessage, { detail: overQuotaMessage });
     }

@@ -12,7 +12,7 @@ import { loadConfig } from '../../server/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../server/db/database.ts';
 import { distributeIncome } from '../../server/income/income.service.ts';
 import { recordRevenue } from '../../server/income/revenue.service.ts';
-import { businessDate } from '../../server/shared/business-day.ts';
+import { dateInZone } from '../../server/db/business-day.ts';
 import { createScratchDatabase } from '../helpers/test-app.ts';
 
 const members = 1_000;
@@ -61,7 +61,7 @@ export async function distributionFigures(kind: 'pglite' | 'postgres', orders: n
   const database = await openDatabase(scratch === undefined ? { memory: true } : { databaseUrl: scratch.url });
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-bench-data' });
   try {
-    const day = businessDate(new Date(Date.now() - 2 * 86_400_000), config.businessTimeZone);
+    const day = dateInZone(new Date(Date.now() - 2 * 86_400_000), config.businessTimeZone);
     await prepare(database.db, orders, day, new Date(Date.now() - 5 * 86_400_000));
     // The baselines, as many rows written by the database alone in the same run: into a bare
     // temporary table (no log, no index), and into a table shaped as the income records (logged,

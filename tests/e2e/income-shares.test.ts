@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
-import { businessDate } from '../../server/shared/business-day.ts';
+import { dateInZone } from '../../server/db/business-day.ts';
 import { accessibilityViolations, failNextRequest, newVisitor } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
@@ -38,7 +38,7 @@ describe('income by ownership: two members in a room of 40 units', () => {
       await api.paidOrder(operator, member, 2, units * 15_000_000);
       members.push({ ...member, units, income });
     }
-    await api.shareOutRevenue(operator, 2, businessDate(new Date(), 'Asia/Taipei'), '3000', '8000');
+    await api.shareOutRevenue(operator, 2, dateInZone(new Date(), 'Asia/Taipei'), '3000', '8000');
   });
   after(async () => {
     await product.dispose();

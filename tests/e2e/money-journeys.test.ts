@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import eng from '../../locales/eng.json' with { type: 'json' };
-import { businessDate } from '../../server/shared/business-day.ts';
+import { dateInZone } from '../../server/db/business-day.ts';
 import { accessibilityViolations, failNextRequest, newVisitor, pressAndConfirm } from '../helpers/browser.ts';
 import { ProductApi, runAdmin, samplePhoto } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
@@ -111,7 +111,7 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       // Today's revenue, distributed on demand by ownership: the order's 0.0002 units of room 1's 23 units
       // earn 0.0002/23 of 115,000,000 less the 10 % fee, which is 900.
       await office.getByRole('button', { name: eng.admin_revenue, exact: true }).click();
-      await office.getByLabel(eng.admin_business_date).fill(businessDate(new Date(), 'Asia/Taipei'));
+      await office.getByLabel(eng.admin_business_date).fill(dateInZone(new Date(), 'Asia/Taipei'));
       await office.getByLabel(eng.admin_kwh).fill('2400.5');
       await office.getByLabel(eng.admin_revenue_amount).fill('115000000');
       await office.getByLabel(eng.admin_evidence).fill('meter 1');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
-import { businessDate } from '../../server/shared/business-day.ts';
+import { dateInZone } from '../../server/db/business-day.ts';
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { logInThroughFrame, seen, watch } from '../helpers/partner-page.ts';
@@ -55,7 +55,7 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
     // Income to move: a paid order of 2 of room 2's 40 units, and a day's revenue shared out (400 less the fee).
     await api.call('PUT', 'admin/v1/engine-rooms/2/capacity', operator, { capacity_units: 40 });
     await api.paidOrder(operator, member, 2, 30_000_000, realname);
-    await api.shareOutRevenue(operator, 2, businessDate(new Date(), 'Asia/Taipei'), '3000', '8000');
+    await api.shareOutRevenue(operator, 2, dateInZone(new Date(), 'Asia/Taipei'), '3000', '8000');
     await api.call('POST', 'v1/logout', member.token);
   });
 

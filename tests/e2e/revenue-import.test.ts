@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
-import { businessDate } from '../../server/shared/business-day.ts';
+import { dateInZone } from '../../server/db/business-day.ts';
 import { accessibilityViolations, newVisitor, pressAndConfirm } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
@@ -25,7 +25,7 @@ describe('revenue by CSV: one bad row refused, the good rows recorded and shared
   let product: ProductServer;
   let api: ProductApi;
   let member: { token: string; id: number };
-  const today = businessDate(new Date(), 'Asia/Taipei');
+  const today = dateInZone(new Date(), 'Asia/Taipei');
 
   before(async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-e2e-revenue-'));

@@ -7,7 +7,7 @@ import eng from '../../locales/eng.json' with { type: 'json' };
 import { htmlLang, localePath, locales } from '../../locales/index.ts';
 import zhs from '../../locales/zhs.json' with { type: 'json' };
 import zht from '../../locales/zht.json' with { type: 'json' };
-import { businessDate } from '../../server/shared/business-day.ts';
+import { dateInZone } from '../../server/db/business-day.ts';
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
@@ -75,8 +75,8 @@ describe('/trust: where income comes from, read from the ledger', () => {
     await api.call('POST', `admin/v1/orders/${order.id}/confirm`, operator, { payer_name: realname, bank_reference: 'REMIT-1' });
 
     // Two business days of room 1 (today, so the payment above counts), shared, then one corrected.
-    const today = businessDate(new Date(), 'Asia/Taipei');
-    const yesterday = businessDate(new Date(Date.now() - 86_400_000), 'Asia/Taipei');
+    const today = dateInZone(new Date(), 'Asia/Taipei');
+    const yesterday = dateInZone(new Date(Date.now() - 86_400_000), 'Asia/Taipei');
     for (const [day, revenue] of [
       [yesterday, '23000'],
       [today, '46000'],

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
-import { businessDate } from '../../server/shared/business-day.ts';
+import { dateInZone } from '../../server/db/business-day.ts';
 import { unitScale } from '../../server/shared/money.ts';
 import { points } from './ledger.ts';
 
 /** A business day `daysAgo` before today in the zone (0 is today), as YYYY-MM-DD. */
 export function dayAgo(daysAgo: number, timeZone = 'Asia/Taipei'): string {
-  return businessDate(new Date(Date.now() - daysAgo * 86_400_000), timeZone);
+  return dateInZone(new Date(Date.now() - daysAgo * 86_400_000), timeZone);
 }
 
 /** The instant a business day starts in a zone. */

@@ -1,3 +1,4 @@
+import { readSettings } from '../../server/income/settings.repository.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
@@ -54,6 +55,7 @@ export async function createTestApp(
   // Nothing to do on a copy of the run's template (one read each); the whole work where there is none.
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
+  await readSettings(database.db, config);
   await seedPartnerSites(database.db, config.corsOrigins);
   const app = await buildApp(config, database, logger, schemas);
   await app.ready();

@@ -13,7 +13,7 @@ import { $operatorToken } from './operator-session.ts';
 import { Settings } from './Settings.tsx';
 
 const operatorToken = `op.${'d'.repeat(43)}`;
-const saved = { interest_rate: 3, operator_fee_percent: 10, business_time_zone: 'Asia/Shanghai' };
+const saved = { interest_rate: 3, operator_fee_percent: 10, business_time_zone: 'Asia/Shanghai', business_time_zone_next: null };
 const administrator: OperatorMe = {
   username: 'ops',
   role: 'administrator',
@@ -77,6 +77,47 @@ describe('Settings and the audit log (the back office)', () => {
     expect(sent?.form.get('operator_fee_percent')).to.equal('12.5');
     expect(sent?.form.get('reason')).to.equal('New hosting contract');
     // Saved: the fee is the new one and the reason field goes away.
+    expect(page.host.querySelector('#gs-settings-reason')).to.equal(null);
+    page.unmount();
+  });
+
+  it('a zone change asks for a reason, lists UTC, and then says from which business day the new zone counts', async () => {
+    stub = stubFetch((call) =>
+      call.method === 'PUT'
+        ? ok({ ...saved, business_time_zone_next: { time_zone: String(call.form.get('business_time_zone')), from_date: '2026-11-29' } })
+        : ok(saved),
+    );
+    const page = mountScreen(<Settings />);
+    await waitFor(
+      () => page.host.querySelector('#gs-settings-zone') !== null && !buttonNamed(page.host, eng.admin_settings_save).disabled,
+      'the settings form',
+    );
+    const select = page.host.querySelector('#gs-settings-zone') as HTMLSelectElement;
+    expect(select.options[0]?.value).to.equal('UTC');
+    expect(page.host.querySelector('#gs-settings-zone-hint')?.textContent).to.contain(
+      eng.admin_settings_zone_now.replace('{{zone}}', 'Asia/Shanghai'),
+    );
+    expect(page.host.querySelector('#gs-settings-reason')).to.equal(null);
+    act(() => {
+      select.value = 'Africa/Abidjan';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const reason = inputLabelled(page.host, eng.admin_change_reason);
+    act(() => buttonNamed(page.host, eng.admin_settings_save).click());
+    await waitFor(() => errorOf(reason) === eng.admin_reason_needed, 'the reason asked for');
+    expect(stub.calls.some((call) => call.method === 'PUT')).to.equal(false);
+
+    typeInto(reason, 'Moving the hosting');
+    act(() => buttonNamed(page.host, eng.admin_settings_save).click());
+    await waitFor(() => statusText(page.host) === eng.admin_settings_saved, 'saved');
+    const sent = stub.calls.find((call) => call.method === 'PUT');
+    expect(sent?.form.get('business_time_zone')).to.equal('Africa/Abidjan');
+    expect(sent?.form.get('reason')).to.equal('Moving the hosting');
+    expect(page.host.querySelector('#gs-settings-zone-hint')?.textContent).to.contain(
+      eng.admin_settings_zone_next.replace('{{date}}', '2026-11-29').replace('{{zone}}', 'Africa/Abidjan'),
+    );
+    // The waiting zone is the one shown; saving it again needs no reason.
+    expect(select.value).to.equal('Africa/Abidjan');
     expect(page.host.querySelector('#gs-settings-reason')).to.equal(null);
     page.unmount();
   });

@@ -11,6 +11,8 @@ interface IncomeSettings {
   interest_rate: number;
   operator_fee_percent: number;
   business_time_zone: string;
+  /** A change waiting for a business day that has not started (decision 047). */
+  business_time_zone_next: { time_zone: string; from_date: string } | null;
 }
 
 type Errors = Partial<Record<'interest_rate' | 'operator_fee_percent' | 'business_time_zone' | 'reason', string>>;
@@ -19,10 +21,10 @@ type Errors = Partial<Record<'interest_rate' | 'operator_fee_percent' | 'busines
 const percentText = /^\d{1,3}(\.\d{1,2})?$/;
 const validPercent = (text: string) => percentText.test(text.trim()) && Number(text) <= 100;
 
-/** Every zone the browser knows, with the saved one kept even if this browser does not list it. */
-function timeZones(saved: string): string[] {
-  const known = Intl.supportedValuesOf('timeZone');
-  return known.includes(saved) ? known : [saved, ...known];
+/** UTC, then every zone the browser knows, with the saved ones kept even if this browser does not list them. */
+function timeZones(saved: readonly string[]): string[] {
+  const known = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((name) => name !== 'UTC')];
+  return [...saved.filter((name) => !known.includes(name)), ...known];
 }
 
 function refused(error: unknown, t: Translate): { errors: Errors; text: string } {
@@ -33,7 +35,8 @@ function refused(error: unknown, t: Translate): { errors: Errors; text: string }
 /**
  * The business's own settings: the expected monthly rate members see as an estimate, the operator's
  * fee taken from each day's revenue (a change asks for a reason, as it changes every member's
- * income from the next distribution), the time zone business days are counted in, and the version
+ * income from the next distribution), the time zone business days are counted in (a change asks for
+ * a reason and takes effect from the next day not started, which the screen names: decision 047), and the version
  * members are running. Service contacts are brand-site content, edited under "Brand site".
  */
 export function Settings() {
@@ -52,7 +55,7 @@ export function Settings() {
     setSaved(settings);
     setRate(String(settings.interest_rate));
     setFee(String(settings.operator_fee_percent));
-    setZone(settings.business_time_zone);
+    setZone(settings.business_time_zone_next?.time_zone ?? settings.business_time_zone);
     setReason('');
   };
 
@@ -63,6 +66,9 @@ export function Settings() {
   }, []);
 
   const feeChanged = saved !== null && validPercent(fee) && Number(fee) !== saved.operator_fee_percent;
+  // The zone ahead is the waiting one, else today's: choosing another needs a reason, as the fee does.
+  const zoneChanged = saved !== null && zone !== (saved.business_time_zone_next?.time_zone ?? saved.business_time_zone);
+  const needsReason = feeChanged || zoneChanged;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,7 +76,7 @@ export function Settings() {
     const found: Errors = {};
     if (!validPercent(rate)) found.interest_rate = t('admin_settings_percent_invalid');
     if (!validPercent(fee)) found.operator_fee_percent = t('admin_settings_percent_invalid');
-    if (feeChanged && reason.trim() === '') found.reason = t('admin_reason_needed');
+    if (needsReason && reason.trim() === '') found.reason = t('admin_reason_needed');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -79,7 +85,7 @@ export function Settings() {
         interest_rate: rate.trim(),
         operator_fee_percent: fee.trim(),
         business_time_zone: zone,
-        ...(feeChanged ? { reason: reason.trim() } : {}),
+        ...(needsReason ? { reason: reason.trim() } : {}),
       });
       show(envelope.detail);
       setOutcome({ text: t('admin_settings_saved'), failed: false });
@@ -122,17 +128,6 @@ export function Settings() {
             error={errors.operator_fee_percent}
             maxLength={6}
           />
-          {feeChanged && (
-            <Field
-              id="gs-settings-reason"
-              name="reason"
-              label={t('admin_change_reason')}
-              value={reason}
-              onChange={setReason}
-              error={errors.reason}
-              maxLength={500}
-            />
-          )}
           <div className="gs-field">
             <label htmlFor="gs-settings-zone">{t('admin_settings_zone')}</label>
             <div className="gs-field__control">
@@ -144,7 +139,10 @@ export function Settings() {
                 aria-describedby="gs-settings-zone-hint gs-settings-zone-error"
                 onChange={(event) => setZone(event.currentTarget.value)}
               >
-                {timeZones(saved.business_time_zone).map((name) => (
+                {timeZones([
+                  saved.business_time_zone,
+                  ...(saved.business_time_zone_next === null ? [] : [saved.business_time_zone_next.time_zone]),
+                ]).map((name) => (
                   <option key={name} value={name}>
                     {name}
                   </option>
@@ -152,12 +150,26 @@ export function Settings() {
               </select>
             </div>
             <p id="gs-settings-zone-hint" className="gs-field__hint">
+              {t('admin_settings_zone_now', { zone: saved.business_time_zone })}{' '}
+              {saved.business_time_zone_next !== null &&
+                `${t('admin_settings_zone_next', { date: saved.business_time_zone_next.from_date, zone: saved.business_time_zone_next.time_zone })} `}
               {t('admin_settings_zone_hint')}
             </p>
             <p id="gs-settings-zone-error" className="gs-field__error" aria-live="polite">
               {errors.business_time_zone}
             </p>
           </div>
+          {needsReason && (
+            <Field
+              id="gs-settings-reason"
+              name="reason"
+              label={t('admin_change_reason')}
+              value={reason}
+              onChange={setReason}
+              error={errors.reason}
+              maxLength={500}
+            />
+          )}
           <FormMessage outcome={outcome} />
           <SubmitButton busy={busy}>{t('admin_settings_save')}</SubmitButton>
         </form>

@@ -29,6 +29,8 @@ export const auditFields = [
   'interest_rate_bp',
   'operator_fee_bp',
   'business_time_zone',
+  'business_time_zone_next',
+  'business_time_zone_from',
   'enabled',
   'name',
   'installed_units',

@@ -104,6 +104,8 @@ export const settingsMessageKeys = [
   'admin_settings_fee_hint',
   'admin_settings_zone',
   'admin_settings_zone_hint',
+  'admin_settings_zone_now',
+  'admin_settings_zone_next',
   'admin_settings_percent_invalid',
   'admin_settings_save',
   'admin_settings_saved',

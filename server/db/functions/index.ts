@@ -23,6 +23,10 @@ export const functionNames = [
   'wallet_partner_transfer',
   'wallet_transfer',
   'wallet_transfers',
+  'business_zone_of',
+  'business_day_start',
+  'business_day_end',
+  'business_date_of',
 ] as const;
 
 export type FunctionName = (typeof functionNames)[number];

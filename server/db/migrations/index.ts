@@ -29,6 +29,7 @@ import * as translationBehind from './0027_translation_behind.ts';
 import * as roomCapacityConfirmed from './0028_room_capacity_confirmed.ts';
 import * as auditLogLookups from './0029_audit_log_lookups.ts';
 import * as databaseFunctions from './0030_database_functions.ts';
+import * as businessDayZones from './0031_business_day_zones.ts';
 import * as memberPasswordResets from './0036_member_password_resets.ts';
 
 /**
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0028_room_capacity_confirmed': roomCapacityConfirmed,
   '0029_audit_log_lookups': auditLogLookups,
   '0030_database_functions': databaseFunctions,
+  '0031_business_day_zones': businessDayZones,
   '0036_member_password_resets': memberPasswordResets,
 };
 

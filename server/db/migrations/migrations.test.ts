@@ -81,7 +81,9 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     async () => {
       // As such a database stands: no record of applied functions, older bodies, no journal_hash.
       expect((await migrator(database.db).migrateTo('0029_audit_log_lookups')).error).toBeUndefined();
-      for (const name of functionNames.filter((name) => name !== 'journal_hash')) {
+      // The functions brought in by 0030 and later are not there yet: 0031's business days need their table.
+      const later = ['journal_hash', 'business_zone_of', 'business_day_start', 'business_day_end', 'business_date_of'];
+      for (const name of functionNames.filter((name) => !later.includes(name))) {
         await sql.raw(functionDefinition(name).text.replace(/\$\$\s*$/, '-- an older body\n$$$$')).execute(database.db);
       }
       expect(await functionsInDatabase(database.db)).not.toEqual(functionsOnFile());
