@@ -6,7 +6,8 @@ import { uniqueViolation } from '../shared/db-errors.ts';
 import { ApiError } from '../shared/errors.ts';
 import { parseRevenueCsv } from './revenue-csv.ts';
 import { checkRows, fileHash, totalOf, type CheckedRow } from './revenue-import.ts';
-import { insertRevenueEntry } from './revenue.repository.ts';
+import { businessDate } from '../shared/business-day.ts';
+import { holdUntil, insertRevenueEntry } from './revenue.repository.ts';
 import { dayRecordedMessage, moveRevenue } from './revenue.service.ts';
 import { readSettings } from './settings.repository.ts';
 
@@ -67,6 +68,8 @@ export async function confirmImport(
   now = new Date(),
 ): Promise<ImportCheck> {
   if (fileHash(input.csv) !== input.file_sha256) throw new ApiError(409, 'revenue_import_changed', importChangedMessage);
+  const { businessTimeZone } = await readSettings(db, config);
+  const hold = holdUntil(config.revenueHoldMs, businessDate(now, businessTimeZone), businessTimeZone, now);
   try {
     return await db.transaction().execute(async (trx) => {
       const checked = await check(trx, config, input, now);
@@ -82,6 +85,7 @@ export async function confirmImport(
           evidence,
           entry_kind: 'record',
           recorded_by: operatorId,
+          hold_until: hold,
         });
         if (row.revenue > 0n) await moveRevenue(trx, row.engineRoomId, row.revenue, `revenue:${entry.id}`, 'revenue_recorded');
         audits.push({
