@@ -17,8 +17,7 @@ import { poolOf, shareOf, takesPart } from './share-rule.repository.ts';
  */
 
 /** Taken (after the day's lock) by whoever reads or writes a room's carried decreases. */
-export const lockCarry = (trx: Db, roomId: number) =>
-  sql`select pg_advisory_xact_lock(hashtext(${`income-carry:${roomId}`}))`.execute(trx);
+export const lockCarry = (trx: Db, roomId: number) => sql`select pg_advisory_xact_lock(hashtext(${`income-carry:${roomId}`}))`.execute(trx);
 
 const lockDay = (trx: Db, roomId: number, day: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`income:${roomId}:${day}`}))`.execute(trx);
@@ -116,7 +115,13 @@ export async function shareCorrections(db: Db, roomId: number, day: string, now:
       const pass = await nextPass(trx, roomId, day, now);
       if (pass === undefined) return { done: true, records: 0, credited: 0n };
       const left = (BigInt(pass.pool_delta) - BigInt(pass.amount_credited)).toString();
-      const batch = await sql<{ last_order_id: string | null; records: number; credited: string | null; member_ids: string | null; member_amounts: string | null }>`
+      const batch = await sql<{
+        last_order_id: string | null;
+        records: number;
+        credited: string | null;
+        member_ids: string | null;
+        member_amounts: string | null;
+      }>`
         with candidates as (
           select o.id, o.user_id, ${shareOf('o', pass.pool_delta, pass.basis_units_e8 ?? '1')} as share
           from orders o

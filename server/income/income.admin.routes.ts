@@ -31,10 +31,19 @@ const revenueJson = Type.Object({
     }),
   ),
 });
-const entryParams = Type.Object({ entry: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'A revenue entry id' }) });
+const entryParams = Type.Object({
+  entry: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'A revenue entry id' }),
+});
 const settingsJson = Type.Object({ interest_rate: Type.Number(), operator_fee_percent: Type.Number(), business_time_zone: Type.String() });
 
-const toJson = (row: { id: number; engine_room_id: number; business_date: string; wh: bigint; revenue: bigint; hold_until: Date | null }) => ({
+const toJson = (row: {
+  id: number;
+  engine_room_id: number;
+  business_date: string;
+  wh: bigint;
+  revenue: bigint;
+  hold_until: Date | null;
+}) => ({
   id: row.id,
   hold_until: row.hold_until === null ? null : row.hold_until.toISOString(),
   engine_room_id: row.engine_room_id,

@@ -8,7 +8,14 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf } from '../http/schemas.ts';
 import { businessDate } from '../shared/business-day.ts';
 import { fieldError, notFound } from '../shared/errors.ts';
-import { countExplainedOrders, dayCorrections, dayFacts, listExplainedOrders, orderOutcomes, outcomeCounts } from './distribution-explain.repository.ts';
+import {
+  countExplainedOrders,
+  dayCorrections,
+  dayFacts,
+  listExplainedOrders,
+  orderOutcomes,
+  outcomeCounts,
+} from './distribution-explain.repository.ts';
 import { dateText, kwh, kwhText, oneOf, points, pointsText } from './revenue-json.ts';
 import { countRevenueDays, listRevenueDays, roomDays } from './revenue-records.repository.ts';
 import { validDate } from './revenue.service.ts';

@@ -79,7 +79,8 @@ export interface RevenueEntryState {
 
 /** One revenue entry, locked for the caller's transaction, with whether it has been shared. */
 export async function lockRevenueEntry(trx: Db, entryId: number): Promise<RevenueEntryState | undefined> {
-  const result = await sql<RevenueEntryState>`select e.id::text as id, e.engine_room_id, e.business_date::text as business_date, e.entry_kind,
+  const result =
+    await sql<RevenueEntryState>`select e.id::text as id, e.engine_room_id, e.business_date::text as business_date, e.entry_kind,
       e.revenue::text as revenue, e.recorded_by, e.hold_until, e.released_at, e.withdrawn_at,
       coalesce(e.id <= d.entries_through or (e.entry_kind = 'record' and d.engine_room_id is not null), false) as shared
     from engine_room_revenue e
@@ -99,7 +100,13 @@ export async function releaseRevenueEntry(trx: Db, entryId: number, operatorId: 
 }
 
 /** Withdraws an entry not yet shared, with the reason; the day's other unshared entries go with a withdrawn record. */
-export async function withdrawRevenueEntries(trx: Db, ids: readonly string[], operatorId: number, reason: string, now: Date): Promise<void> {
+export async function withdrawRevenueEntries(
+  trx: Db,
+  ids: readonly string[],
+  operatorId: number,
+  reason: string,
+  now: Date,
+): Promise<void> {
   if (ids.length === 0) return;
   await trx
     .updateTable('engine_room_revenue')

@@ -155,7 +155,14 @@ export async function adjustRevenue(
       subjectId: roomId,
       after: { business_date: input.business_date, wh_delta: wh.toString(), revenue_delta: delta.toString(), reason: input.reason.trim() },
     });
-    return { id: Number(row.id), engine_room_id: roomId, business_date: input.business_date, wh, revenue: delta, hold_until: row.hold_until };
+    return {
+      id: Number(row.id),
+      engine_room_id: roomId,
+      business_date: input.business_date,
+      wh,
+      revenue: delta,
+      hold_until: row.hold_until,
+    };
   });
 }
 
@@ -198,7 +205,12 @@ export async function releaseRevenue(db: Db, operatorId: number, entryId: number
         after: { entry_id: entry.id, business_date: entry.business_date, revenue: entry.revenue, recorded_by: entry.recorded_by },
       });
     }
-    return { id: Number(entry.id), engine_room_id: entry.engine_room_id, business_date: entry.business_date, released_at: entry.released_at ?? now };
+    return {
+      id: Number(entry.id),
+      engine_room_id: entry.engine_room_id,
+      business_date: entry.business_date,
+      released_at: entry.released_at ?? now,
+    };
   });
 }
 

@@ -62,7 +62,9 @@ const dayQuery = sql`
 export async function countTrustDays(db: Db): Promise<number> {
   const row = await sql<{
     n: string;
-  }>`select count(*) as n from (select distinct engine_room_id, business_date from engine_room_revenue where withdrawn_at is null) days`.execute(db);
+  }>`select count(*) as n from (select distinct engine_room_id, business_date from engine_room_revenue where withdrawn_at is null) days`.execute(
+    db,
+  );
   return Number(row.rows[0]?.n ?? 0);
 }
 
