@@ -43,9 +43,15 @@ describe.each(databaseKinds())('corrections are shared, and revenue waits its ho
     });
     return expectSuccess(response, 201) as { id: number; hold_until: string };
   };
+  /** The explanation, its amounts (4-decimal text) read as numbers. */
   const explain = async (roomId: number, day: string) =>
-    expectSuccess(
-      await send(world.testApp.app, 'GET', `admin/v1/engine-rooms/${roomId}/distributions/${day}`, { token: world.operator }),
+    JSON.parse(
+      JSON.stringify(
+        expectSuccess(
+          await send(world.testApp.app, 'GET', `admin/v1/engine-rooms/${roomId}/distributions/${day}`, { token: world.operator }),
+        ),
+      ),
+      (_key, value: unknown) => (typeof value === 'string' && /^-?\d+\.\d{4}$/.test(value) ? Number(value) : value),
     ) as Explained;
   const trustDay = async (roomId: number, day: string) => {
     const body = (await send(world.testApp.app, 'GET', 'v1/trust')).json() as { detail: { data: TrustDay[] } };
