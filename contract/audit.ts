@@ -14,6 +14,8 @@ export const auditActions = [
   'revenue.record',
   'revenue.adjust',
   'revenue.import',
+  'revenue.share_now',
+  'revenue.withdraw',
   'income.distribute',
   'settings.update',
   'verification.approve',

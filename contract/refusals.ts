@@ -124,6 +124,11 @@ export const refusalCodes = [
   'revenue_kwh_invalid',
   'revenue_amount_invalid',
   'revenue_correction_empty',
+  // The hold on recorded revenue (decision 049).
+  'revenue_entry_not_found',
+  'revenue_entry_shared',
+  'revenue_entry_withdrawn',
+  'revenue_release_own',
   'engine_room_short',
   'time_zone_unknown',
   // Revenue by CSV (decision 028).

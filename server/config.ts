@@ -47,6 +47,11 @@ export interface Config {
    * folder (server/cards/card-key.ts); several servers on one database must share it.
    */
   cardNumberKey: Buffer | undefined;
+  /**
+   * REVENUE_HOLD_MINUTES: recorded revenue waits this long before the schedule shares it; unset, until the next
+   * business day starts (decision 049). An administrator other than its recorder may share it sooner.
+   */
+  revenueHoldMs?: number | undefined;
   /** An order still waiting for payment this long after it became payable is cancelled (ORDER_EXPIRY_DAYS). */
   orderExpiryMs: number;
   /** How often a server process looks for expired orders (0: never; `npm run admin -- expire-orders` still works). */
@@ -174,6 +179,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     orderExpiryMs: integer('ORDER_EXPIRY_DAYS', 3, 1, 365) * dayMs,
     orderExpiryCheckMs: integer('ORDER_EXPIRY_CHECK_MINUTES', 10, 0, 24 * 60) * minuteMs,
     demoMode: demoMode === 'true',
+    revenueHoldMs: text('REVENUE_HOLD_MINUTES', '') === '' ? undefined : integer('REVENUE_HOLD_MINUTES', 0, 0, 7 * 24 * 60) * minuteMs,
   };
   const cardKey = text('CARD_NUMBER_KEY', '');
   if (cardKey !== '') {

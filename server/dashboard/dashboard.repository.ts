@@ -42,12 +42,14 @@ export async function roomDays(db: Db, days: readonly string[]) {
     amount_credited: string | null;
   }>`select room.id as engine_room_id, room.name, room.names, room.capacity_units, days.day::text as business_date,
       exists (select 1 from engine_room_revenue r
-              where r.engine_room_id = room.id and r.business_date = days.day and r.entry_kind = 'record') as revenue_recorded,
+              where r.engine_room_id = room.id and r.business_date = days.day and r.entry_kind = 'record' and r.withdrawn_at is null) as revenue_recorded,
       d.engine_room_id is not null as started,
       d.finished_at is not null as finished,
       coalesce(d.paid_before < ${dayEnd(sql.ref('days.day'))}, false) as before_day_end,
       d.orders_credited,
-      d.amount_credited::text as amount_credited
+      -- Paid for the day, the corrections shared since included (decision 048).
+      (d.amount_credited + (select coalesce(sum(c.amount_credited), 0) from income_corrections c
+        where c.engine_room_id = room.id and c.business_date = days.day))::text as amount_credited
     from engine_rooms room
     cross join (values ${dayList}) as days(day)
     left join income_distributions d on d.engine_room_id = room.id and d.business_date = days.day

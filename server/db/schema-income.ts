@@ -7,6 +7,7 @@ export interface IncomeTables {
   income_distributions: IncomeDistributionTable;
   income_records: IncomeRecordTable;
   business_day_zones: BusinessDayZoneTable;
+  income_corrections: IncomeCorrectionTable;
 }
 
 export interface SettingsTable {
@@ -36,6 +37,13 @@ export interface EngineRoomRevenueTable {
   entry_kind: 'record' | 'adjustment';
   recorded_by: number | null;
   created_at: ColumnType<Date, never, never>;
+  /** Until when the schedule leaves it unshared (decision 049); null on entries from before the hold. */
+  hold_until: ColumnType<Date | null, Date | null | undefined, never>;
+  released_at: ColumnType<Date | null, never, Date>;
+  released_by: ColumnType<number | null, never, number>;
+  withdrawn_at: ColumnType<Date | null, never, Date>;
+  withdrawn_by: ColumnType<number | null, never, number>;
+  withdraw_reason: ColumnType<string | null, never, string>;
 }
 
 export interface IncomeDistributionTable {
@@ -54,6 +62,23 @@ export interface IncomeDistributionTable {
   amount_credited: ColumnType<string, bigint | undefined, bigint>;
   started_at: ColumnType<Date, never, never>;
   finished_at: Date | null;
+  /** The day's last revenue entry already shared, in the pool or by a correction (decision 048). */
+  entries_through: ColumnType<string, never, never>;
+  /** What the pool gave up to decreases carried from the room's earlier days. */
+  carry_applied: ColumnType<string, never, never>;
+}
+
+export interface IncomeCorrectionTable {
+  revenue_entry_id: string;
+  engine_room_id: number;
+  business_date: ColumnType<string, string, never>;
+  pool_delta: ColumnType<string, bigint, never>;
+  carried: ColumnType<string, bigint | undefined, never>;
+  cursor_order_id: ColumnType<string, bigint | undefined, bigint>;
+  orders_credited: ColumnType<number, number | undefined, number>;
+  amount_credited: ColumnType<string, bigint | undefined, bigint>;
+  started_at: ColumnType<Date, never, never>;
+  finished_at: Date | null;
 }
 
 export interface IncomeRecordTable {
@@ -65,4 +90,6 @@ export interface IncomeRecordTable {
   business_date: ColumnType<string, string, never>;
   amount: ColumnType<string, bigint, never>;
   created_at: ColumnType<Date, never, never>;
+  /** Set on an order's share of a correction shared after its day (decision 048). */
+  correction_entry_id: ColumnType<string | null, never, never>;
 }

@@ -5,6 +5,7 @@ import { postIncomeJournal } from '../ledger/income-posting.ts';
 import { basisOf, poolOf, shareOf, takesPart, unitsOf } from './share-rule.repository.ts';
 import { addIncomeNotifications } from '../notifications/notifications.repository.ts';
 import { dayEnd } from '../db/business-day.ts';
+import { carryOutstanding, liveEntry, lockCarry } from './correction-sharing.repository.ts';
 
 /**
  * Orders credited per transaction: bounds each transaction's locks and the ids held in memory.
@@ -74,16 +75,24 @@ export async function distributeDay(
     await lockDay(trx, roomId, day);
     const cutOff = sql`least(${dayEnd(sql`${day}::date`)}, ${now}::timestamptz)`;
     const eligible = sql`from orders where engine_room_id = ${roomId} and ${takesPart('orders', cutOff)}`;
-    // Fixed once: the pool, the basis and the cut-off, so every batch shares the same pool by the same basis.
+    // Fixed once: the pool, the basis and the cut-off, so every batch shares the same pool by the same basis. The pool
+    // is the day's live entries (none withdrawn), less what decreases shared on the room's earlier days carry
+    // (decision 048): the carry lock keeps two days of one room from both taking the same carry.
+    await lockCarry(trx, roomId);
     const inserted =
-      await sql`insert into income_distributions (engine_room_id, business_date, pool, order_total, basis_units_e8, paid_before, fee_bp)
-      select ${roomId}, ${day}::date,
-        ${poolOf(sql`(select coalesce(sum(revenue), 0) from engine_room_revenue where engine_room_id = ${roomId} and business_date = ${day}::date)`, feeBp)},
+      await sql`insert into income_distributions (engine_room_id, business_date, pool, order_total, basis_units_e8, paid_before, fee_bp, entries_through, carry_applied)
+      select ${roomId}, ${day}::date, day.pool - carry.applied,
         (select coalesce(sum(amount), 0) ${eligible}),
         ${basisOf(sql`room.capacity_units`, sql`(select coalesce(sum(${unitsOf('orders')}), 0) ${eligible})`)},
         ${cutOff},
-        ${feeBp}
-      from engine_rooms room where room.id = ${roomId} and room.capacity_units is not null
+        ${feeBp},
+        day.through,
+        carry.applied
+      from engine_rooms room
+      cross join lateral (select ${poolOf(sql`coalesce(sum(e.revenue), 0)`, feeBp)} as pool, coalesce(max(e.id), 0) as through
+        from engine_room_revenue e where ${liveEntry('e', roomId, day)}) day
+      cross join lateral (select least(day.pool, greatest(0, ${carryOutstanding(roomId)})) as applied) carry
+      where room.id = ${roomId} and room.capacity_units is not null
       on conflict (engine_room_id, business_date) do nothing`.execute(trx);
     if (inserted.numAffectedRows === 0n) await takeUpAgain(trx, roomId, day, eligible, cutOff);
     const existing = await sql<{ orders_credited: number; amount_credited: string }>`
@@ -131,7 +140,7 @@ export async function distributeDay(
           insert into income_records (interest_record_number, order_id, user_id, engine_room_id, business_date, amount)
           select 'IR' || to_char(${day}::date, 'YYYYMMDD') || '-' || b.id, b.id, b.user_id, ${roomId}, ${day}::date, b.share
           from batch b where b.share > 0
-          on conflict (order_id, business_date) do nothing
+          on conflict (order_id, business_date) where correction_entry_id is null do nothing
           returning user_id, amount
         ), members as (
           select user_id, sum(amount)::bigint as amount from inserted group by user_id

@@ -9,7 +9,8 @@ import { ApiError } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { distributeIncome } from './income.service.ts';
-import { adjustRevenue, recordRevenue } from './revenue.service.ts';
+import { heldRevenueEntries } from './revenue.repository.ts';
+import { adjustRevenue, recordRevenue, releaseRevenue, withdrawRevenue } from './revenue.service.ts';
 import { bpToPercent, readSettings } from './settings.repository.ts';
 import { changeSettings } from './settings.service.ts';
 
@@ -24,6 +25,14 @@ const revenueJson = Type.Object({
   business_date: Type.String(),
   kwh: Type.Number(),
   revenue: Type.Number(),
+  hold_until: Type.Optional(
+    Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When the hold ends and the schedule may share it (decision 049), unless another administrator shares it now',
+    }),
+  ),
+});
+const entryParams = Type.Object({
+  entry: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'A revenue entry id' }),
 });
 const settingsJson = Type.Object({
   interest_rate: Type.Number(),
@@ -38,8 +47,16 @@ const settingsJson = Type.Object({
   ]),
 });
 
-const toJson = (row: { id: number; engine_room_id: number; business_date: string; wh: bigint; revenue: bigint }) => ({
+const toJson = (row: {
+  id: number;
+  engine_room_id: number;
+  business_date: string;
+  wh: bigint;
+  revenue: bigint;
+  hold_until: Date | null;
+}) => ({
   id: row.id,
+  hold_until: row.hold_until === null ? null : row.hold_until.toISOString(),
   engine_room_id: row.engine_room_id,
   business_date: row.business_date,
   kwh: Number(row.wh) / 1000,
@@ -95,8 +112,103 @@ export const incomeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const row = await adjustRevenue(app.db, operatorOf(request).operatorId, request.params.id, body);
+      const row = await adjustRevenue(app.db, app.config, operatorOf(request).operatorId, request.params.id, body);
       return reply.status(201).send(success(toJson(row), 'Correction recorded'));
+    },
+  );
+
+  app.get(
+    '/admin/v1/revenue/held',
+    {
+      schema: {
+        tags,
+        summary: 'Revenue and corrections waiting for their hold to end before they are shared (decision 049), oldest first',
+        security: bearer,
+        response: {
+          200: envelopeOf(
+            Type.Array(
+              Type.Object({
+                id: Type.Integer(),
+                engine_room_id: Type.Integer(),
+                room_name: Type.String(),
+                business_date: Type.String(),
+                entry_kind: Type.Union([Type.Literal('record'), Type.Literal('adjustment')]),
+                kwh: Type.Number(),
+                revenue: Type.Number(),
+                evidence: Type.String(),
+                recorded_by: Type.Union([Type.Integer(), Type.Null()]),
+                recorded_by_name: Type.Union([Type.String(), Type.Null()]),
+                recorded_by_me: Type.Boolean(),
+                created_at: Type.String({ format: 'date-time' }),
+                hold_until: Type.String({ format: 'date-time' }),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const me = operatorOf(request).operatorId;
+      const rows = await heldRevenueEntries(app.db, new Date());
+      return success(
+        rows.map((row) => ({
+          ...row,
+          id: Number(row.id),
+          kwh: Number(BigInt(row.wh)) / 1000,
+          revenue: pointsToNumber(BigInt(row.revenue)),
+          recorded_by_me: row.recorded_by === me,
+          created_at: new Date(row.created_at).toISOString(),
+          hold_until: new Date(row.hold_until).toISOString(),
+        })),
+      );
+    },
+  );
+
+  app.post(
+    '/admin/v1/revenue-entries/:entry/share-now',
+    {
+      schema: {
+        tags,
+        summary: 'Release held revenue to be shared by the next run, before its hold ends; not by the administrator who recorded it (403)',
+        params: entryParams,
+        security: bearer,
+        response: {
+          200: envelopeOf(
+            Type.Object({
+              id: Type.Integer(),
+              engine_room_id: Type.Integer(),
+              business_date: Type.String(),
+              released_at: Type.String({ format: 'date-time' }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const row = await releaseRevenue(app.db, operatorOf(request).operatorId, request.params.entry);
+      return success({ ...row, released_at: row.released_at.toISOString() }, 'Released to be shared');
+    },
+  );
+
+  app.post(
+    '/admin/v1/revenue-entries/:entry/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw revenue or a correction not yet shared, with a reason (a withdrawn record takes its day’s corrections with it)',
+        params: entryParams,
+        body: Type.Object({ reason: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }) }),
+        security: bearer,
+        response: {
+          200: envelopeOf(
+            Type.Object({ id: Type.Integer(), engine_room_id: Type.Integer(), business_date: Type.String(), withdrawn: Type.Integer() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const row = await withdrawRevenue(app.db, operatorOf(request).operatorId, request.params.entry, request.body.reason);
+      return success(row, 'Withdrawn');
     },
   );
 

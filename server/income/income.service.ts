@@ -2,7 +2,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { businessDate } from '../db/business-day.ts';
 import { ApiError } from '../shared/errors.ts';
-import { distributeDay, type DayOutcome, type Progress } from './distribution.ts';
+import { daysWithCorrectionsDue, shareCorrections } from './correction-sharing.repository.ts';
+import { distributeDay, distributionBatchSize, type DayOutcome, type Progress } from './distribution.ts';
 import { undistributedDays } from './revenue.repository.ts';
 import { dayNotStartedMessage, validDate } from './revenue.service.ts';
 import { readSettings } from './settings.repository.ts';
@@ -40,6 +41,12 @@ export async function distributeIncome(
   const days: DayOutcome[] = [];
   for (const { engine_room_id: roomId, business_date: day } of due) {
     days.push(await distributeDay(db, roomId, day, settings.operatorFeeBp, now, options.progress, options.batchSize));
+  }
+  // Then the corrections recorded after their day was shared (decision 048), now that their days are.
+  const corrected = await daysWithCorrectionsDue(db, options.date === undefined ? { before: today } : { on: options.date }, now);
+  for (const { engine_room_id: roomId, business_date: day } of corrected) {
+    const outcome = await shareCorrections(db, roomId, day, now, options.batchSize ?? distributionBatchSize);
+    days.push({ engineRoomId: roomId, businessDate: day, ...outcome });
   }
   return {
     days,

@@ -6,7 +6,7 @@ import { uniqueViolation } from '../shared/db-errors.ts';
 import { ApiError } from '../shared/errors.ts';
 import { parseRevenueCsv } from './revenue-csv.ts';
 import { checkRows, fileHash, totalOf, type CheckedRow } from './revenue-import.ts';
-import { insertRevenueEntry } from './revenue.repository.ts';
+import { holdUntil, insertRevenueEntry } from './revenue.repository.ts';
 import { dayRecordedMessage, moveRevenue } from './revenue.service.ts';
 import { readSettings } from './settings.repository.ts';
 
@@ -67,6 +67,7 @@ export async function confirmImport(
   now = new Date(),
 ): Promise<ImportCheck> {
   if (fileHash(input.csv) !== input.file_sha256) throw new ApiError(409, 'revenue_import_changed', importChangedMessage);
+  const hold = holdUntil(config.revenueHoldMs, now);
   try {
     return await db.transaction().execute(async (trx) => {
       const checked = await check(trx, config, input, now);
@@ -82,6 +83,7 @@ export async function confirmImport(
           evidence,
           entry_kind: 'record',
           recorded_by: operatorId,
+          hold_until: hold,
         });
         if (row.revenue > 0n) await moveRevenue(trx, row.engineRoomId, row.revenue, `revenue:${entry.id}`, 'revenue_recorded');
         audits.push({

@@ -23,7 +23,7 @@ export interface RevenueDayRow {
 
 /** One row per room and day that has a record, its corrections summed in; filtered by room and date range. */
 function recordedDays(db: Db, filter: RevenueFilter) {
-  let query = db.selectFrom('engine_room_revenue as r').where('r.entry_kind', '=', 'record');
+  let query = db.selectFrom('engine_room_revenue as r').where('r.entry_kind', '=', 'record').where('r.withdrawn_at', 'is', null);
   if (filter.roomId !== undefined) query = query.where('r.engine_room_id', '=', filter.roomId);
   if (filter.from !== undefined) query = query.where('r.business_date', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('r.business_date', '<=', filter.to);
@@ -50,13 +50,13 @@ export async function listRevenueDays(db: Db, filter: RevenueFilter, offset: num
       (eb) => eb.cast<string>('r.business_date', 'text').as('business_date'),
       'r.evidence',
       sql<string>`r.revenue::text`.as('recorded_revenue'),
-      sql<string>`(select sum(e.wh)::text from engine_room_revenue e where e.engine_room_id = r.engine_room_id and e.business_date = r.business_date)`.as(
+      sql<string>`(select sum(e.wh)::text from engine_room_revenue e where e.engine_room_id = r.engine_room_id and e.business_date = r.business_date and e.withdrawn_at is null)`.as(
         'wh',
       ),
-      sql<string>`(select sum(e.revenue)::text from engine_room_revenue e where e.engine_room_id = r.engine_room_id and e.business_date = r.business_date)`.as(
+      sql<string>`(select sum(e.revenue)::text from engine_room_revenue e where e.engine_room_id = r.engine_room_id and e.business_date = r.business_date and e.withdrawn_at is null)`.as(
         'revenue',
       ),
-      sql<string>`(select count(*)::text from engine_room_revenue e where e.engine_room_id = r.engine_room_id and e.business_date = r.business_date and e.entry_kind = 'adjustment')`.as(
+      sql<string>`(select count(*)::text from engine_room_revenue e where e.engine_room_id = r.engine_room_id and e.business_date = r.business_date and e.entry_kind = 'adjustment' and e.withdrawn_at is null)`.as(
         'corrections',
       ),
       sql<
@@ -81,6 +81,7 @@ export async function roomDays(db: Db, roomId: number, from: string, to: string)
       sql<string>`sum(revenue)::text`.as('revenue'),
     ])
     .where('engine_room_id', '=', roomId)
+    .where('withdrawn_at', 'is', null)
     .where('business_date', '>=', from)
     .where('business_date', '<=', to)
     .groupBy('business_date')

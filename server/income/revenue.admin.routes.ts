@@ -8,7 +8,14 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf } from '../http/schemas.ts';
 import { businessDate } from '../db/business-day.ts';
 import { fieldError, notFound } from '../shared/errors.ts';
-import { countExplainedOrders, dayFacts, listExplainedOrders, orderOutcomes, outcomeCounts } from './distribution-explain.repository.ts';
+import {
+  countExplainedOrders,
+  dayCorrections,
+  dayFacts,
+  listExplainedOrders,
+  orderOutcomes,
+  outcomeCounts,
+} from './distribution-explain.repository.ts';
 import { dateText, kwh, kwhText, oneOf, points, pointsText } from './revenue-json.ts';
 import { countRevenueDays, listRevenueDays, roomDays } from './revenue-records.repository.ts';
 import { validDate } from './revenue.service.ts';
@@ -35,6 +42,7 @@ const dayItem = Type.Object({
 
 const outcomeSchema = oneOf(orderOutcomes, 'Why the order earned or did not earn from the day');
 const dayStates = revenueDayStates;
+const correctionStates = ['held', 'waiting', 'shared', 'carried', 'withdrawn', 'in_pool'] as const;
 
 /** A date given as a filter must exist on the calendar. */
 function checkedDate(field: string, value: string | undefined): string | undefined {
@@ -153,8 +161,22 @@ export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
               pool: pointsText('What the orders share: revenue less the fee (as it will be, when not run yet)'),
               fee: pointsText('The operator’s fee kept from the revenue'),
               fee_percent: Type.Number(),
+              recorded_revenue: pointsText('The day’s revenue as first recorded'),
+              carried_in: pointsText('What the pool gave up to decreases carried from the room’s earlier days (decision 048)'),
+              corrections: Type.Array(
+                Type.Object({
+                  id: Type.Integer(),
+                  revenue: pointsText('The signed correction'),
+                  reason: Type.String(),
+                  created_at: Type.String({ format: 'date-time' }),
+                  state: oneOf(correctionStates, 'Held, waiting for the next run, shared, carried (a decrease), in the pool, or withdrawn'),
+                  pool_change: Type.Union([pointsText('What it changed in the pool, at the day’s fee'), Type.Null()]),
+                  amount_paid: pointsText('What its sharing paid to the orders'),
+                  carried: pointsText('What a decrease carries against the room’s later days'),
+                }),
+              ),
               orders_paid: Type.Integer(),
-              amount_paid: pointsText('Income credited to the orders'),
+              amount_paid: pointsText('Income credited to the orders, corrections shared included'),
               outcomes: Type.Array(
                 Type.Object({
                   outcome: outcomeSchema,
@@ -183,6 +205,7 @@ export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const settings = await readSettings(app.db, app.config);
       const facts = await dayFacts(app.db, id, day, settings.operatorFeeBp);
       if (facts === undefined) throw notFound('engine_room_not_found', 'Engine room not found');
+      const corrections = await dayCorrections(app.db, id, day, new Date());
       const { page = 1, outcome } = request.query;
       const [counts, total, rows] = await Promise.all([
         outcomeCounts(app.db, id, day),
@@ -208,8 +231,20 @@ export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         capacity_units: facts.capacity_units,
         revenue: points(revenue),
         pool: points(pool),
-        fee: points(revenue - pool),
+        fee: points(facts.fee),
         fee_percent: facts.fee_bp / 100,
+        recorded_revenue: points(facts.recorded_revenue),
+        carried_in: points(facts.carried_in),
+        corrections: corrections.map((row) => ({
+          id: Number(row.id),
+          revenue: points(row.revenue),
+          reason: row.reason,
+          created_at: new Date(row.created_at).toISOString(),
+          state: row.state,
+          pool_change: row.pool_delta === null ? null : points(row.pool_delta),
+          amount_paid: points(row.amount_paid),
+          carried: points(row.carried),
+        })),
         orders_paid: facts.orders_credited ?? 0,
         amount_paid: points(facts.amount_credited ?? '0'),
         outcomes: counts.map((row) => ({ ...row, amount: points(row.amount), earned: points(row.earned) })),

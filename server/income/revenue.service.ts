@@ -9,7 +9,15 @@ import { businessDate } from '../db/business-day.ts';
 import { ApiError, fieldError, notFound } from '../shared/errors.ts';
 import { parsePoints, pointsMax } from '../shared/money.ts';
 import { decimalText } from '../shared/number-text.ts';
-import { hasRevenueRecord, insertRevenueEntry } from './revenue.repository.ts';
+import {
+  hasRevenueRecord,
+  holdUntil,
+  insertRevenueEntry,
+  liveDayEntries,
+  lockRevenueEntry,
+  releaseRevenueEntry,
+  withdrawRevenueEntries,
+} from './revenue.repository.ts';
 import { readSettings } from './settings.repository.ts';
 
 export const dayNotStartedMessage = 'This business day has not started yet';
@@ -82,6 +90,7 @@ export async function recordRevenue(db: Db, config: Config, operatorId: number, 
         evidence: input.evidence.trim(),
         entry_kind: 'record',
         recorded_by: operatorId,
+        hold_until: holdUntil(config.revenueHoldMs, now),
       });
       if (revenue > 0n) await moveRevenue(trx, roomId, revenue, `revenue:${row.id}`, 'revenue_recorded');
       await recordAudit(trx, {
@@ -91,7 +100,7 @@ export async function recordRevenue(db: Db, config: Config, operatorId: number, 
         subjectId: roomId,
         after: { business_date: input.business_date, wh: wh.toString(), revenue: revenue.toString(), evidence: input.evidence.trim() },
       });
-      return { id: Number(row.id), engine_room_id: roomId, business_date: input.business_date, wh, revenue };
+      return { id: Number(row.id), engine_room_id: roomId, business_date: input.business_date, wh, revenue, hold_until: row.hold_until };
     });
   } catch (error) {
     if (uniqueViolation(error) === 'engine_room_revenue_one_record')
@@ -103,9 +112,11 @@ export async function recordRevenue(db: Db, config: Config, operatorId: number, 
 /** A correction to a recorded day: a new signed entry, audited, never an edit of the record. */
 export async function adjustRevenue(
   db: Db,
+  config: Config,
   operatorId: number,
   roomId: number,
   input: { business_date: string; kwh_delta?: string; revenue_delta: string; reason: string },
+  now = new Date(),
 ) {
   await assertRoom(db, roomId);
   if (!validDate(input.business_date)) throw fieldError('business_date', 'business_date_invalid', 'Use a date as YYYY-MM-DD.');
@@ -126,6 +137,7 @@ export async function adjustRevenue(
       evidence: input.reason.trim(),
       entry_kind: 'adjustment',
       recorded_by: operatorId,
+      hold_until: holdUntil(config.revenueHoldMs, now),
     });
     if (delta !== 0n) {
       try {
@@ -142,7 +154,14 @@ export async function adjustRevenue(
       subjectId: roomId,
       after: { business_date: input.business_date, wh_delta: wh.toString(), revenue_delta: delta.toString(), reason: input.reason.trim() },
     });
-    return { id: Number(row.id), engine_room_id: roomId, business_date: input.business_date, wh, revenue: delta };
+    return {
+      id: Number(row.id),
+      engine_room_id: roomId,
+      business_date: input.business_date,
+      wh,
+      revenue: delta,
+      hold_until: row.hold_until,
+    };
   });
 }
 
@@ -156,5 +175,83 @@ export async function moveRevenue(trx: Db, roomId: number, amount: bigint, key: 
       { accountId: clearing, amount: -amount },
       { accountId: room, amount },
     ],
+  });
+}
+
+export const releaseOwnMessage = 'Another administrator must share revenue you recorded; you cannot release your own entry';
+export const entryNotFoundMessage = 'There is no such revenue entry';
+export const entrySharedMessage = 'This revenue has been shared already; record a correction instead';
+export const entryWithdrawnMessage = 'This revenue entry has been withdrawn';
+
+/**
+ * "Share now" (decision 049): an administrator other than the one who recorded the entry releases it from its hold,
+ * so the next run of the schedule (or a distribution on demand) shares it. Audited.
+ */
+export async function releaseRevenue(db: Db, operatorId: number, entryId: number, now = new Date()) {
+  return db.transaction().execute(async (trx) => {
+    const entry = await lockRevenueEntry(trx, entryId);
+    if (entry === undefined) throw notFound('revenue_entry_not_found', entryNotFoundMessage);
+    if (entry.withdrawn_at !== null) throw new ApiError(409, 'revenue_entry_withdrawn', entryWithdrawnMessage);
+    if (entry.shared) throw new ApiError(409, 'revenue_entry_shared', entrySharedMessage);
+    if (entry.recorded_by === operatorId) throw new ApiError(403, 'revenue_release_own', releaseOwnMessage);
+    if (entry.released_at === null) {
+      await releaseRevenueEntry(trx, entryId, operatorId, now);
+      await recordAudit(trx, {
+        operatorId,
+        action: 'revenue.share_now',
+        subjectType: 'engine_room',
+        subjectId: entry.engine_room_id,
+        after: { entry_id: entry.id, business_date: entry.business_date, revenue: entry.revenue, recorded_by: entry.recorded_by },
+      });
+    }
+    return {
+      id: Number(entry.id),
+      engine_room_id: entry.engine_room_id,
+      business_date: entry.business_date,
+      released_at: entry.released_at ?? now,
+    };
+  });
+}
+
+/**
+ * Withdraws an entry not yet shared, with a reason (decision 049): its money goes back out of the room's revenue account
+ * (a journal of its own), and a withdrawn record frees its day for a new one, taking the day's corrections with it.
+ */
+export async function withdrawRevenue(db: Db, operatorId: number, entryId: number, reason: string, now = new Date()) {
+  return db.transaction().execute(async (trx) => {
+    const entry = await lockRevenueEntry(trx, entryId);
+    if (entry === undefined) throw notFound('revenue_entry_not_found', entryNotFoundMessage);
+    if (entry.withdrawn_at !== null) throw new ApiError(409, 'revenue_entry_withdrawn', entryWithdrawnMessage);
+    if (entry.shared) throw new ApiError(409, 'revenue_entry_shared', entrySharedMessage);
+    const entries =
+      entry.entry_kind === 'record'
+        ? await liveDayEntries(trx, entry.engine_room_id, entry.business_date)
+        : [{ id: entry.id, revenue: entry.revenue }];
+    for (const each of entries) {
+      const amount = BigInt(each.revenue);
+      if (amount === 0n) continue;
+      try {
+        await moveRevenue(trx, entry.engine_room_id, -amount, `revenue-withdrawn:${each.id}`, 'revenue_withdrawn');
+      } catch (error) {
+        if (error instanceof InsufficientBalanceError) throw new ApiError(409, 'engine_room_short', roomShortMessage);
+        throw error;
+      }
+    }
+    await withdrawRevenueEntries(
+      trx,
+      entries.map((each) => each.id),
+      operatorId,
+      reason.trim(),
+      now,
+    );
+    await recordAudit(trx, {
+      operatorId,
+      action: 'revenue.withdraw',
+      subjectType: 'engine_room',
+      subjectId: entry.engine_room_id,
+      before: { entry_ids: entries.map((each) => each.id), business_date: entry.business_date, revenue: entry.revenue },
+      after: { reason: reason.trim() },
+    });
+    return { id: Number(entry.id), engine_room_id: entry.engine_room_id, business_date: entry.business_date, withdrawn: entries.length };
   });
 }

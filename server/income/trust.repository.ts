@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Localised } from '../db/localised-names.ts';
+import { poolOf } from './share-rule.repository.ts';
 
 /** One engine room's business day as the public proof shows it; amounts in ten-thousandths of a point. */
 export interface TrustDayRow {
@@ -34,20 +35,26 @@ export interface TrustRoomRow {
  */
 const dayQuery = sql`
   with recorded as (
-    select r.engine_room_id, r.business_date, sum(r.wh) as wh, count(*) filter (where r.entry_kind = 'adjustment')::int as adjustments,
-      coalesce(max(r.evidence) filter (where r.entry_kind = 'record'), '') as evidence,
+    select r.engine_room_id, r.business_date, coalesce(sum(r.wh) filter (where r.withdrawn_at is null), 0) as wh,
+      count(*) filter (where r.entry_kind = 'adjustment' and r.withdrawn_at is null)::int as adjustments,
+      coalesce(max(r.evidence) filter (where r.entry_kind = 'record' and r.withdrawn_at is null), '') as evidence,
       coalesce(sum(e.amount), 0) as revenue
     from engine_room_revenue r
     left join ledger_accounts a on a.key = 'engine_room:' || r.engine_room_id || ':revenue'
-    left join ledger_journals j on j.idempotency_key = 'revenue:' || r.id
+    left join ledger_journals j on j.idempotency_key in ('revenue:' || r.id, 'revenue-withdrawn:' || r.id)
     left join ledger_entries e on e.journal_id = j.id and e.account_id = a.id
     group by r.engine_room_id, r.business_date
+    having count(*) filter (where r.withdrawn_at is null) > 0
   ),
   paid as (
     select engine_room_id, business_date, sum(amount) as income from income_records group by engine_room_id, business_date
   )
   select d.engine_room_id, d.business_date::text as business_date, d.wh::text as wh, d.evidence, d.adjustments,
-    dist.fee_bp, dist.pool::text as pool, d.revenue::text as revenue, coalesce(p.income, 0)::text as income
+    dist.fee_bp,
+    -- The pool of the corrected revenue at the day's fee, less what earlier days' decreases carried into it (decision 048).
+    case when dist.engine_room_id is null then null
+      else (${poolOf(sql`d.revenue`, sql`dist.fee_bp`)} - dist.carry_applied)::text end as pool,
+    d.revenue::text as revenue, coalesce(p.income, 0)::text as income
   from recorded d
   left join paid p on p.engine_room_id = d.engine_room_id and p.business_date = d.business_date
   left join income_distributions dist on dist.engine_room_id = d.engine_room_id and dist.business_date = d.business_date`;
@@ -55,7 +62,9 @@ const dayQuery = sql`
 export async function countTrustDays(db: Db): Promise<number> {
   const row = await sql<{
     n: string;
-  }>`select count(*) as n from (select distinct engine_room_id, business_date from engine_room_revenue) days`.execute(db);
+  }>`select count(*) as n from (select distinct engine_room_id, business_date from engine_room_revenue where withdrawn_at is null) days`.execute(
+    db,
+  );
   return Number(row.rows[0]?.n ?? 0);
 }
 
@@ -74,7 +83,7 @@ export async function trustDays(db: Db, offset: number, limit: number): Promise<
 export async function trustRooms(db: Db): Promise<TrustRoomRow[]> {
   const rows = await sql<TrustRoomRow>`
     select room.id, room.name, room.names, room.capacity_units,
-      coalesce(sum(e.amount) filter (where j.kind in ('revenue_recorded', 'revenue_adjusted')), 0)::text as revenue,
+      coalesce(sum(e.amount) filter (where j.kind in ('revenue_recorded', 'revenue_adjusted', 'revenue_withdrawn')), 0)::text as revenue,
       coalesce(-sum(e.amount) filter (where j.kind = 'income'), 0)::text as income,
       coalesce(max(a.balance), 0)::text as balance
     from engine_rooms room

@@ -21,8 +21,17 @@ export async function addIncomeNotifications(trx: Db, roomId: number, day: strin
   await sql`insert into notifications (user_id, kind, params)
     select r.user_id, 'income_arrived', jsonb_build_object('date', ${day}::text, 'engine_room_id', ${roomId}::int, 'amount', sum(r.amount)::text)
     from income_records r
-    where r.engine_room_id = ${roomId} and r.business_date = ${day}::date
+    where r.engine_room_id = ${roomId} and r.business_date = ${day}::date and r.correction_entry_id is null
       and (${paidFrom}::timestamptz is null or exists (select 1 from orders o where o.id = r.order_id and o.paid_at >= ${paidFrom}::timestamptz))
+    group by r.user_id`.execute(trx);
+}
+
+/** Each member paid a share of a correction shared after its day hears of it once, with the day and the amount (decision 048). */
+export async function addCorrectionNotifications(trx: Db, roomId: number, day: string, correctionEntryId: string): Promise<void> {
+  await sql`insert into notifications (user_id, kind, params)
+    select r.user_id, 'income_arrived', jsonb_build_object('date', ${day}::text, 'engine_room_id', ${roomId}::int, 'amount', sum(r.amount)::text)
+    from income_records r
+    where r.correction_entry_id = ${correctionEntryId}::bigint
     group by r.user_id`.execute(trx);
 }
 

@@ -31,6 +31,7 @@ import * as auditLogLookups from './0029_audit_log_lookups.ts';
 import * as databaseFunctions from './0030_database_functions.ts';
 import * as businessDayZones from './0031_business_day_zones.ts';
 import * as memberPasswordResets from './0036_member_password_resets.ts';
+import * as revenueCorrectionsAndHold from './0032_revenue_corrections_and_hold.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0029_audit_log_lookups': auditLogLookups,
   '0030_database_functions': databaseFunctions,
   '0031_business_day_zones': businessDayZones,
+  '0032_revenue_corrections_and_hold': revenueCorrectionsAndHold,
   '0036_member_password_resets': memberPasswordResets,
 };
 
