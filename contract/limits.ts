@@ -25,3 +25,10 @@ export const cardNumberDigits = { min: 6, max: 19 } as const;
 
 /** Any referral code, the house code included, fits in this many characters. */
 export const referralCodeLengthMax = 16;
+
+/**
+ * How long an operator's claim on a withdrawal lasts (decision 051): while it lasts nobody else may
+ * pay or reject it; after it the withdrawal is free to claim again. Long enough to send one bank
+ * transfer, short enough that a claim left behind does not stall the queue.
+ */
+export const withdrawalClaimMinutes = 30;

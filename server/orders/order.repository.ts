@@ -68,7 +68,7 @@ export async function listOrders(db: Db, userId: number, offset: number, limit: 
 export async function lockOrder(db: Db, id: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'user_id', 'status', 'amount', 'order_number', 'product_id', 'reject_reason', 'payment_method_id'])
+    .select(['id', 'user_id', 'status', 'amount', 'order_number', 'product_id', 'reject_reason', 'payment_method_id', 'units_e8'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -150,6 +150,18 @@ export async function cancelOrdersPendingSince(db: Db, cutoff: Date, now: Date) 
     .set({ status: orderStatus.cancelled, cancelled_at: now, updated_at: now })
     .where('status', '=', orderStatus.pendingPayment)
     .where('pending_since', '<', cutoff)
+    // An order whose payment notice was rejected stays open for a new notice or an undo (decision 050):
+    // the money may have arrived, and a paid order never expires silently.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('order_notices')
+            .select('order_notices.id')
+            .whereRef('order_notices.order_id', '=', 'orders.id')
+            .where('order_notices.status', '=', 'rejected'),
+        ),
+      ),
+    )
     .returning(['id', 'pending_since'])
     .execute();
 }

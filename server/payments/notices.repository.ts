@@ -85,3 +85,20 @@ export async function decideNotice(
 export async function insertNotice(db: Db, notice: Insertable<OrderNoticeTable>): Promise<{ id: string }> {
   return db.insertInto('order_notices').values(notice).returning('id').executeTakeFirstOrThrow();
 }
+
+/** The order's latest notice, locked: what an administrator's undo puts back in the queue (decision 050). */
+export async function latestNoticeOf(db: Db, orderId: string) {
+  return db
+    .selectFrom('order_notices')
+    .select(['id', 'status', 'decided_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Puts a decided notice back in the queue, undecided. */
+export async function reopenNotice(db: Db, id: string): Promise<void> {
+  await db.updateTable('order_notices').set({ status: 'pending', decided_by: null, decided_at: null }).where('id', '=', id).execute();
+}
