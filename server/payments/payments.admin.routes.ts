@@ -125,10 +125,14 @@ export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           payer_name: text(100),
           bank_reference: text(120),
-          different_payer: Type.Optional(Type.Boolean({ description: 'The operator marks, on purpose, that someone other than the member paid' })),
+          different_payer: Type.Optional(
+            Type.Boolean({ description: 'The operator marks, on purpose, that someone other than the member paid' }),
+          ),
           different_payer_reason: Type.Optional(Type.String({ maxLength: 500 })),
           payer_bank: Type.Optional(Type.String({ maxLength: 120, description: 'The bank the payment came from (where the refund goes)' })),
-          payer_account: Type.Optional(Type.String({ maxLength: 120, description: 'The payer’s account number or reference, as on the statement' })),
+          payer_account: Type.Optional(
+            Type.String({ maxLength: 120, description: 'The payer’s account number or reference, as on the statement' }),
+          ),
         }),
         security: bearer,
         response: { 200: envelopeOf(confirmedSchema) },
@@ -205,7 +209,9 @@ export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     order_number: Type.String(),
     member: Type.Object({ id: Type.Integer(), username: Type.String() }),
     payer_name: Type.String({ description: 'Who the money came from, and goes back to' }),
-    payer_bank: Type.Union([Type.String(), Type.Null()], { description: 'The bank the refund goes back to (null on records from before it was asked)' }),
+    payer_bank: Type.Union([Type.String(), Type.Null()], {
+      description: 'The bank the refund goes back to (null on records from before it was asked)',
+    }),
     payer_account: Type.Union([Type.String(), Type.Null()], { description: 'The account or reference the refund goes back to' }),
     reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the operator marked a different payer' }),
     bank_reference: Type.String({ description: 'The incoming transfer' }),

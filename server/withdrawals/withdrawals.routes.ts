@@ -106,7 +106,12 @@ export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     withdrawalSchema,
     Type.Object({ user_id: Type.Integer(), cardholder: Type.String(), claim: claimSchema }),
   ]);
-  const adminJson = (row: WithdrawalRow) => ({ ...withdrawalJson(row), user_id: row.user_id, cardholder: row.cardholder, claim: liveClaim(row) });
+  const adminJson = (row: WithdrawalRow) => ({
+    ...withdrawalJson(row),
+    user_id: row.user_id,
+    cardholder: row.cardholder,
+    claim: liveClaim(row),
+  });
 
   app.get(
     '/admin/v1/withdrawals',
@@ -129,14 +134,7 @@ export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         countWithdrawals(app.db, filter),
         listWithdrawals(app.db, filter, pageOffset(page), perPageDefault),
       ]);
-      return success(
-        paginate(
-          request,
-          page,
-          total,
-          rows.map(adminJson),
-        ),
-      );
+      return success(paginate(request, page, total, rows.map(adminJson)));
     },
   );
 
