@@ -50,12 +50,15 @@ export async function countNotices(db: Db, status: NoticeStatus): Promise<number
   return Number(row.n);
 }
 
-/** The operators' queue: oldest first, so the longest wait is worked first. */
+/**
+ * The operators' queue: pending oldest first, so the longest wait is worked first; decided ones newest
+ * first, so today's decisions (the ones an administrator may still undo, decision 050) lead.
+ */
 export async function listNotices(db: Db, status: NoticeStatus, offset: number, limit: number) {
   return withOrder(db)
     .select(noticeColumns)
     .where('order_notices.status', '=', status)
-    .orderBy('order_notices.id')
+    .orderBy('order_notices.id', status === 'pending' ? 'asc' : 'desc')
     .offset(offset)
     .limit(limit)
     .execute();

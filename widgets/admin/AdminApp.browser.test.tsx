@@ -262,6 +262,35 @@ describe('AdminApp (the back office)', () => {
     page.unmount();
   });
 
+  it('lists rejected notices whose order still waits for payment, and undoes one with a reason', async () => {
+    $operatorToken.set(operatorToken);
+    const wronglyRejected = {
+      ...notice,
+      id: 6,
+      order: { id: 13, order_number: 'GS2611210002', total_amount: 500, order_status: 1 },
+      decided_at: new Date().toISOString(),
+    };
+    stub = backOffice((call) => {
+      if (call.path === '/admin/v1/order-notices' && call.query.get('status') === 'rejected') return paged([wronglyRejected]);
+      if (call.path === '/admin/v1/orders/13/undo') return ok({ order_id: 13, order_status: 2 });
+      return undefined;
+    });
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_notices).click());
+    await waitFor(() => page.host.textContent?.includes('GS2611210002') === true, 'the rejected notice');
+    act(() => buttonNamed(page.host, eng.admin_undo).click());
+    await waitFor(() => alertText(page.host) === eng.admin_reason_needed, 'the reason asked for');
+    expect(stub.calls.some((call) => call.path === '/admin/v1/orders/13/undo')).to.equal(false);
+    typeInto(inputLabelled(page.host, eng.admin_undo_reason), 'The transfer was on the next page');
+    act(() => buttonNamed(page.host, eng.admin_undo).click());
+    await waitFor(() => statusText(page.host) === eng.admin_undone.replace('{{number}}', 'GS2611210002'), 'the undo');
+    expect(stub.calls.find((call) => call.path === '/admin/v1/orders/13/undo')?.form.get('reason')).to.equal(
+      'The transfer was on the next page',
+    );
+    page.unmount();
+  });
+
   it('shows another operator’s claim on a withdrawal and offers nothing to pay it with', async () => {
     $operatorToken.set(operatorToken);
     const since = new Date(Date.now() - 60_000);

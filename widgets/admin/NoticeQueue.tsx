@@ -17,8 +17,9 @@ export interface PaymentNotice {
   image_path: string;
   remark: string | null;
   created_at: string;
-  order: { id: number; order_number: string; total_amount: number };
+  order: { id: number; order_number: string; total_amount: number; order_status?: number };
   member: { id: number; username: string; realname: string | null; verification_status: string };
+  decided_at?: string | null;
   /** The receiving account the member paid into; null when they did not say. */
   remittance_account?: { id: number; bank_name: string; account_number: string; demo: boolean } | null;
 }
@@ -52,6 +53,9 @@ const sameName = (a: string, b: string) => {
 export function NoticeQueue() {
   const { locale, t } = useI18n();
   const list = usePagedList<PaymentNotice>('/order-notices?status=pending', (path) => adminRequest<Paged<PaymentNotice>>('GET', path));
+  /** Rejected notices, newest first: an administrator may undo one the same business day (decision 050). */
+  const rejected = usePagedList<PaymentNotice>('/order-notices?status=rejected', (path) => adminRequest<Paged<PaymentNotice>>('GET', path));
+  const [undoReasons, setUndoReasons] = useState<Record<number, string>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [fields, setFields] = useState<Record<number, Fields>>({});
   const time = new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'short', timeStyle: 'short' });
@@ -139,6 +143,20 @@ export function NoticeQueue() {
       setOutcome({ text: refused(error), failed: true });
     }
     list.reload();
+    rejected.reload();
+  };
+  const undo = async (notice: PaymentNotice) => {
+    const why = (undoReasons[notice.id] ?? '').trim();
+    if (why === '') {
+      setOutcome({ text: t('admin_reason_needed'), failed: true });
+      return;
+    }
+    await act(
+      notice.id,
+      () => adminRequest('POST', `/orders/${notice.order.id}/undo`, { reason: why }),
+      t('admin_undone', { number: notice.order.order_number }),
+      (error) => decisionError(error, t),
+    );
   };
 
   const rows = list.page?.data ?? [];
@@ -254,6 +272,43 @@ export function NoticeQueue() {
         ))}
       </ul>
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
+      <h3 id="gs-admin-rejected">{t('admin_rejected_today')}</h3>
+      <ul className="gs-admin__queue" aria-labelledby="gs-admin-rejected">
+        {(rejected.page?.data ?? [])
+          .filter((notice) => notice.order.order_status === 1)
+          .map((notice) => (
+            <li key={notice.id} className="gs-admin__item">
+              <dl className="gs-admin__facts">
+                <dt>{t('admin_order_number')}</dt>
+                <dd>{notice.order.order_number}</dd>
+                <dt>{t('transaction_amount')}</dt>
+                <dd>{formatPoints(notice.order.total_amount, locale)}</dd>
+                <dt>{t('admin_member')}</dt>
+                <dd>{notice.member.username}</dd>
+                {notice.decided_at != null && (
+                  <>
+                    <dt>{t('transaction_time')}</dt>
+                    <dd>
+                      <time dateTime={notice.decided_at}>{time.format(new Date(notice.decided_at))}</time>
+                    </dd>
+                  </>
+                )}
+              </dl>
+              <NoteField
+                id={`gs-admin-undo-notice-${notice.id}`}
+                label={t('admin_undo_reason')}
+                maxLength={500}
+                value={undoReasons[notice.id] ?? ''}
+                onChange={(value) => setUndoReasons((all) => ({ ...all, [notice.id]: value }))}
+              />
+              <div className="gs-actions">
+                <button type="button" className="button button--small button--secondary" onClick={() => void undo(notice)}>
+                  {t('admin_undo')}
+                </button>
+              </div>
+            </li>
+          ))}
+      </ul>
     </section>
   );
 }
