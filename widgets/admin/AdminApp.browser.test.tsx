@@ -369,6 +369,9 @@ describe('AdminApp (the back office)', () => {
             order_number: 'GS2611210009',
             member: { id: 41, username: 'member41' },
             payer_name: 'Somebody Else',
+            payer_bank: 'Bank of Taiwan',
+            payer_account: '004-998877',
+            reason: 'Her husband paid',
             bank_reference: 'IN-1',
             amount: 3000,
           },
@@ -381,6 +384,9 @@ describe('AdminApp (the back office)', () => {
     await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
     act(() => buttonNamed(page.host, eng.admin_reviews).click());
     await waitFor(() => page.host.textContent?.includes('Somebody Else') === true, 'the refund');
+    // Where the money goes back to (decision 050).
+    expect(page.host.querySelector('.gs-admin__refund-account')?.textContent).to.equal('Bank of Taiwan 004-998877');
+    expect(page.host.textContent).to.contain('Her husband paid').and.contain('IN-1');
     act(() => buttonNamed(page.host, eng.admin_refund_pay).click());
     await waitFor(() => alertText(page.host) === eng.admin_note_needed, 'the missing reference');
     typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'OUT-1');
