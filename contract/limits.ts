@@ -37,3 +37,10 @@ export const booksRangeDaysMax = 366;
  * it over the phone and type it, short enough that a code overheard later is worth nothing.
  */
 export const passwordResetCodeMinutes = 30;
+
+/**
+ * How long an operator's claim on a withdrawal lasts (decision 051): while it lasts nobody else may
+ * pay or reject it; after it the withdrawal is free to claim again. Long enough to send one bank
+ * transfer, short enough that a claim left behind does not stall the queue.
+ */
+export const withdrawalClaimMinutes = 30;

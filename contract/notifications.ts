@@ -7,6 +7,7 @@ export const notificationKinds = [
   'payment_confirmed',
   'payment_rejected',
   'payment_refunded',
+  'payment_reopened',
   'verification_approved',
   'verification_rejected',
   'withdrawal_paid',

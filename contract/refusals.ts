@@ -67,6 +67,11 @@ export const refusalCodes = [
   'payer_mismatch',
   'refund_not_found',
   'refund_already_paid',
+  // A payer name that is not the member's, and undoing a mistaken decision (decision 050).
+  'payer_name_differs',
+  'different_payer_details_missing',
+  'nothing_to_undo',
+  'undo_day_over',
   // Wallets and transfers.
   'amount_below_minimum',
   'main_wallet_insufficient',
@@ -87,6 +92,9 @@ export const refusalCodes = [
   'withdrawal_over_quota',
   'withdrawal_card_cooling_down',
   'withdrawal_already_decided',
+  // One operator at a time on a withdrawal (decision 051).
+  'withdrawal_claimed_by_other',
+  'withdrawal_not_claimed',
   // Machines.
   'device_serial_unknown',
   'device_serial_taken',

@@ -19,7 +19,7 @@ describe.each(databaseKinds())('suspension pending review, and reinstatement, on
     await testApp.close();
   });
 
-  it('a payment from someone else suspends the member: no withdrawal until an operator reinstates them', async () => {
+  it('a payment from someone else does not suspend the member; suspension is its own reasoned step, undone by reinstating', async () => {
     const member = await verifiedMember(testApp.app, testApp.database.db, 'Lin Mei');
     await fundMember(testApp.database.db, member.id, points(500));
     const cardId = await addCard(testApp.app, member);
@@ -27,11 +27,26 @@ describe.each(databaseKinds())('suspension pending review, and reinstatement, on
     await notifyPayment(testApp.app, member, order.id);
     const mismatch = await send(testApp.app, 'POST', `admin/v1/orders/${order.id}/confirm`, {
       token: operator,
-      body: { payer_name: 'Somebody Else', bank_reference: 'R-1' },
+      body: {
+        payer_name: 'Somebody Else',
+        bank_reference: 'R-1',
+        different_payer: true,
+        different_payer_reason: 'Paid from a third party account',
+        payer_bank: 'First Bank',
+        payer_account: '12345',
+      },
     });
-    expectFailure(mismatch, 409);
+    expectSuccess(mismatch);
 
     const withdraw = () => send(testApp.app, 'POST', 'v1/withdraw', { token: member.token, body: { bankcard_id: cardId, amount: '100' } });
+    // Decision 050: the different payer alone suspends nobody.
+    expectSuccess(await withdraw(), 201);
+    expectSuccess(
+      await send(testApp.app, 'POST', `admin/v1/members/${member.id}/suspend`, {
+        token: operator,
+        body: { reason: 'Third-party payments need a review' },
+      }),
+    );
     expect(expectFailure(await withdraw(), 403).message).toBe(suspendedMessage);
 
     const queue = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/members?status=suspended', { token: operator })) as {

@@ -18,6 +18,8 @@ export const reviewerRouteList: readonly string[] = [
   'POST /api/admin/v1/verifications/:user_id/reject',
   'GET /api/admin/v1/withdrawals',
   'POST /api/admin/v1/withdrawals/:id/card',
+  'POST /api/admin/v1/withdrawals/:id/claim',
+  'POST /api/admin/v1/withdrawals/:id/release',
   'POST /api/admin/v1/withdrawals/:id/pay',
   'POST /api/admin/v1/withdrawals/:id/reject',
   'GET /api/admin/v1/refunds',

@@ -43,5 +43,8 @@ export interface WithdrawalTable {
   bank_reference: string | null;
   decided_by: number | null;
   decided_at: Date | null;
+  /** The operator sending the bank transfer now, and since when (migration 0033, decision 051); expires after `withdrawalClaimMinutes`. */
+  claimed_by: ColumnType<number | null, never, number | null>;
+  claimed_at: ColumnType<Date | null, never, Date | null>;
   created_at: ColumnType<Date, never, never>;
 }

@@ -120,7 +120,8 @@ export interface OrderNoticeTable {
   created_at: ColumnType<Date, never, never>;
 }
 
-export type RefundStatus = 'owed' | 'paid';
+/** `undone`: an administrator took the mismatch back before the refund was paid (migration 0033, decision 050). */
+export type RefundStatus = 'owed' | 'paid' | 'undone';
 
 export interface RefundTable {
   id: ColumnType<string, never, never>;
@@ -132,4 +133,11 @@ export interface RefundTable {
   status: RefundStatus;
   created_by: number | null;
   created_at: ColumnType<Date, never, never>;
+  /** The payer's bank and account as the operator typed them, and why it was a different payer (migration 0033). */
+  payer_bank: ColumnType<string | null, string | null | undefined, never>;
+  payer_account: ColumnType<string | null, string | null | undefined, never>;
+  reason: ColumnType<string | null, string | null | undefined, never>;
+  undone_by: ColumnType<number | null, never, number>;
+  undone_at: ColumnType<Date | null, never, Date>;
+  undo_reason: ColumnType<string | null, never, string>;
 }

@@ -52,6 +52,10 @@ export const orderSchema = Type.Object({
   ),
   reject_reason: nullable(Type.String({ description: 'Why an operator rejected the last payment notice (or cancelled the order)' })),
   hold_reason: nullable(Type.String({ description: 'Why a waiting order cannot be confirmed yet (identity not verified)' })),
+  payment_returned: Type.Boolean({
+    description:
+      'The payment came from someone other than the member: the order is cancelled and the money goes back to the payer (decision 050)',
+  }),
   paid_at: nullable(Type.String({ format: 'date-time' })),
 });
 
@@ -98,6 +102,7 @@ export function orderJson(row: OrderRow, notice: Notice | undefined) {
           },
     reject_reason: row.reject_reason,
     hold_reason: row.status === orderStatus.waitingConfirmation && row.verification_status !== 'approved' ? notVerifiedMessage : null,
+    payment_returned: row.status === orderStatus.cancelled && row.payer_name !== null,
     paid_at: row.paid_at === null ? null : new Date(row.paid_at).toISOString(),
   };
 }

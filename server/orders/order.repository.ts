@@ -21,6 +21,7 @@ const orderColumns = [
   'orders.payment_method_id',
   'orders.status',
   'orders.reject_reason',
+  'orders.payer_name',
   'orders.pending_since',
   'orders.paid_at',
   'orders.cancelled_at',
@@ -68,7 +69,7 @@ export async function listOrders(db: Db, userId: number, offset: number, limit: 
 export async function lockOrder(db: Db, id: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'user_id', 'status', 'amount', 'order_number', 'product_id', 'reject_reason', 'payment_method_id'])
+    .select(['id', 'user_id', 'status', 'amount', 'order_number', 'product_id', 'reject_reason', 'payment_method_id', 'units_e8'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -145,13 +146,27 @@ export async function updateOrderRow(db: Db, id: string, changes: Updateable<Ord
 
 /** Cancels every order pending payment since before the cutoff; answers the ones it cancelled. */
 export async function cancelOrdersPendingSince(db: Db, cutoff: Date, now: Date) {
-  return db
-    .updateTable('orders')
-    .set({ status: orderStatus.cancelled, cancelled_at: now, updated_at: now })
-    .where('status', '=', orderStatus.pendingPayment)
-    .where('pending_since', '<', cutoff)
-    .returning(['id', 'pending_since'])
-    .execute();
+  return (
+    db
+      .updateTable('orders')
+      .set({ status: orderStatus.cancelled, cancelled_at: now, updated_at: now })
+      .where('status', '=', orderStatus.pendingPayment)
+      .where('pending_since', '<', cutoff)
+      // An order whose payment notice was rejected stays open for a new notice or an undo (decision 050):
+      // the money may have arrived, and a paid order never expires silently.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('order_notices')
+              .select('order_notices.id')
+              .whereRef('order_notices.order_id', '=', 'orders.id')
+              .where('order_notices.status', '=', 'rejected'),
+          ),
+        ),
+      )
+      .returning(['id', 'pending_since'])
+      .execute()
+  );
 }
 
 /** A notice arrived: a pending order now waits for an operator's confirmation. */

@@ -6,37 +6,44 @@ import { postJournal } from '../ledger/ledger.ts';
 import { notVerifiedMessage } from '../orders/order.json.ts';
 import { lockOrder, updateOrderRow } from '../orders/order.repository.ts';
 import { ApiError, notFound } from '../shared/errors.ts';
-import { lockMemberStanding, setAccountStatus } from '../users/user.repository.ts';
+import { lockMemberStanding } from '../users/user.repository.ts';
 import { decideNotice, pendingNoticeOf } from './notices.repository.ts';
 import { insertOwedRefund } from './refunds.repository.ts';
 import { orderStatus } from '../../contract/statuses.ts';
 import { addNotification } from '../notifications/notifications.repository.ts';
 
 export const notWaitingMessage = 'This order is not waiting for confirmation';
-export const payerMismatchMessage =
-  "The payer name differs from the member's verified real name: nothing was credited, the payment is recorded for refund to the payer and the account is suspended pending review";
-/** What the member reads on the cancelled order. */
-export const payerMismatchMemberReason =
-  'The payment came from an account not in your verified name. It will be returned to the payer; your account is under review.';
+export const payerNameDiffersMessage =
+  "The payer name differs from the member's verified real name: nothing was changed. Check the name, or mark it as a different payer with a reason";
+export const differentPayerDetailsMessage = 'A different payer needs a reason and the bank and account the payment came from';
 
 export interface Confirmation {
   payerName: string;
   bankReference: string;
+  /** The operator says, on purpose, that someone other than the member paid (decision 050). */
+  differentPayer?: { reason: string; bank: string; account: string };
 }
+
+export type ConfirmOutcome = { matched: true } | { matched: false; refundId: string };
 
 /**
  * An operator confirms that the remittance arrived. The payer must be the member (the seed's
  * rule: account holder, payer and payee are one person):
  * - same name: remittance clearing → order sales (key `order:{id}:confirm`), the order is paid off;
- * - another name: nothing is credited to the sale; remittance clearing → refunds owed (key
- *   `order:{id}:refund`) with a refund record, the order is cancelled and the member suspended
- *   pending review (PRODUCT.md decision 4: returned, never confiscated). Answered 409 after commit.
+ * - another name, not marked as a different payer: refused (409 `payer_name_differs`, naming both
+ *   names), nothing changes: a typo never refunds an order (decision 050);
+ * - another name marked as a different payer with a reason and the payer's bank and account:
+ *   nothing is credited to the sale; remittance clearing → refunds owed (key `refund:{id}:owed`)
+ *   with a refund record naming the payer's account, and the order is cancelled (PRODUCT.md
+ *   decision 4: returned, never confiscated). The member is not suspended: suspension is a
+ *   separate, reasoned action of its own.
  * The order's row lock makes two racing decisions queue: the second finds it decided (409).
  */
-export async function confirmOrder(db: Db, operatorId: number, orderId: string, confirmation: Confirmation): Promise<void> {
+export async function confirmOrder(db: Db, operatorId: number, orderId: string, confirmation: Confirmation): Promise<ConfirmOutcome> {
   const payerName = confirmation.payerName.trim();
   const bankReference = confirmation.bankReference.trim();
-  const outcome = await db.transaction().execute(async (trx) => {
+  const different = confirmation.differentPayer;
+  return db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
     if (order === undefined) throw notFound('order_not_found', 'Order not found');
     if (order.status !== orderStatus.waitingConfirmation) throw new ApiError(409, 'order_not_waiting_confirmation', notWaitingMessage);
@@ -82,31 +89,50 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
       return { matched: true as const };
     }
 
+    if (different === undefined)
+      throw new ApiError(409, 'payer_name_differs', payerNameDiffersMessage, {
+        detail: { payer_name: payerName, verified_name: member.realname },
+      });
+    const reason = different.reason.trim();
+    const payerBank = different.bank.trim();
+    const payerAccount = different.account.trim();
+    if (reason === '' || payerBank === '' || payerAccount === '')
+      throw new ApiError(422, 'different_payer_details_missing', differentPayerDetailsMessage, {
+        errors: {
+          ...(reason === '' ? { different_payer_reason: [differentPayerDetailsMessage] } : {}),
+          ...(payerBank === '' ? { payer_bank: [differentPayerDetailsMessage] } : {}),
+          ...(payerAccount === '' ? { payer_account: [differentPayerDetailsMessage] } : {}),
+        },
+      });
+
     const refund = await insertOwedRefund(trx, {
       order_id: orderId,
       user_id: member.id,
       payer_name: payerName,
       bank_reference: bankReference,
+      payer_bank: payerBank,
+      payer_account: payerAccount,
+      reason,
       amount,
       status: 'owed',
       created_by: operatorId,
     });
     const journal = await postFromClearing(trx, accounts.refundsOwed(), amount, {
-      idempotencyKey: `order:${orderId}:refund`,
+      idempotencyKey: `refund:${refund.id}:owed`,
       kind: 'order_payment_refund_owed',
       memo: `${order.order_number} refund ${refund.id}`,
     });
+    // No English on the order: the member's screens say it in their language from the refund (decision 050).
     await updateOrderRow(trx, orderId, {
       status: orderStatus.cancelled,
       cancelled_at: now,
       payer_name: payerName,
       bank_reference: bankReference,
       decided_by: operatorId,
-      reject_reason: payerMismatchMemberReason,
+      reject_reason: null,
       updated_at: now,
     });
     if (notice !== undefined) await decideNotice(trx, notice.id, 'refunded', operatorId, now);
-    await setAccountStatus(trx, member.id, 'suspended', now);
     await addNotification(trx, member.id, 'payment_refunded', { order_number: order.order_number });
     await recordAudit(trx, {
       operatorId,
@@ -116,9 +142,12 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
       before,
       after: {
         status: orderStatus.cancelled,
-        account_status: 'suspended',
+        account_status: member.account_status,
         payer_name: payerName,
         verified_name: member.realname,
+        payer_bank: payerBank,
+        payer_account: payerAccount,
+        reason,
         bank_reference: bankReference,
         refund_id: refund.id,
         amount: amount.toString(),
@@ -127,11 +156,6 @@ export async function confirmOrder(db: Db, operatorId: number, orderId: string, 
     });
     return { matched: false as const, refundId: refund.id };
   });
-  if (!outcome.matched) {
-    throw new ApiError(409, 'payer_mismatch', payerMismatchMessage, {
-      detail: { refund_id: Number(outcome.refundId), order_status: orderStatus.cancelled, account_status: 'suspended' },
-    });
-  }
 }
 
 /** An operator rejects the notice (no such payment found, photo unreadable): the order waits for payment again. */

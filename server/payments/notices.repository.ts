@@ -50,12 +50,15 @@ export async function countNotices(db: Db, status: NoticeStatus): Promise<number
   return Number(row.n);
 }
 
-/** The operators' queue: oldest first, so the longest wait is worked first. */
+/**
+ * The operators' queue: pending oldest first, so the longest wait is worked first; decided ones newest
+ * first, so today's decisions (the ones an administrator may still undo, decision 050) lead.
+ */
 export async function listNotices(db: Db, status: NoticeStatus, offset: number, limit: number) {
   return withOrder(db)
     .select(noticeColumns)
     .where('order_notices.status', '=', status)
-    .orderBy('order_notices.id')
+    .orderBy('order_notices.id', status === 'pending' ? 'asc' : 'desc')
     .offset(offset)
     .limit(limit)
     .execute();
@@ -84,4 +87,21 @@ export async function decideNotice(
 
 export async function insertNotice(db: Db, notice: Insertable<OrderNoticeTable>): Promise<{ id: string }> {
   return db.insertInto('order_notices').values(notice).returning('id').executeTakeFirstOrThrow();
+}
+
+/** The order's latest notice, locked: what an administrator's undo puts back in the queue (decision 050). */
+export async function latestNoticeOf(db: Db, orderId: string) {
+  return db
+    .selectFrom('order_notices')
+    .select(['id', 'status', 'decided_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Puts a decided notice back in the queue, undecided. */
+export async function reopenNotice(db: Db, id: string): Promise<void> {
+  await db.updateTable('order_notices').set({ status: 'pending', decided_by: null, decided_at: null }).where('id', '=', id).execute();
 }

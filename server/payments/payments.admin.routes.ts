@@ -10,6 +10,7 @@ import { confirmOrder, rejectNotice } from './confirmation.service.ts';
 import { countNotices, listNotices, type NoticeRow } from './notices.repository.ts';
 import { countRefunds, listRefunds } from './refunds.repository.ts';
 import { payRefund } from './refunds.service.ts';
+import { undoPaymentDecision } from './undo.service.ts';
 import { orderStatus } from '../../contract/statuses.ts';
 
 const bearer = [{ bearer: [] }];
@@ -19,6 +20,11 @@ const orderParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 
 const decisionSchema = Type.Object({ order_id: Type.Integer(), order_status: Type.Integer() });
+const confirmedSchema = Type.Object({
+  order_id: Type.Integer(),
+  order_status: Type.Integer({ description: '3 paid off; 4 cancelled, held for refund to a different payer' }),
+  refund_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The refund to the different payer, when there is one' }),
+});
 
 const adminNotice = Type.Object({
   id: Type.Integer(),
@@ -114,21 +120,66 @@ export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Confirm the remittance of an order waiting confirmation: paid off (3) when payer_name is the member’s verified real name; otherwise 409, nothing credited, a refund to the payer recorded, the member suspended',
+          'Confirm the remittance of an order waiting confirmation: paid off (3) when payer_name is the member’s verified real name; another name is refused (409 payer_name_differs, nothing changed) unless different_payer is true with a reason and the payer’s bank and account: then nothing is credited, the order is cancelled (4) and held for refund to the payer; the member is not suspended (decision 050)',
         params: orderParams,
-        body: Type.Object({ payer_name: text(100), bank_reference: text(120) }),
+        body: Type.Object({
+          payer_name: text(100),
+          bank_reference: text(120),
+          different_payer: Type.Optional(
+            Type.Boolean({ description: 'The operator marks, on purpose, that someone other than the member paid' }),
+          ),
+          different_payer_reason: Type.Optional(Type.String({ maxLength: 500 })),
+          payer_bank: Type.Optional(Type.String({ maxLength: 120, description: 'The bank the payment came from (where the refund goes)' })),
+          payer_account: Type.Optional(
+            Type.String({ maxLength: 120, description: 'The payer’s account number or reference, as on the statement' }),
+          ),
+        }),
+        security: bearer,
+        response: { 200: envelopeOf(confirmedSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      const outcome = await confirmOrder(app.db, operatorOf(request).operatorId, String(id), {
+        payerName: body.payer_name,
+        bankReference: body.bank_reference,
+        ...(body.different_payer === true
+          ? {
+              differentPayer: {
+                reason: body.different_payer_reason ?? '',
+                bank: body.payer_bank ?? '',
+                account: body.payer_account ?? '',
+              },
+            }
+          : {}),
+      });
+      return outcome.matched
+        ? success({ order_id: id, order_status: orderStatus.paidOff, refund_id: null }, 'Payment confirmed')
+        : success(
+            { order_id: id, order_status: orderStatus.cancelled, refund_id: Number(outcome.refundId) },
+            'Payment held for refund to the payer',
+          );
+    },
+  );
+
+  app.post(
+    '/admin/v1/orders/:id/undo',
+    {
+      schema: {
+        tags,
+        summary:
+          'Administrators: undo a rejected payment notice or a different-payer refund on the business day it was decided, before the refund is paid; the order waits for confirmation again (2) (decision 050)',
+        params: orderParams,
+        body: Type.Object({ reason: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }) }),
         security: bearer,
         response: { 200: envelopeOf(decisionSchema) },
       },
     },
     async (request) => {
       const { id } = request.params;
-      const body = request.body;
-      await confirmOrder(app.db, operatorOf(request).operatorId, String(id), {
-        payerName: body.payer_name,
-        bankReference: body.bank_reference,
-      });
-      return success({ order_id: id, order_status: orderStatus.paidOff }, 'Payment confirmed');
+      const outcome = await undoPaymentDecision(app.db, operatorOf(request).operatorId, String(id), request.body.reason);
+      return success({ order_id: id, order_status: outcome.orderStatus }, 'Decision undone');
     },
   );
 
@@ -151,15 +202,21 @@ export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  const refundStatuses = Type.Union([Type.Literal('owed'), Type.Literal('paid'), Type.Literal('undone')]);
   const refundSchema = Type.Object({
     id: Type.Integer(),
     order_id: Type.Integer(),
     order_number: Type.String(),
     member: Type.Object({ id: Type.Integer(), username: Type.String() }),
     payer_name: Type.String({ description: 'Who the money came from, and goes back to' }),
+    payer_bank: Type.Union([Type.String(), Type.Null()], {
+      description: 'The bank the refund goes back to (null on records from before it was asked)',
+    }),
+    payer_account: Type.Union([Type.String(), Type.Null()], { description: 'The account or reference the refund goes back to' }),
+    reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the operator marked a different payer' }),
     bank_reference: Type.String({ description: 'The incoming transfer' }),
     amount: Type.Number(),
-    status: Type.Union([Type.Literal('owed'), Type.Literal('paid')]),
+    status: refundStatuses,
     created_at: Type.String({ format: 'date-time' }),
   });
 
@@ -169,7 +226,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Payments to return to a payer who was not the member (default owed), oldest first',
-        querystring: Type.Object({ status: Type.Optional(Type.Union([Type.Literal('owed'), Type.Literal('paid')])), page: pageField }),
+        querystring: Type.Object({ status: Type.Optional(refundStatuses), page: pageField }),
         security: bearer,
         response: { 200: envelopeOf(paginatedOf(refundSchema)) },
       },
@@ -186,6 +243,9 @@ export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         order_number: row.order_number,
         member: { id: row.user_id, username: row.username },
         payer_name: row.payer_name,
+        payer_bank: row.payer_bank,
+        payer_account: row.payer_account,
+        reason: row.reason,
         bank_reference: row.bank_reference,
         amount: pointsToNumber(row.amount),
         status: row.status,

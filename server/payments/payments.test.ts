@@ -9,7 +9,7 @@ import { accounts, balanceOf } from '../ledger/accounts.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { notVerifiedMessage } from '../orders/order.json.ts';
 import { notPendingMessage } from '../orders/order.service.ts';
-import { notWaitingMessage, payerMismatchMemberReason, payerMismatchMessage } from './confirmation.service.ts';
+import { notWaitingMessage, payerNameDiffersMessage } from './confirmation.service.ts';
 
 interface AdminNotice {
   id: number;
@@ -38,6 +38,19 @@ describe.each(databaseKinds())('payment notices and confirmation on %s', (kind) 
     expectSuccess(await send(testApp.app, 'GET', `v1/order/${id}`, { token: member.token })) as OrderDetail;
   const confirm = (id: number, payerName: string, token = operator) =>
     send(testApp.app, 'POST', `admin/v1/orders/${id}/confirm`, { token, body: { payer_name: payerName, bank_reference: 'BANK-REF-1' } });
+  /** Marked on purpose as a payment from someone other than the member (decision 050). */
+  const confirmDifferentPayer = (id: number, payerName: string, token = operator) =>
+    send(testApp.app, 'POST', `admin/v1/orders/${id}/confirm`, {
+      token,
+      body: {
+        payer_name: payerName,
+        bank_reference: 'BANK-REF-1',
+        different_payer: true,
+        different_payer_reason: 'The statement shows a transfer from the member’s employer',
+        payer_bank: 'First Bank',
+        payer_account: '6222 0000 1111',
+      },
+    });
   const reject = (id: number, reason: string, token = operator) =>
     send(testApp.app, 'POST', `admin/v1/orders/${id}/reject`, { token, body: { reason } });
   const queue = async (status = 'pending') =>
@@ -166,40 +179,59 @@ describe.each(databaseKinds())('payment notices and confirmation on %s', (kind) 
     expect(entry?.after).toMatchObject({ status: 3, payer_name: 'chen   JIA' });
   });
 
-  it('a payer who is not the member: 409, nothing credited to the sale, a refund owed, the member suspended, the order cancelled', async () => {
+  it('a payer who is not the member, marked so: nothing credited to the sale, a refund owed to the payer’s account, the order cancelled, the member not suspended', async () => {
     const { member, order } = await waitingOrder('Wang Fang', '5000');
     const { db } = testApp.database;
     const [salesBefore, owedBefore] = [await balanceOf(db, accounts.orderSales()), await balanceOf(db, accounts.refundsOwed())];
-    const body = expectFailure(await confirm(order.id, 'Someone Else'), 409, payerMismatchMessage);
-    expect(body.detail).toMatchObject({ order_status: 4, account_status: 'suspended' });
+    const body = expectFailure(await confirm(order.id, 'Someone Else'), 409, payerNameDiffersMessage);
+    expect(body).toMatchObject({ error_code: 'payer_name_differs', detail: { payer_name: 'Someone Else', verified_name: 'Wang Fang' } });
+    expect((await getOrder(member, order.id)).order_status).toBe(2);
+    const held = expectSuccess(await confirmDifferentPayer(order.id, 'Someone Else')) as { order_status: number; refund_id: number };
+    expect(held.order_status).toBe(4);
     expect(await balanceOf(db, accounts.orderSales())).toBe(salesBefore);
     expect(await balanceOf(db, accounts.refundsOwed())).toBe(owedBefore + 50_000_000n);
     const refunds = await db.selectFrom('refunds').selectAll().where('order_id', '=', String(order.id)).execute();
-    expect(refunds).toMatchObject([{ payer_name: 'Someone Else', amount: '50000000', status: 'owed', user_id: member.id }]);
-    expect(await journalsOf(order.id)).toEqual([{ kind: 'order_payment_refund_owed', idempotency_key: `order:${order.id}:refund` }]);
-    expect(await accountStatus(member)).toBe('suspended');
+    expect(refunds).toMatchObject([
+      {
+        id: String(held.refund_id),
+        payer_name: 'Someone Else',
+        payer_bank: 'First Bank',
+        payer_account: '6222 0000 1111',
+        amount: '50000000',
+        status: 'owed',
+        user_id: member.id,
+      },
+    ]);
+    expect(await journalsOf(order.id)).toEqual([]);
+    expect(
+      await db.selectFrom('ledger_journals').select('kind').where('idempotency_key', '=', `refund:${held.refund_id}:owed`).execute(),
+    ).toEqual([{ kind: 'order_payment_refund_owed' }]);
+    expect(await accountStatus(member)).toBe('active');
     const cancelled = await getOrder(member, order.id);
-    expect(cancelled).toMatchObject({ order_status: 4, reject_reason: payerMismatchMemberReason, paid_at: null });
+    expect(cancelled).toMatchObject({ order_status: 4, reject_reason: null, paid_at: null });
     expect(expectFailure(await confirm(order.id, 'Wang Fang'), 409).message).toBe(notWaitingMessage);
-    expect((await queue('refunded')).find((notice) => notice.order.id === order.id)?.member.account_status).toBe('suspended');
+    expect((await queue('refunded')).find((notice) => notice.order.id === order.id)?.member.account_status).toBe('active');
     const audit = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/audit', { token: operator })) as {
-      data: { action: string; subject_id: string; after: { account_status: string; refund_id: string } }[];
+      data: { action: string; subject_id: string; after: { account_status: string; refund_id: string; payer_bank: string } }[];
     };
     expect(audit.data.find((row) => row.action === 'order.payer_mismatch' && row.subject_id === String(order.id))?.after).toMatchObject({
-      account_status: 'suspended',
+      account_status: 'active',
+      payer_bank: 'First Bank',
     });
   });
 
   it('an owed refund is listed and, once sent back, paid out of refunds owed exactly once', async () => {
     const { member, order } = await waitingOrder('He Ping', '1234.5678');
     const { db } = testApp.database;
-    const refundId = (expectFailure(await confirm(order.id, 'Stranger Payer'), 409).detail as { refund_id: number }).refund_id;
+    const refundId = (expectSuccess(await confirmDifferentPayer(order.id, 'Stranger Payer')) as { refund_id: number }).refund_id;
     const owed = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/refunds?status=owed', { token: operator })) as {
       data: { id: number; order_id: number; payer_name: string; amount: number; status: string; member: { id: number } }[];
     };
     expect(owed.data.find((refund) => refund.id === refundId)).toMatchObject({
       order_id: order.id,
       payer_name: 'Stranger Payer',
+      payer_bank: 'First Bank',
+      payer_account: '6222 0000 1111',
       amount: 1234.5678,
       status: 'owed',
       member: { id: member.id },
@@ -264,12 +296,16 @@ describe.each(databaseKinds())('payment notices and confirmation on %s', (kind) 
 
   it('a confirmation racing a mismatch report: exactly one takes effect', async () => {
     const { member, order } = await waitingOrder('Sun Yu');
-    const responses = await Promise.all([confirm(order.id, 'Sun Yu'), confirm(order.id, 'Not Sun'), reject(order.id, 'duplicate')]);
-    expect(
-      responses.filter((response) => response.statusCode === 200).length +
-        responses.filter((r) => r.json().message === payerMismatchMessage).length,
-    ).toBe(1);
-    expect(await journalsOf(order.id)).toHaveLength((await getOrder(member, order.id)).order_status === 1 ? 0 : 1);
+    const responses = await Promise.all([
+      confirm(order.id, 'Sun Yu'),
+      confirmDifferentPayer(order.id, 'Not Sun'),
+      reject(order.id, 'duplicate'),
+    ]);
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    const status = (await getOrder(member, order.id)).order_status;
+    expect(await journalsOf(order.id)).toHaveLength(status === 3 ? 1 : 0);
+    const refunds = await testApp.database.db.selectFrom('refunds').select('id').where('order_id', '=', String(order.id)).execute();
+    expect(refunds).toHaveLength(status === 4 ? 1 : 0);
   });
 
   it('operator paths refuse members (403) and strangers (401); a member cannot confirm their own order', async () => {

@@ -25,6 +25,9 @@ export async function listRefunds(db: Db, status: RefundStatus, offset: number, 
       'refunds.amount',
       'refunds.status',
       'refunds.created_at',
+      'refunds.payer_bank',
+      'refunds.payer_account',
+      'refunds.reason',
       'orders.order_number',
       'users.id as user_id',
       'users.username',
@@ -47,4 +50,23 @@ export async function lockRefund(db: Db, id: string) {
 
 export async function markRefundPaid(db: Db, id: string): Promise<void> {
   await db.updateTable('refunds').set({ status: 'paid' }).where('id', '=', id).execute();
+}
+
+/** The order's live refund (owed or paid, not undone), locked with the order. */
+export async function liveRefundOf(db: Db, orderId: string) {
+  return db
+    .selectFrom('refunds')
+    .select(['id', 'amount', 'status', 'created_at'])
+    .where('order_id', '=', orderId)
+    .where('status', '!=', 'undone')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markRefundUndone(db: Db, id: string, undo: { operatorId: number; reason: string; at: Date }): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ status: 'undone', undone_by: undo.operatorId, undo_reason: undo.reason, undone_at: undo.at })
+    .where('id', '=', id)
+    .execute();
 }

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import type { WithdrawalStatus } from '../db/schema-members-money.ts';
 import { withdrawalStatus } from '../../contract/statuses.ts';
 
@@ -18,9 +19,16 @@ const columns = [
   'bank_cards.bank_name',
   'bank_cards.card_last4',
   'bank_cards.cardholder',
+  'withdrawals.claimed_by',
+  'withdrawals.claimed_at',
+  'claimant.username as claimed_by_name',
 ] as const;
 
-const withCard = (db: Db) => db.selectFrom('withdrawals').innerJoin('bank_cards', 'bank_cards.id', 'withdrawals.bank_card_id');
+const withCard = (db: Db) =>
+  db
+    .selectFrom('withdrawals')
+    .innerJoin('bank_cards', 'bank_cards.id', 'withdrawals.bank_card_id')
+    .leftJoin('operators as claimant', 'claimant.id', 'withdrawals.claimed_by');
 
 export type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawal>> & object;
 
@@ -77,6 +85,7 @@ export async function decideWithdrawal(
     operatorId: number;
     reason: string | null;
     bankReference: string | null;
+    claimCutoff: Date;
   },
 ): Promise<boolean> {
   const result = await db
@@ -87,9 +96,48 @@ export async function decideWithdrawal(
       decided_at: new Date(),
       reason: decision.reason,
       bank_reference: decision.bankReference,
+      claimed_by: null,
+      claimed_at: null,
     })
     .where('id', '=', id)
     .where('status', '=', withdrawalStatus.accepted)
+    .where(freeFor(decision.operatorId, decision.claimCutoff))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Nobody else holds a live claim: unclaimed, claimed by this operator, or claimed before the cutoff (decision 051). */
+function freeFor(operatorId: number, cutoff: Date) {
+  return (eb: ExpressionBuilder<Database, 'withdrawals'>) =>
+    eb.or([
+      eb('withdrawals.claimed_by', 'is', null),
+      eb('withdrawals.claimed_by', '=', operatorId),
+      eb('withdrawals.claimed_at', '<', cutoff),
+    ]);
+}
+
+/**
+ * The operator takes the withdrawal, once: one UPDATE that only matches an accepted withdrawal nobody
+ * else holds, so of two operators racing, the second waits on the row and then finds it held.
+ */
+export async function claimWithdrawal(db: Db, id: string, operatorId: number, now: Date, cutoff: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('withdrawals')
+    .set({ claimed_by: operatorId, claimed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', withdrawalStatus.accepted)
+    .where(freeFor(operatorId, cutoff))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** The holder lets it go: false when this operator did not hold it. */
+export async function releaseWithdrawal(db: Db, id: string, operatorId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('withdrawals')
+    .set({ claimed_by: null, claimed_at: null })
+    .where('id', '=', id)
+    .where('claimed_by', '=', operatorId)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { withdrawMinPoints } from '../../contract/limits.ts';
+import { withdrawalClaimMinutes, withdrawMinPoints } from '../../contract/limits.ts';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import type { WithdrawalStatus } from '../db/schema-members-money.ts';
@@ -9,8 +9,8 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { amountText, envelopeOf, multilineText } from '../http/schemas.ts';
 import { parseTransferAmount } from '../wallet/transfer-amount.ts';
 import { withdrawalJson } from './withdrawal.json.ts';
-import { countWithdrawals, listWithdrawals } from './withdrawals.repository.ts';
-import { decide, requestWithdrawal } from './withdrawals.service.ts';
+import { countWithdrawals, listWithdrawals, type WithdrawalRow } from './withdrawals.repository.ts';
+import { claim, decide, liveClaim, release, requestWithdrawal } from './withdrawals.service.ts';
 import { withdrawalStatus } from '../../contract/statuses.ts';
 
 const bearer = [{ bearer: [] }];
@@ -90,7 +90,28 @@ const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MA
 /** The operators' payout queue. */
 export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
-  const adminItem = Type.Intersect([withdrawalSchema, Type.Object({ user_id: Type.Integer(), cardholder: Type.String() })]);
+  const claimSchema = Type.Union(
+    [
+      Type.Object({
+        operator_id: Type.Integer(),
+        operator: Type.String({ description: 'The operator name holding it' }),
+        since: Type.String({ format: 'date-time' }),
+        until: Type.String({ format: 'date-time', description: `Claims run out ${withdrawalClaimMinutes} minutes after they are taken` }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'Who is paying it now (decision 051); null when nobody holds a live claim' },
+  );
+  const adminItem = Type.Intersect([
+    withdrawalSchema,
+    Type.Object({ user_id: Type.Integer(), cardholder: Type.String(), claim: claimSchema }),
+  ]);
+  const adminJson = (row: WithdrawalRow) => ({
+    ...withdrawalJson(row),
+    user_id: row.user_id,
+    cardholder: row.cardholder,
+    claim: liveClaim(row),
+  });
 
   app.get(
     '/admin/v1/withdrawals',
@@ -113,14 +134,41 @@ export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         countWithdrawals(app.db, filter),
         listWithdrawals(app.db, filter, pageOffset(page), perPageDefault),
       ]);
-      return success(
-        paginate(
-          request,
-          page,
-          total,
-          rows.map((row) => ({ ...withdrawalJson(row), user_id: row.user_id, cardholder: row.cardholder })),
-        ),
-      );
+      return success(paginate(request, page, total, rows.map(adminJson)));
+    },
+  );
+
+  app.post(
+    '/admin/v1/withdrawals/:id/claim',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: `Take an accepted withdrawal before sending its bank transfer: for ${withdrawalClaimMinutes} minutes or until released nobody else may pay or reject it; 409 withdrawal_claimed_by_other with who holds it (decision 051)`,
+        params: idParams,
+        security: bearer,
+        response: { 200: envelopeOf(adminItem) },
+      },
+    },
+    async (request) => {
+      const row = await claim(app.db, operatorOf(request).operatorId, String(request.params.id));
+      return success(adminJson(row), 'Withdrawal claimed');
+    },
+  );
+
+  app.post(
+    '/admin/v1/withdrawals/:id/release',
+    {
+      schema: {
+        tags: ['operators'],
+        summary: 'Let go of a withdrawal one holds, for someone else to pay; 409 withdrawal_not_claimed when one does not hold it',
+        params: idParams,
+        security: bearer,
+        response: { 200: envelopeOf(adminItem) },
+      },
+    },
+    async (request) => {
+      const row = await release(app.db, operatorOf(request).operatorId, String(request.params.id));
+      return success(adminJson(row), 'Withdrawal released');
     },
   );
 
@@ -129,7 +177,8 @@ export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['operators'],
-        summary: 'Mark an accepted withdrawal paid out (completed); 409 when already decided',
+        summary:
+          'Mark an accepted withdrawal paid out (completed); 409 withdrawal_already_decided when already decided, withdrawal_claimed_by_other while another operator holds it',
         params: idParams,
         body: Type.Object({ bank_reference: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }) }),
         security: bearer,
@@ -151,7 +200,8 @@ export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['operators'],
-        summary: 'Reject an accepted withdrawal (failed); the amount returns to the main wallet',
+        summary:
+          'Reject an accepted withdrawal (failed); the amount returns to the main wallet; 409 withdrawal_claimed_by_other while another operator holds it',
         params: idParams,
         body: Type.Object({ reason: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }) }),
         security: bearer,

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { withdrawMinPoints } from '../../contract/limits.ts';
+import { withdrawalClaimMinutes, withdrawMinPoints } from '../../contract/limits.ts';
 import type { Config } from '../config.ts';
 import { withdrawableFrom } from '../shared/withdrawal-cooldown.ts';
 import { lockUntilCommit } from '../db/advisory-lock.ts';
@@ -15,7 +15,9 @@ import { pointScale } from '../shared/money.ts';
 import { suspendedMessage } from '../orders/order.service.ts';
 import { findUserById } from '../users/user.repository.ts';
 import {
+  claimWithdrawal,
   decideWithdrawal,
+  releaseWithdrawal,
   findWithdrawal,
   findWithdrawalByKey,
   insertWithdrawal,
@@ -34,6 +36,77 @@ export const notVerifiedMessage = 'Identity verification is not approved';
 export const overQuotaMessage = "The amount exceeds this card's daily quota";
 export const coolingDownMessage = 'This card cannot be used for withdrawals yet';
 export const notAcceptedMessage = 'This withdrawal has already been decided';
+export const claimedByOtherMessage = 'Another operator is paying this withdrawal: wait until they release it or their claim runs out';
+export const notClaimedMessage = 'You do not hold this withdrawal';
+
+/** Claims last this long (decision 051). */
+export const withdrawalClaimMs = withdrawalClaimMinutes * 60_000;
+
+/** The live claim on a withdrawal, as the queue shows it: who holds it, since when and until when. */
+export function liveClaim(row: Pick<WithdrawalRow, 'claimed_by' | 'claimed_at' | 'claimed_by_name'>, now = new Date()) {
+  if (row.claimed_by === null || row.claimed_at === null) return null;
+  const since = new Date(row.claimed_at);
+  const until = new Date(since.getTime() + withdrawalClaimMs);
+  if (until <= now) return null;
+  return { operator_id: row.claimed_by, operator: row.claimed_by_name ?? '', since: since.toISOString(), until: until.toISOString() };
+}
+
+function claimedByOther(row: WithdrawalRow, now: Date): ApiError {
+  return new ApiError(409, 'withdrawal_claimed_by_other', claimedByOtherMessage, { detail: { claim: liveClaim(row, now) } });
+}
+
+/**
+ * An operator claims a withdrawal before sending its bank transfer (decision 051): nobody else may
+ * pay or reject it while the claim lasts (`withdrawalClaimMinutes`), or until the holder releases
+ * it. Claiming again refreshes one's own claim. Audited.
+ */
+export async function claim(db: Db, operatorId: number, id: string, now = new Date()): Promise<WithdrawalRow> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findWithdrawal(trx, id);
+    if (before === undefined) throw notFound('withdrawal_not_found', 'Withdrawal not found');
+    if (before.status !== withdrawalStatus.accepted) throw new ApiError(409, 'withdrawal_already_decided', notAcceptedMessage);
+    if (!(await claimWithdrawal(trx, id, operatorId, now, new Date(now.getTime() - withdrawalClaimMs)))) {
+      const current = await findWithdrawal(trx, id);
+      if (current === undefined || current.status !== withdrawalStatus.accepted)
+        throw new ApiError(409, 'withdrawal_already_decided', notAcceptedMessage);
+      throw claimedByOther(current, now);
+    }
+    await recordAudit(trx, {
+      operatorId,
+      action: 'withdrawal.claim',
+      subjectType: 'withdrawal',
+      subjectId: id,
+      before: { claimed_by: liveClaim(before, now)?.operator_id ?? null },
+      after: { claimed_by: operatorId, claimed_at: now.toISOString() },
+    });
+  });
+  return found(db, id);
+}
+
+/** The holder lets the withdrawal go for someone else to pay. Audited. */
+export async function release(db: Db, operatorId: number, id: string, now = new Date()): Promise<WithdrawalRow> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findWithdrawal(trx, id);
+    if (before === undefined) throw notFound('withdrawal_not_found', 'Withdrawal not found');
+    if (liveClaim(before, now)?.operator_id !== operatorId || !(await releaseWithdrawal(trx, id, operatorId)))
+      throw new ApiError(409, 'withdrawal_not_claimed', notClaimedMessage);
+    await recordAudit(trx, {
+      operatorId,
+      action: 'withdrawal.release',
+      subjectType: 'withdrawal',
+      subjectId: id,
+      before: { claimed_by: operatorId, claimed_at: before.claimed_at === null ? null : new Date(before.claimed_at).toISOString() },
+      after: { claimed_by: null },
+    });
+  });
+  return found(db, id);
+}
+
+async function found(db: Db, id: string): Promise<WithdrawalRow> {
+  const row = await findWithdrawal(db, id);
+  if (row === undefined) throw notFound('withdrawal_not_found', 'Withdrawal not found');
+  return row;
+}
 
 export interface WithdrawalRequest {
   userId: number;
@@ -123,6 +196,7 @@ export async function decide(
   operatorId: number,
   id: string,
   decision: { pay: true; bankReference: string } | { pay: false; reason: string },
+  now = new Date(),
 ): Promise<WithdrawalRow> {
   await db.transaction().execute(async (trx) => {
     const before = await findWithdrawal(trx, id);
@@ -132,8 +206,14 @@ export async function decide(
       operatorId,
       reason: decision.pay ? null : decision.reason.trim(),
       bankReference: decision.pay ? decision.bankReference.trim() : null,
+      claimCutoff: new Date(now.getTime() - withdrawalClaimMs),
     });
-    if (!decided) throw new ApiError(409, 'withdrawal_already_decided', notAcceptedMessage);
+    if (!decided) {
+      // Someone decided it first, or another operator holds it (decision 051): nothing was changed.
+      const current = await findWithdrawal(trx, id);
+      if (current?.status === withdrawalStatus.accepted) throw claimedByOther(current, now);
+      throw new ApiError(409, 'withdrawal_already_decided', notAcceptedMessage);
+    }
     const amount = BigInt(before.amount);
     await addNotification(
       trx,

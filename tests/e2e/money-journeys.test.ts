@@ -226,6 +226,8 @@ describe('money journeys: paid order → income → wallet transfers → withdra
       await office.getByRole('button', { name: new RegExp(`^${eng.admin_withdrawals}(\\s*,|$)`) }).click();
       await office.getByText('4567').waitFor();
       assert.deepEqual(await accessibilityViolations(office), []);
+      // One operator at a time: claim it before sending the transfer (decision 051).
+      await office.getByRole('button', { name: eng.admin_withdrawal_claim }).click();
       await office.getByLabel(eng.admin_reference_or_reason).fill('PAYOUT-77');
       await pressAndConfirm(office, eng.admin_pay);
       await office.getByText(eng.admin_queue_empty).waitFor();

@@ -108,7 +108,17 @@ describe('AdminApp (the back office)', () => {
   it('pays a withdrawal with the bank reference, and shows the server’s refusal', async () => {
     $operatorToken.set(operatorToken);
     let paid = false;
+    let claimed = false;
+    const mine = {
+      ...withdrawal,
+      claim: { operator_id: 7, operator: 'alice', since: new Date().toISOString(), until: new Date(Date.now() + 1_800_000).toISOString() },
+    };
     stub = backOffice((call) => {
+      if (call.path === '/admin/v1/withdrawals') return paged([claimed ? mine : withdrawal]);
+      if (call.path === '/admin/v1/withdrawals/9/claim') {
+        claimed = true;
+        return ok(mine);
+      }
       if (call.path !== '/admin/v1/withdrawals/9/pay') return undefined;
       if (paid) return refuse(409, 'withdrawal_already_decided', 'This withdrawal has already been decided');
       paid = true;
@@ -118,6 +128,14 @@ describe('AdminApp (the back office)', () => {
     await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
     act(() => buttonNamed(page.host, eng.admin_withdrawals).click());
     await waitFor(() => page.host.textContent?.includes('4567') === true, 'the payout queue');
+    // Nothing to pay with before the operator holds it (decision 051).
+    expect(page.host.textContent).to.contain(eng.admin_withdrawal_claim_first);
+    expect(
+      page.host.querySelector(`button`) && [...page.host.querySelectorAll('button')].some((b) => b.textContent === eng.admin_pay),
+    ).to.equal(false);
+    act(() => buttonNamed(page.host, eng.admin_withdrawal_claim).click());
+    await waitFor(() => page.host.querySelector('.gs-admin__claim') !== null, 'the claim held');
+    expect(page.host.querySelector('.gs-admin__claim')?.textContent).to.match(/^You are paying it since/);
     typeInto(inputLabelled(page.host, eng.admin_reference_or_reason), 'TX-77');
     act(() => buttonNamed(page.host, eng.admin_pay).click());
     expect(page.host.querySelector('.gs-admin__ask')?.textContent).to.contain('···· 4567').and.contain('TX-77');
@@ -128,7 +146,7 @@ describe('AdminApp (the back office)', () => {
     act(() => buttonNamed(page.host, eng.admin_ask_cancel).click());
     expect(page.host.querySelector('.gs-admin__ask'), 'cancelled').to.equal(null);
     pressAndConfirm(page.host, eng.admin_pay, 'TX-77');
-    await waitFor(() => statusText(page.host).includes('9'), 'the payment');
+    await waitFor(() => statusText(page.host) === eng.admin_withdrawal_paid.replace('{{id}}', '9'), 'the payment');
     expect(
       stub.calls.filter((call) => call.path === '/admin/v1/withdrawals/9/pay').map((call) => call.form.get('bank_reference')),
     ).to.deep.equal(['TX-77']);
@@ -166,23 +184,129 @@ describe('AdminApp (the back office)', () => {
     page.unmount();
   });
 
-  it('confirms a payment with the payer name from the bank statement, and shows a mismatch refusal', async () => {
+  it('shows the verified name beside the payer, refuses a different name without sending it, and keeps what was typed', async () => {
     $operatorToken.set(operatorToken);
-    const mismatch = 'The payer name differs from the verified real name: nothing was credited';
-    stub = backOffice((call) => (call.path === '/admin/v1/orders/12/confirm' ? refuse(409, 'payer_mismatch', mismatch) : undefined));
+    stub = backOffice();
     const page = mountScreen(<AdminApp />);
     await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
     act(() => buttonNamed(page.host, eng.admin_notices).click());
     await waitFor(() => page.host.textContent?.includes('GS2611210001') === true, 'the notice');
+    expect(page.host.textContent).to.contain(eng.admin_verified_name.replace('{{name}}', 'Lin Mei'));
     act(() => buttonNamed(page.host, eng.admin_confirm_payment).click());
     await waitFor(() => alertText(page.host) === eng.admin_payer_needed, 'the missing payer notice');
+    typeInto(inputLabelled(page.host, eng.admin_notice_payer), 'Lin Meii');
+    typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'REMIT-9');
+    act(() => buttonNamed(page.host, eng.admin_confirm_payment).click());
+    await waitFor(() => alertText(page.host).includes('Lin Meii') && alertText(page.host).includes('Lin Mei'), 'the refusal naming both');
+    expect(alertText(page.host)).to.equal(eng.admin_payer_differs.replace('{{payer}}', 'Lin Meii').replace('{{verified}}', 'Lin Mei'));
+    expect(
+      stub.calls.some((call) => call.path === '/admin/v1/orders/12/confirm'),
+      'nothing sent',
+    ).to.equal(false);
+    expect(inputLabelled(page.host, eng.admin_notice_payer).value).to.equal('Lin Meii');
+    expect(inputLabelled(page.host, eng.admin_notice_reference).value).to.equal('REMIT-9');
+    page.unmount();
+  });
+
+  it('a refusal from the server keeps the typed payer and reference; a different payer is sent with its reason and account', async () => {
+    $operatorToken.set(operatorToken);
+    let refused = false;
+    stub = backOffice((call) => {
+      if (call.path !== '/admin/v1/orders/12/confirm') return undefined;
+      if (!refused) {
+        refused = true;
+        return refuse(409, 'identity_not_verified', 'Identity verification is not approved');
+      }
+      return ok({ order_id: 12, order_status: 4, refund_id: 3 });
+    });
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_notices).click());
+    await waitFor(() => page.host.textContent?.includes('GS2611210001') === true, 'the notice');
     typeInto(inputLabelled(page.host, eng.admin_notice_payer), 'Someone Else');
     typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'REMIT-9');
-    pressAndConfirm(page.host, eng.admin_confirm_payment, 'GS2611210001');
-    await waitFor(() => alertText(page.host) === eng.refusal_payer_mismatch, 'the refusal, worded by its code');
-    const sent = stub.calls.find((call) => call.path === '/admin/v1/orders/12/confirm');
-    expect(sent?.form.get('payer_name')).to.equal('Someone Else');
-    expect(sent?.form.get('bank_reference')).to.equal('REMIT-9');
+    act(() => page.host.querySelector<HTMLInputElement>('.gs-admin__check input')?.click());
+    act(() => buttonNamed(page.host, eng.admin_confirm_payment).click());
+    await waitFor(() => alertText(page.host) === eng.admin_different_payer_needed, 'the reason and account asked for');
+    typeInto(inputLabelled(page.host, eng.admin_different_payer_reason), 'Her husband paid');
+    typeInto(inputLabelled(page.host, eng.admin_payer_bank), 'Bank of Taiwan');
+    typeInto(inputLabelled(page.host, eng.admin_payer_account), '004-12345');
+    pressAndConfirm(page.host, eng.admin_confirm_payment, '004-12345');
+    await waitFor(() => alertText(page.host) === eng.admin_member_not_verified, 'the 409, in the operator’s words');
+    expect(inputLabelled(page.host, eng.admin_notice_payer).value).to.equal('Someone Else');
+    expect(inputLabelled(page.host, eng.admin_notice_reference).value).to.equal('REMIT-9');
+    expect(inputLabelled(page.host, eng.admin_payer_account).value).to.equal('004-12345');
+    pressAndConfirm(page.host, eng.admin_confirm_payment, 'Bank of Taiwan');
+    await waitFor(() => statusText(page.host).includes('GS2611210001'), 'held for refund');
+    const sent = stub.calls.filter((call) => call.path === '/admin/v1/orders/12/confirm').at(-1);
+    expect([
+      sent?.form.get('payer_name'),
+      sent?.form.get('different_payer'),
+      sent?.form.get('payer_bank'),
+      sent?.form.get('payer_account'),
+    ]).to.deep.equal(['Someone Else', 'true', 'Bank of Taiwan', '004-12345']);
+    expect(sent?.form.get('different_payer_reason')).to.equal('Her husband paid');
+    page.unmount();
+  });
+
+  it('does not offer Confirm while the member’s identity is not approved, and says why', async () => {
+    $operatorToken.set(operatorToken);
+    const unverified = { ...notice, member: { ...notice.member, realname: null, verification_status: 'pending' } };
+    stub = backOffice((call) => (call.path === '/admin/v1/order-notices' ? paged([unverified]) : undefined));
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_notices).click());
+    await waitFor(() => page.host.textContent?.includes('GS2611210001') === true, 'the notice');
+    expect(buttonNamed(page.host, eng.admin_confirm_payment).disabled).to.equal(true);
+    expect(page.host.textContent).to.contain(eng.admin_confirm_needs_identity);
+    page.unmount();
+  });
+
+  it('lists rejected notices whose order still waits for payment, and undoes one with a reason', async () => {
+    $operatorToken.set(operatorToken);
+    const wronglyRejected = {
+      ...notice,
+      id: 6,
+      order: { id: 13, order_number: 'GS2611210002', total_amount: 500, order_status: 1 },
+      decided_at: new Date().toISOString(),
+    };
+    stub = backOffice((call) => {
+      if (call.path === '/admin/v1/order-notices' && call.query.get('status') === 'rejected') return paged([wronglyRejected]);
+      if (call.path === '/admin/v1/orders/13/undo') return ok({ order_id: 13, order_status: 2 });
+      return undefined;
+    });
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_notices).click());
+    await waitFor(() => page.host.textContent?.includes('GS2611210002') === true, 'the rejected notice');
+    act(() => buttonNamed(page.host, eng.admin_undo).click());
+    await waitFor(() => alertText(page.host) === eng.admin_reason_needed, 'the reason asked for');
+    expect(stub.calls.some((call) => call.path === '/admin/v1/orders/13/undo')).to.equal(false);
+    typeInto(inputLabelled(page.host, eng.admin_undo_reason), 'The transfer was on the next page');
+    act(() => buttonNamed(page.host, eng.admin_undo).click());
+    await waitFor(() => statusText(page.host) === eng.admin_undone.replace('{{number}}', 'GS2611210002'), 'the undo');
+    expect(stub.calls.find((call) => call.path === '/admin/v1/orders/13/undo')?.form.get('reason')).to.equal(
+      'The transfer was on the next page',
+    );
+    page.unmount();
+  });
+
+  it('shows another operator’s claim on a withdrawal and offers nothing to pay it with', async () => {
+    $operatorToken.set(operatorToken);
+    const since = new Date(Date.now() - 60_000);
+    const held = {
+      ...withdrawal,
+      claim: { operator_id: 99, operator: 'bob', since: since.toISOString(), until: new Date(since.getTime() + 1_800_000).toISOString() },
+    };
+    stub = backOffice((call) => (call.path === '/admin/v1/withdrawals' ? paged([held]) : undefined));
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_withdrawals).click());
+    await waitFor(() => page.host.querySelector('.gs-admin__claim') !== null, 'the claim');
+    expect(page.host.querySelector('.gs-admin__claim')?.textContent).to.match(/^bob is paying it since .+ \(until .+\)$/);
+    const labels = [...page.host.querySelectorAll('button')].map((button) => button.textContent);
+    expect(labels).not.to.include(eng.admin_pay);
+    expect(labels).not.to.include(eng.admin_withdrawal_claim);
     page.unmount();
   });
 
@@ -195,9 +319,9 @@ describe('AdminApp (the back office)', () => {
     await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
     act(() => buttonNamed(page.host, eng.admin_notices).click());
     await waitFor(() => page.host.textContent?.includes('GS2611210001') === true, 'the notice');
-    typeInto(inputLabelled(page.host, eng.admin_notice_payer), 'Wang Xiaoming');
+    typeInto(inputLabelled(page.host, eng.admin_notice_payer), 'Lin Mei');
     typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'REMIT-10');
-    pressAndConfirm(page.host, eng.admin_confirm_payment, 'Wang Xiaoming');
+    pressAndConfirm(page.host, eng.admin_confirm_payment, 'Lin Mei');
     await waitFor(() => alertText(page.host) === eng.admin_member_not_verified, "the operator's wording of the refusal");
     page.unmount();
   });
@@ -245,6 +369,9 @@ describe('AdminApp (the back office)', () => {
             order_number: 'GS2611210009',
             member: { id: 41, username: 'member41' },
             payer_name: 'Somebody Else',
+            payer_bank: 'Bank of Taiwan',
+            payer_account: '004-998877',
+            reason: 'Her husband paid',
             bank_reference: 'IN-1',
             amount: 3000,
           },
@@ -257,6 +384,9 @@ describe('AdminApp (the back office)', () => {
     await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
     act(() => buttonNamed(page.host, eng.admin_reviews).click());
     await waitFor(() => page.host.textContent?.includes('Somebody Else') === true, 'the refund');
+    // Where the money goes back to (decision 050).
+    expect(page.host.querySelector('.gs-admin__refund-account')?.textContent).to.equal('Bank of Taiwan 004-998877');
+    expect(page.host.textContent).to.contain('Her husband paid').and.contain('IN-1');
     act(() => buttonNamed(page.host, eng.admin_refund_pay).click());
     await waitFor(() => alertText(page.host) === eng.admin_note_needed, 'the missing reference');
     typeInto(inputLabelled(page.host, eng.admin_notice_reference), 'OUT-1');

@@ -9,9 +9,14 @@ import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.t
 
 interface Refund {
   id: number;
+  order_id?: number;
   order_number: string;
   member: { id: number; username: string };
   payer_name: string;
+  /** Where the money goes back to (decision 050); null on records from before it was asked. */
+  payer_bank?: string | null;
+  payer_account?: string | null;
+  reason?: string | null;
   bank_reference: string;
   amount: number;
 }
@@ -24,7 +29,9 @@ interface SuspendedMember {
 
 /**
  * PRODUCT.md decision 4 from the operator's side: money that came from someone other than the
- * member goes back to its payer, and the member's suspension ends only after a person looked.
+ * member goes back to its payer, to the account shown, and the member's suspension ends only after
+ * a person looked. A payer marked different by mistake is undone by an administrator, the same
+ * business day, before the refund is paid (decision 050).
  */
 export function ReviewQueue() {
   const { locale, t } = useI18n();
@@ -71,6 +78,24 @@ export function ReviewQueue() {
                 <dd>{refund.member.username}</dd>
                 <dt>{t('admin_refund_payer')}</dt>
                 <dd>{refund.payer_name}</dd>
+                <dt>{t('admin_refund_account')}</dt>
+                <dd className="gs-admin__refund-account">
+                  {refund.payer_bank != null && refund.payer_account != null ? (
+                    <>
+                      {refund.payer_bank} <code>{refund.payer_account}</code>
+                    </>
+                  ) : (
+                    t('admin_refund_account_unknown')
+                  )}
+                </dd>
+                <dt>{t('admin_refund_incoming')}</dt>
+                <dd>{refund.bank_reference}</dd>
+                {refund.reason != null && (
+                  <>
+                    <dt>{t('admin_refund_reason')}</dt>
+                    <dd>{refund.reason}</dd>
+                  </>
+                )}
                 <dt>{t('transaction_amount')}</dt>
                 <dd>{formatPoints(refund.amount, locale)}</dd>
               </dl>
@@ -88,6 +113,33 @@ export function ReviewQueue() {
                   onGo={() => void act(`refund-${refund.id}`, `/refunds/${refund.id}/pay`, 'bank_reference', t('admin_refund_paid'))}
                 />
               </div>
+              {refund.order_id !== undefined && (
+                <>
+                  <NoteField
+                    id={`gs-admin-undo-${refund.id}`}
+                    label={t('admin_undo_reason')}
+                    maxLength={500}
+                    value={notes[`undo-${refund.id}`] ?? ''}
+                    onChange={(value) => setNotes({ ...notes, [`undo-${refund.id}`]: value })}
+                  />
+                  <div className="gs-actions">
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      onClick={() =>
+                        void act(
+                          `undo-${refund.id}`,
+                          `/orders/${refund.order_id}/undo`,
+                          'reason',
+                          t('admin_undone', { number: refund.order_number }),
+                        )
+                      }
+                    >
+                      {t('admin_undo')}
+                    </button>
+                  </div>
+                </>
+              )}
             </li>
           ))}
         </ul>

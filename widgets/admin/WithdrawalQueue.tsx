@@ -16,15 +16,40 @@ export interface QueuedWithdrawal {
   amount: number;
   created_at: string;
   bankcard: { id: number; bank_name: string; card_last4: string };
+  /** Who is paying it now, since and until when (decision 051); null or absent when nobody holds it. */
+  claim?: { operator_id: number; operator: string; since: string; until: string } | null;
 }
 
-/** Withdrawals waiting for payout: pay with the bank's reference, or reject with a reason (the hold returns). */
+/**
+ * Withdrawals waiting for payout: claim one before sending its bank transfer (decision 051), then
+ * pay with the bank's reference, or reject with a reason (the hold returns). Another operator's
+ * claim shows who holds it, since and until when, and leaves nothing to press but the card.
+ */
 export function WithdrawalQueue() {
   const { locale, t } = useI18n();
   const list = usePagedList<QueuedWithdrawal>('/withdrawals?status=accepted', (path) => adminRequest<Paged<QueuedWithdrawal>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [notes, setNotes] = useState<Record<number, string>>({});
+  /** This operator, learnt from the answer to their first claim. */
+  const [myId, setMyId] = useState<number | null>(null);
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const clock = dateTimeFormat(locale, { timeStyle: 'short' });
+  const heldBy = (withdrawal: QueuedWithdrawal) => {
+    const claim = withdrawal.claim ?? null;
+    if (claim === null || Date.parse(claim.until) <= Date.now()) return 'nobody';
+    return claim.operator_id === myId ? 'me' : 'other';
+  };
+
+  const claimOrRelease = async (withdrawal: QueuedWithdrawal, take: boolean) => {
+    try {
+      const answer = await adminRequest<QueuedWithdrawal>('POST', `/withdrawals/${withdrawal.id}/${take ? 'claim' : 'release'}`);
+      if (take) setMyId(answer.detail.claim?.operator_id ?? null);
+      setOutcome({ text: t(take ? 'admin_withdrawal_claimed' : 'admin_withdrawal_released', { id: withdrawal.id }), failed: false });
+    } catch (error) {
+      setOutcome({ text: decisionError(error, t), failed: true });
+    }
+    list.reload();
+  };
 
   const decide = async (withdrawal: QueuedWithdrawal, pay: boolean) => {
     const note = (notes[withdrawal.id] ?? '').trim();
@@ -82,21 +107,53 @@ export function WithdrawalQueue() {
               <dt>{t('transaction_amount')}</dt>
               <dd>{formatPoints(withdrawal.amount, locale)}</dd>
             </dl>
+            {withdrawal.claim != null && heldBy(withdrawal) !== 'nobody' && (
+              <p className="gs-admin__claim" role="note">
+                {t(heldBy(withdrawal) === 'me' ? 'admin_withdrawal_claimed_by_you' : 'admin_withdrawal_claimed_by', {
+                  name: withdrawal.claim.operator,
+                  since: clock.format(new Date(withdrawal.claim.since)),
+                  until: clock.format(new Date(withdrawal.claim.until)),
+                })}
+              </p>
+            )}
             <PayoutCard withdrawalId={withdrawal.id} />
-            <NoteField
-              id={`gs-admin-note-${withdrawal.id}`}
-              label={t('admin_reference_or_reason')}
-              maxLength={120}
-              value={notes[withdrawal.id] ?? ''}
-              onChange={(value) => setNotes({ ...notes, [withdrawal.id]: value })}
-            />
-            <Decisions
-              yes={t('admin_pay')}
-              no={t('admin_reject')}
-              question={payoutQuestion(withdrawal)}
-              onYes={() => void decide(withdrawal, true)}
-              onNo={() => void decide(withdrawal, false)}
-            />
+            {heldBy(withdrawal) === 'nobody' && (
+              <>
+                <p className="gs-field__hint">{t('admin_withdrawal_claim_first')}</p>
+                <div className="gs-actions">
+                  <button type="button" className="button button--small" onClick={() => void claimOrRelease(withdrawal, true)}>
+                    {t('admin_withdrawal_claim')}
+                  </button>
+                </div>
+              </>
+            )}
+            {heldBy(withdrawal) === 'me' && (
+              <>
+                <NoteField
+                  id={`gs-admin-note-${withdrawal.id}`}
+                  label={t('admin_reference_or_reason')}
+                  maxLength={120}
+                  value={notes[withdrawal.id] ?? ''}
+                  onChange={(value) => setNotes({ ...notes, [withdrawal.id]: value })}
+                />
+                <Decisions
+                  yes={t('admin_pay')}
+                  no={t('admin_reject')}
+                  question={payoutQuestion(withdrawal)}
+                  onYes={() => void decide(withdrawal, true)}
+                  onNo={() => void decide(withdrawal, false)}
+                />
+                <div className="gs-actions">
+                  <button
+                    type="button"
+                    className="button button--small button--quiet"
+                    onClick={() => void claimOrRelease(withdrawal, false)}
+                  >
+                    {t('admin_withdrawal_release')}
+                  </button>
+                </div>
+              </>
+            )}
           </li>
         ))}
       </ul>

@@ -52,13 +52,15 @@ interface DecisionsProps {
   onNo: () => void;
   /** For a main decision that moves money: what it will do, asked first (AskFirst); null or absent acts at once. */
   question?: string | null;
+  /** The main decision cannot be taken now (the reason is shown beside it). */
+  yesDisabled?: boolean;
 }
 
 /** The two decisions on a queued item, the first the main one. */
-export function Decisions({ yes, no, onYes, onNo, question = null }: DecisionsProps) {
+export function Decisions({ yes, no, onYes, onNo, question = null, yesDisabled = false }: DecisionsProps) {
   return (
     <div className="gs-actions">
-      <AskFirst label={yes} question={question} onGo={onYes} />
+      <AskFirst label={yes} question={question} disabled={yesDisabled} onGo={onYes} />
       <button type="button" className="button button--small button--secondary" onClick={onNo}>
         {no}
       </button>

@@ -58,6 +58,8 @@ export interface Order {
   payment_method_id: number;
   order_notice?: { account_back_five: string; image?: number; image_path?: string; remark: string | null } | null;
   reject_reason?: string | null;
+  /** Paid from someone else's account: cancelled, and the money goes back to the payer (decision 050). */
+  payment_returned?: boolean;
   hold_reason?: string | null;
 }
 

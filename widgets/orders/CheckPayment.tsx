@@ -22,6 +22,7 @@ export const checkPaymentMessageKeys = [
   'order_status_3',
   'order_status_4',
   'order_rejected_reason',
+  'order_payment_returned',
   'order_notice_sent',
   'order_hold_verify',
   'setting_verify',
@@ -130,6 +131,7 @@ export function CheckPayment({ orderId, host }: CheckPaymentProps) {
       <p>
         {t('order_status')}: <strong className="gs-orders__status">{t(orderStatusKey(order.order_status))}</strong>
       </p>
+      {order.payment_returned === true && <p className="gs-orders__reason">{t('order_payment_returned')}</p>}
       {order.reject_reason && <p className="gs-orders__reason">{t('order_rejected_reason', { reason: order.reject_reason })}</p>}
       {notified && (
         <p part="message" className="gs-message gs-message--ok" role="status">

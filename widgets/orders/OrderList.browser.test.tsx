@@ -80,7 +80,7 @@ describe('OrderList', () => {
               order(2, 1, { reject_reason: 'Amount not received' }),
               order(3, 2, { hold_reason: 'not verified' }),
               order(4, 3),
-              order(5, 4),
+              order(5, 4, { payment_returned: true }),
             ])
         : fail(500, 'unexpected'),
     );
@@ -105,6 +105,8 @@ describe('OrderList', () => {
     expect(items[1]?.querySelector('.gs-orders__reason')?.textContent).to.equal(
       eng.order_rejected_reason.replace('{{reason}}', 'Amount not received'),
     );
+    // Paid from someone else's account: said from the catalogue, never an English sentence from the server (decision 050).
+    expect(items[4]?.querySelector('.gs-orders__reason')?.textContent).to.equal(eng.order_payment_returned);
     expect(items[2]?.querySelector('.gs-orders__hold a')?.getAttribute('href')).to.equal('/eng/setting/verify');
     expect(items[1]?.querySelector('.gs-orders__hold')).to.equal(null);
     expect(await axeViolations(page.host)).to.deep.equal([]);

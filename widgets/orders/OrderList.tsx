@@ -23,6 +23,7 @@ export const orderListMessageKeys = [
   'order_status_3',
   'order_status_4',
   'order_rejected_reason',
+  'order_payment_returned',
   'order_view_payment',
   'order_hold_verify',
   'setting_verify',
@@ -98,6 +99,7 @@ export function OrderList() {
                   {t('order_hold_verify')} <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>
                 </p>
               )}
+              {order.payment_returned === true && <p className="gs-orders__reason">{t('order_payment_returned')}</p>}
               {order.reject_reason !== null && order.reject_reason !== undefined && order.reject_reason !== '' && (
                 <p className="gs-orders__reason">{t('order_rejected_reason', { reason: order.reject_reason })}</p>
               )}
