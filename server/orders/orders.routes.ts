@@ -65,7 +65,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = memberOf(request);
       const id = recordId(request.params);
       if (id === undefined) throw notFound('order_not_found', 'Order not found');
-      await updateOrder(app.db, userId, String(id), request.body);
+      await updateOrder(app.db, userId, String(id), request.body, app.config.demoMode);
       return success(await memberOrder(app.db, userId, String(id)), 'Order updated');
     },
   );

@@ -29,6 +29,7 @@ import * as translationBehind from './0027_translation_behind.ts';
 import * as roomCapacityConfirmed from './0028_room_capacity_confirmed.ts';
 import * as auditLogLookups from './0029_audit_log_lookups.ts';
 import * as databaseFunctions from './0030_database_functions.ts';
+import * as roomStates from './0034_room_states.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0028_room_capacity_confirmed': roomCapacityConfirmed,
   '0029_audit_log_lookups': auditLogLookups,
   '0030_database_functions': databaseFunctions,
+  '0034_room_states': roomStates,
 };
 
 export const migrationProvider: MigrationProvider = {
