@@ -29,7 +29,7 @@ const reasonOf = (reason: string | undefined): string => {
 };
 
 /** Refused when the capacity is below what the room's live orders hold: both numbers in the answer, nothing changed. */
-function refuseBelowHeld(capacityUnits: number, heldE8: bigint): void {
+export function refuseBelowHeld(capacityUnits: number, heldE8: bigint): void {
   if (BigInt(capacityUnits) * unitScale >= heldE8) return;
   const held = unitsToDecimal(heldE8);
   throw new ApiError(409, 'engine_room_capacity_below_held', `${capacityBelowHeldMessage}: capacity ${capacityUnits}, held ${held}`, {
