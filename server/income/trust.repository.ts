@@ -11,6 +11,8 @@ export interface TrustDayRow {
   adjustments: number;
   fee_bp: number | null;
   pool: string | null;
+  /** The basis the day was shared by, in hundred-millionths of a unit: the room's capacity that day (decision 052). */
+  basis_units_e8: string | null;
   revenue: string;
   income: string;
 }
@@ -47,7 +49,7 @@ const dayQuery = sql`
     select engine_room_id, business_date, sum(amount) as income from income_records group by engine_room_id, business_date
   )
   select d.engine_room_id, d.business_date::text as business_date, d.wh::text as wh, d.evidence, d.adjustments,
-    dist.fee_bp, dist.pool::text as pool, d.revenue::text as revenue, coalesce(p.income, 0)::text as income
+    dist.fee_bp, dist.pool::text as pool, dist.basis_units_e8::text as basis_units_e8, d.revenue::text as revenue, coalesce(p.income, 0)::text as income
   from recorded d
   left join paid p on p.engine_room_id = d.engine_room_id and p.business_date = d.business_date
   left join income_distributions dist on dist.engine_room_id = d.engine_room_id and dist.business_date = d.business_date`;
