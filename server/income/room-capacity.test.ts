@@ -25,8 +25,8 @@ describe.each(databaseKinds())('engine room capacity and states on %s', (kind) =
     await testApp.close();
   });
 
-  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token = operator) =>
-    send(testApp.app, method, `admin/v1/${url}`, { token, body, json: true });
+  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, body?: Record<string, unknown>, token = operator) =>
+    send(testApp.app, method, `admin/v1/${url}`, { token, ...(body === undefined ? {} : { body }), json: true });
   const addRoom = async (capacity: number): Promise<number> =>
     (expectSuccess(await admin('POST', 'catalogue/engine-rooms', { ...room, capacity_units: capacity }), 201) as { id: number }).id;
   const order = (member: Member, roomId: number, amount = unitPoints) =>
