@@ -42,9 +42,18 @@ describe.each(databaseKinds())('engine room capacity and states on %s', (kind) =
       },
     });
   const roomRow = (id: number) =>
-    testApp.database.db.selectFrom('engine_rooms').select(['capacity_units', 'state', 'names']).where('id', '=', id).executeTakeFirstOrThrow();
+    testApp.database.db
+      .selectFrom('engine_rooms')
+      .select(['capacity_units', 'state', 'names'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   const audits = (action: string) =>
-    testApp.database.db.selectFrom('audit_log').select(['subject_id', 'before', 'after']).where('action', '=', action).orderBy('id').execute();
+    testApp.database.db
+      .selectFrom('audit_log')
+      .select(['subject_id', 'before', 'after'])
+      .where('action', '=', action)
+      .orderBy('id')
+      .execute();
 
   it('never lowers a capacity below the units live orders hold (the issue’s 1 for 2), and asks why it changes', async () => {
     const roomId = await addRoom(23);
@@ -117,7 +126,10 @@ describe.each(databaseKinds())('engine room capacity and states on %s', (kind) =
       const refused = expectFailure(await order(member, roomId), 422);
       expect(refused.error_code).toBe('engine_room_not_offered');
     }
-    expect((await audits('engine_room.state')).at(-1)).toMatchObject({ before: { state: 'hidden' }, after: { state: 'retired', reason: 'closing' } });
+    expect((await audits('engine_room.state')).at(-1)).toMatchObject({
+      before: { state: 'hidden' },
+      after: { state: 'retired', reason: 'closing' },
+    });
     expectSuccess(await admin('PUT', `engine-rooms/${roomId}/state`, { state: 'offered', reason: 'reopened' }));
     expectSuccess(await order(member, roomId), 201);
   });
@@ -128,7 +140,10 @@ describe.each(databaseKinds())('engine room capacity and states on %s', (kind) =
     const member = await registerMember(testApp.app);
     const day = dayAgo(2);
     const before = new Date((await dayStart(db, day)).getTime() - 3_600_000);
-    const orders = [await paidOrder(db, member.id, retiring, 1000, before, 1000), await paidOrder(db, member.id, retiring, 1000, before, 1000)];
+    const orders = [
+      await paidOrder(db, member.id, retiring, 1000, before, 1000),
+      await paidOrder(db, member.id, retiring, 1000, before, 1000),
+    ];
     expectSuccess(await admin('PUT', `engine-rooms/${retiring}/state`, { state: 'retired', reason: 'lease ends' }));
     expectSuccess(
       await admin('POST', `engine-rooms/${retiring}/revenue`, { business_date: day, kwh: '100', revenue: '1000', evidence: 'meter' }),
