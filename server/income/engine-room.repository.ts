@@ -12,12 +12,7 @@ export interface RoomCapacityRow {
 
 /** The room, locked until the caller's transaction ends, so two capacity changes queue, and orders into it wait (decision 052). */
 export const lockRoomCapacity = (trx: Db, roomId: number): Promise<RoomCapacityRow | undefined> =>
-  trx
-    .selectFrom('engine_rooms')
-    .select(['id', 'name', 'capacity_units', 'state'])
-    .where('id', '=', roomId)
-    .forUpdate()
-    .executeTakeFirst();
+  trx.selectFrom('engine_rooms').select(['id', 'name', 'capacity_units', 'state']).where('id', '=', roomId).forUpdate().executeTakeFirst();
 
 /** A sample room becomes offered once an operator confirms it (decisions 037 and 052); other states stay. */
 const confirmedState = sql<RoomState>`case when state = 'sample' then 'offered' else state end`;

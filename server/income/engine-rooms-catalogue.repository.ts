@@ -36,10 +36,20 @@ export async function countRooms(db: Db): Promise<number> {
 }
 
 export const listRooms = (db: Db, offset: number, limit: number) =>
-  db.selectFrom('engine_rooms').select([...roomColumns, unitsHeld]).orderBy('id').offset(offset).limit(limit).execute();
+  db
+    .selectFrom('engine_rooms')
+    .select([...roomColumns, unitsHeld])
+    .orderBy('id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
 
 export const findRoom = (db: Db, id: number) =>
-  db.selectFrom('engine_rooms').select([...roomColumns, unitsHeld]).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('engine_rooms')
+    .select([...roomColumns, unitsHeld])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 /** The room locked until the caller's transaction ends, as the capacity rule locks it. */
 export const lockRoom = (db: Db, id: number) =>

@@ -153,7 +153,16 @@ export async function insertOrderUnlessNumberTaken(db: Db, order: Insertable<Ord
 export async function orderPlanOf(db: Db, id: string) {
   return db
     .selectFrom('orders')
-    .select(['product_id', 'item_count', 'delivery_method_id', 'engine_room_id', 'delivery_address', 'payment_method_id', 'units_e8', 'unit_price'])
+    .select([
+      'product_id',
+      'item_count',
+      'delivery_method_id',
+      'engine_room_id',
+      'delivery_address',
+      'payment_method_id',
+      'units_e8',
+      'unit_price',
+    ])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }

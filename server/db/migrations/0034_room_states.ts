@@ -10,7 +10,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('engine_rooms')
     .addColumn('state', 'text', (col) =>
-      col.notNull().defaultTo('offered').check(sql`state in ('sample', 'offered', 'hidden', 'retired')`),
+      col
+        .notNull()
+        .defaultTo('offered')
+        .check(sql`state in ('sample', 'offered', 'hidden', 'retired')`),
     )
     .execute();
   await sql`update engine_rooms set state = 'sample' where capacity_confirmed_at is null`.execute(db);
