@@ -45,6 +45,8 @@ export const auditActions = [
   'engine_room.create',
   'engine_room.update',
   'engine_room.capacity',
+  'engine_room.state',
+  'engine_room.move_orders',
   'device.create',
   'device.retire',
   'partner_site.seed',

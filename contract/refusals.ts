@@ -104,6 +104,13 @@ export const refusalCodes = [
   'device_retired',
   'engine_room_not_found',
   'engine_room_unknown',
+  // Engine room capacity and states (decision 052).
+  'engine_room_not_offered',
+  'engine_room_full',
+  'engine_room_capacity_below_held',
+  'engine_room_not_retired',
+  'engine_room_move_target',
+  'engine_room_days_unshared',
   // Partner sites (decision 017).
   'partner_site_origin_invalid',
   'partner_site_duplicate',

@@ -30,3 +30,7 @@ export const withdrawalStatus = {
   failed: 3,
 } as const;
 export type WithdrawalStatus = (typeof withdrawalStatus)[keyof typeof withdrawalStatus];
+
+/** An engine room's state (decision 052): only an offered room takes new orders; a sample is one whose capacity nobody confirmed. */
+export const roomStates = ['sample', 'offered', 'hidden', 'retired'] as const;
+export type RoomState = (typeof roomStates)[number];

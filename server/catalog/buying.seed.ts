@@ -75,6 +75,8 @@ export async function seedBuyingLists(db: Db): Promise<void> {
     .values(
       seededEngineRooms.map((room) => ({
         ...room,
+        // Its capacity is a sample until an operator confirms it (decisions 037 and 052).
+        state: 'sample' as const,
         names: JSON.stringify(seededRoomNames[room.name]?.names ?? {}),
         locations: JSON.stringify(seededRoomNames[room.name]?.locations ?? {}),
       })),

@@ -1,3 +1,4 @@
+import type { RoomState } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
 import type { Localised } from '../db/localised-names.ts';
 
@@ -51,10 +52,13 @@ function toProduct(row: {
   };
 }
 
-export async function listEngineRooms(db: Db) {
+/** The rooms members may choose for hosting (decision 052): the states given, each with a capacity. */
+export async function listEngineRooms(db: Db, states: readonly RoomState[]) {
   return db
     .selectFrom('engine_rooms')
     .select(['id', 'name', 'names', 'type', 'location', 'locations', 'capacity_units'])
+    .where('state', 'in', states)
+    .where('capacity_units', 'is not', null)
     .orderBy('id')
     .execute();
 }

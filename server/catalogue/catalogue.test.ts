@@ -200,7 +200,7 @@ describe.each(databaseKinds())('catalogue in the back office on %s', (kind) => {
     };
     const added = expectSuccess(await admin('POST', 'engine-rooms', room), 201) as { id: number };
     expectFailure(await admin('PUT', `engine-rooms/${added.id}`, { ...room, capacity_units: 0 }), 422);
-    const saved = expectSuccess(await admin('PUT', `engine-rooms/${added.id}`, { ...room, capacity_units: 50 }));
+    const saved = expectSuccess(await admin('PUT', `engine-rooms/${added.id}`, { ...room, capacity_units: 50, reason: 'survey' }));
     expect(saved).toMatchObject({ capacity_units: 50, names: room.names });
     expect((await audits('engine_room.capacity')).at(-1)).toMatchObject({ before: { capacity_units: 40 }, after: { capacity_units: 50 } });
     expect((await audits('engine_room.create')).length).toBeGreaterThan(0);

@@ -255,7 +255,12 @@ describe.each(databaseKinds())('the operator dashboard on %s', (kind) => {
         }
       ).data;
     expect((await rooms()).find((room) => room.id === 1)?.capacity_confirmed).toBe(false);
-    expectSuccess(await send(testApp.app, 'PUT', 'admin/v1/engine-rooms/1/capacity', { token: operator, body: { capacity_units: 30 } }));
+    expectSuccess(
+      await send(testApp.app, 'PUT', 'admin/v1/engine-rooms/1/capacity', {
+        token: operator,
+        body: { capacity_units: 30, reason: 'survey' },
+      }),
+    );
     expect((await rooms()).find((room) => room.id === 1)?.capacity_confirmed).toBe(true);
     board = await dashboard();
     expect(item(board, 'engine_room_capacity')).toMatchObject({ done: true, count: 1 });

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { OrderStatus } from '../../contract/statuses.ts';
+import type { OrderStatus, RoomState } from '../../contract/statuses.ts';
 
 /** Created, pending payment, waiting confirmation, paid off, cancelled: named in the contract. */
 export type { OrderStatus };
@@ -27,6 +27,8 @@ export interface EngineRoomTable {
   locations: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
   /** When an operator last added, saved or set the capacity of this room (migration 0028); null for the seeded samples. */
   capacity_confirmed_at: ColumnType<Date | null, Date | undefined, Date>;
+  /** sample, offered, hidden or retired (migration 0034, decision 052): only an offered room takes new orders. */
+  state: ColumnType<RoomState, RoomState | undefined, RoomState>;
   created_at: ColumnType<Date, never, never>;
 }
 

@@ -3,7 +3,8 @@ import { Type, type TSchema } from 'typebox';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
-import { envelopeOf } from '../http/schemas.ts';
+import { envelopeOf, multilineText } from '../http/schemas.ts';
+import { unitsToDecimal } from '../shared/money.ts';
 import { notFound } from '../shared/errors.ts';
 import { countRooms, findRoom, listRooms } from './engine-rooms-catalogue.repository.ts';
 import { addRoom, changeRoom } from './engine-rooms-catalogue.ts';
@@ -32,6 +33,10 @@ const roomItem = Type.Object({
   locations: roomFields.locations,
   type: Type.String(),
   capacity_units: Type.Union([Type.Integer(), Type.Null()], { description: 'Null: not set yet, the room earns nobody anything' }),
+  state: Type.Union([Type.Literal('sample'), Type.Literal('offered'), Type.Literal('hidden'), Type.Literal('retired')], {
+    description: 'Only an offered room takes new orders (decision 052); a sample is one whose capacity nobody confirmed yet',
+  }),
+  units_held: Type.String({ description: 'Units the room’s live orders hold: its capacity can never go below this' }),
   capacity_confirmed: Type.Boolean({
     description:
       'An operator has added or saved this room or set its capacity; false for the seeded sample rooms, whose capacity is a sample',
@@ -50,6 +55,8 @@ const roomJson = (room: Room) => ({
   locations: text(room.locations, room.location),
   type: room.type,
   capacity_units: room.capacity_units,
+  state: room.state,
+  units_held: unitsToDecimal(BigInt(room.units_held)),
   capacity_confirmed: room.capacity_confirmed_at !== null,
 });
 
@@ -105,9 +112,16 @@ export const engineRoomCatalogueAdminRoutes: FastifyPluginAsyncTypebox = async (
     {
       schema: {
         tags,
-        summary: 'Save an engine room’s names, locations, type and installed capacity (the capacity as PUT …/capacity sets it)',
+        summary:
+          'Save an engine room’s names, locations, type and installed capacity (the capacity as PUT …/capacity sets it: never below the units held, a change needs a reason)',
         params: idParams,
-        body: Type.Object(roomFields, { additionalProperties: false }),
+        body: Type.Object(
+          {
+            ...roomFields,
+            reason: Type.Optional(multilineText({ maxLength: 500, description: 'Why the capacity changes: needed when it does' })),
+          },
+          { additionalProperties: false },
+        ),
         security: bearer,
         response: { 200: envelopeOf(roomItem) },
       },

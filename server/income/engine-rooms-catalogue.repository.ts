@@ -1,7 +1,22 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { holdingStatuses } from '../orders/order.repository.ts';
 
-const roomColumns = ['id', 'name', 'names', 'type', 'location', 'locations', 'capacity_units', 'capacity_confirmed_at'] as const;
+const roomColumns = [
+  'engine_rooms.id',
+  'engine_rooms.name',
+  'engine_rooms.names',
+  'engine_rooms.type',
+  'engine_rooms.location',
+  'engine_rooms.locations',
+  'engine_rooms.capacity_units',
+  'engine_rooms.capacity_confirmed_at',
+  'engine_rooms.state',
+] as const;
+
+/** The units the room's live orders hold, in hundred-millionths: what its capacity can never go below (decision 052). */
+const unitsHeld = sql<string>`(select coalesce(sum(o.units_e8), 0) from orders o
+  where o.engine_room_id = engine_rooms.id and o.status in (${sql.join(holdingStatuses)}))::text`.as('units_held');
 
 /** The columns an operator writes: names and locations as JSON text, `name` and `location` their fallbacks. */
 export interface RoomColumns {
@@ -21,9 +36,20 @@ export async function countRooms(db: Db): Promise<number> {
 }
 
 export const listRooms = (db: Db, offset: number, limit: number) =>
-  db.selectFrom('engine_rooms').select(roomColumns).orderBy('id').offset(offset).limit(limit).execute();
+  db
+    .selectFrom('engine_rooms')
+    .select([...roomColumns, unitsHeld])
+    .orderBy('id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
 
-export const findRoom = (db: Db, id: number) => db.selectFrom('engine_rooms').select(roomColumns).where('id', '=', id).executeTakeFirst();
+export const findRoom = (db: Db, id: number) =>
+  db
+    .selectFrom('engine_rooms')
+    .select([...roomColumns, unitsHeld])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 /** The room locked until the caller's transaction ends, as the capacity rule locks it. */
 export const lockRoom = (db: Db, id: number) =>

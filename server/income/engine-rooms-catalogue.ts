@@ -1,15 +1,18 @@
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { Localised } from '../db/localised-names.ts';
-import { notFound } from '../shared/errors.ts';
+import { fieldError, notFound } from '../shared/errors.ts';
+import { roomUnitsHeld } from './engine-room.repository.ts';
 import { insertRoom, lockRoom, updateRoom } from './engine-rooms-catalogue.repository.ts';
-import { roomNotFoundMessage, setRoomCapacity } from './room-capacity.service.ts';
+import { refuseBelowHeld, roomNotFoundMessage, roomReasonMessage, setRoomCapacity } from './room-capacity.service.ts';
 
 export interface RoomInput {
   names: Localised;
   locations: Localised;
   type: string;
   capacity_units: number;
+  /** Why the capacity changes: needed when it does (decision 052). */
+  reason?: string;
 }
 
 const trimmed = (texts: Localised): Localised => ({
@@ -60,6 +63,10 @@ export async function changeRoom(db: Db, operatorId: number, id: number, input: 
   const capacityChanged = await db.transaction().execute(async (trx) => {
     const before = await lockRoom(trx, id);
     if (before === undefined) throw notFound('engine_room_not_found', roomNotFoundMessage);
+    // Refused before anything is saved: a new capacity needs its reason, and the names wait for it too.
+    if (before.capacity_units !== null && before.capacity_units !== input.capacity_units && (input.reason ?? '').trim() === '')
+      throw fieldError('reason', 'validation', roomReasonMessage);
+    refuseBelowHeld(input.capacity_units, await roomUnitsHeld(trx, id));
     const values = written(input);
     await updateRoom(trx, id, values);
     await recordAudit(trx, {
@@ -72,5 +79,5 @@ export async function changeRoom(db: Db, operatorId: number, id: number, input: 
     });
     return before.capacity_units !== input.capacity_units;
   });
-  if (capacityChanged) await setRoomCapacity(db, operatorId, id, input.capacity_units);
+  if (capacityChanged) await setRoomCapacity(db, operatorId, id, input.capacity_units, input.reason);
 }

@@ -5,8 +5,8 @@ import { localisedSchema } from '../catalog/localised-names.ts';
 import { businessDate } from '../db/business-day.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
+import { orderableRoomStates } from '../orders/order.service.ts';
 import { recentProduction } from './production.repository.ts';
-import { readSettings } from './settings.repository.ts';
 
 const engineRoomSchema = Type.Object({
   id: Type.Integer(),
@@ -34,16 +34,19 @@ export const engineRoomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Engine rooms that host the panels (the cart sends room 1), each with its recorded production of the last 30 days',
+        summary:
+          'Engine rooms members may host their units in (offered ones only: decision 052), each with its recorded production of the last 30 days',
         response: {
           200: envelopeOf(Type.Array(Type.Intersect([engineRoomSchema, Type.Object({ production: Type.Array(dayProductionSchema) })]))),
         },
       },
     },
     async () => {
-      await readSettings(app.db, app.config);
       const today = await businessDate(app.db, new Date());
-      const [rooms, production] = await Promise.all([listEngineRooms(app.db), recentProduction(app.db, today)]);
+      const [rooms, production] = await Promise.all([
+        listEngineRooms(app.db, orderableRoomStates(app.config.demoMode)),
+        recentProduction(app.db, today),
+      ]);
       return success(rooms.map((room) => ({ ...room, production: production.get(room.id) ?? [] })));
     },
   );

@@ -12,6 +12,8 @@ export interface TrustDayRow {
   adjustments: number;
   fee_bp: number | null;
   pool: string | null;
+  /** The basis the day was shared by, in hundred-millionths of a unit: the room's capacity that day (decision 052). */
+  basis_units_e8: string | null;
   revenue: string;
   income: string;
 }
@@ -54,7 +56,7 @@ const dayQuery = sql`
     -- The pool of the corrected revenue at the day's fee, less what earlier days' decreases carried into it (decision 048).
     case when dist.engine_room_id is null then null
       else (${poolOf(sql`d.revenue`, sql`dist.fee_bp`)} - dist.carry_applied)::text end as pool,
-    d.revenue::text as revenue, coalesce(p.income, 0)::text as income
+    dist.basis_units_e8::text as basis_units_e8, d.revenue::text as revenue, coalesce(p.income, 0)::text as income
   from recorded d
   left join paid p on p.engine_room_id = d.engine_room_id and p.business_date = d.business_date
   left join income_distributions dist on dist.engine_room_id = d.engine_room_id and dist.business_date = d.business_date`;

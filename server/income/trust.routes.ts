@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { success } from '../http/envelope.ts';
-import { pointsToNumber } from '../shared/money.ts';
+import { pointsToNumber, unitsToDecimal } from '../shared/money.ts';
 import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { bpToPercent } from './settings.repository.ts';
@@ -22,6 +22,10 @@ const trustDay = Type.Object({
   adjustments: Type.Integer({ description: 'corrections recorded after the day' }),
   fee_percent: Type.Union([Type.Number(), Type.Null()], { description: 'operator fee of the distribution; null before it ran' }),
   distributable: Type.Union([Type.Number(), Type.Null()], { description: 'revenue less the fee when the day was shared' }),
+  capacity_units: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      'the capacity in units the day was shared by (each order earned its units over this share of the distributable): fixed when the day was shared, whatever the room’s capacity is now; null before it ran',
+  }),
   income: points('income paid to members for the day, out of the room’s account'),
   kept: points('revenue less income: the fee, unsold capacity’s share and rounding, kept in the room'),
 });
@@ -30,7 +34,9 @@ const trustRoom = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   names: localisedSchema('the name in each language; show `name` where one is missing'),
-  capacity_units: Type.Union([Type.Integer(), Type.Null()]),
+  capacity_units: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'the room’s installed capacity now; each day carries the capacity it was shared by (decision 052)',
+  }),
   revenue: points('all revenue ever moved into the room’s account'),
   income: points('all income ever paid out of it'),
   balance: points('what the account holds now: revenue less income, never below zero'),
@@ -48,6 +54,7 @@ const dayJson = (row: TrustDayRow) => {
     adjustments: row.adjustments,
     fee_percent: row.fee_bp === null ? null : bpToPercent(row.fee_bp),
     distributable: row.pool === null ? null : pointsToNumber(BigInt(row.pool)),
+    capacity_units: row.basis_units_e8 === null ? null : Number(unitsToDecimal(BigInt(row.basis_units_e8))),
     income: pointsToNumber(income),
     kept: pointsToNumber(revenue - income),
   };

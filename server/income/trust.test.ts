@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayAgo, dayStart, paidOrder } from '../../tests/helpers/income.ts';
-import { expectSuccess, registerMember, send } from '../../tests/helpers/members.ts';
+import { expectFailure, expectSuccess, registerMember, send } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { accounts, balanceOf } from '../ledger/accounts.ts';
@@ -61,6 +61,7 @@ describe.each(databaseKinds())('GET v1/trust, the public proof of income, on %s'
         adjustments: 1,
         fee_percent: 10,
         distributable: 720,
+        capacity_units: 4,
         income: 540,
         kept: 240,
       },
@@ -73,6 +74,7 @@ describe.each(databaseKinds())('GET v1/trust, the public proof of income, on %s'
         adjustments: 0,
         fee_percent: 10,
         distributable: 360,
+        capacity_units: 4,
         income: 270,
         kept: 130,
       },
@@ -87,5 +89,45 @@ describe.each(databaseKinds())('GET v1/trust, the public proof of income, on %s'
     const memberIncome = await db.selectFrom('income_records').select('amount').where('engine_room_id', '=', roomId).execute();
     expect(memberIncome.reduce((sum, row) => sum + Number(row.amount), 0) / 10_000).toBe(room?.income);
     expect(await auditLedger(db)).toMatchObject({ unbalancedJournals: [], driftedAccounts: [], negativeAccounts: [] });
+  });
+
+  it('shows each day beside the capacity it was shared by, after the room’s capacity changed (decision 052)', async () => {
+    const db = testApp.database.db;
+    const operator = await operatorToken(testApp.app, db);
+    const { id: roomId } = await db
+      .insertInto('engine_rooms')
+      .values({ name: 'Changed room', type: 'test', location: 'Test', capacity_units: 4 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const day = dayAgo(2);
+    const before = new Date((await dayStart(db, day)).getTime() - 3_600_000);
+    // Two units of four: half the distributable is paid, half stays in the room.
+    const member = await registerMember(testApp.app);
+    await paidOrder(db, member.id, roomId, 1000, before, 1000);
+    await paidOrder(db, member.id, roomId, 1000, before, 1000);
+    expectSuccess(
+      await send(testApp.app, 'POST', `admin/v1/engine-rooms/${roomId}/revenue`, {
+        token: operator,
+        body: { business_date: day, kwh: '100', revenue: '1000', evidence: 'meter' },
+      }),
+      201,
+    );
+    await distributeIncome(db, testApp.config);
+    const capacity = (capacity_units: number) =>
+      send(testApp.app, 'PUT', `admin/v1/engine-rooms/${roomId}/capacity`, {
+        token: operator,
+        body: { capacity_units, reason: 'meter survey' },
+        json: true,
+      });
+    // The issue's capacity of 1 for two units held is refused; 23 is accepted.
+    expect(expectFailure(await capacity(1), 409).error_code).toBe('engine_room_capacity_below_held');
+    expectSuccess(await capacity(23));
+
+    const body = (await send(testApp.app, 'GET', 'v1/trust')).json() as { detail: { data: TrustDay[] }; rooms: TrustRoom[] };
+    const shared = body.detail.data.find((row) => row.engine_room_id === roomId);
+    expect(shared).toMatchObject({ distributable: 900, capacity_units: 4, income: 450 });
+    // The figures agree: income is the distributable times the units held over the day's capacity.
+    expect(((shared?.distributable ?? 0) * 2) / (shared?.capacity_units ?? 1)).toBe(shared?.income);
+    expect(body.rooms.find((row) => row.id === roomId)?.capacity_units).toBe(23);
   });
 });

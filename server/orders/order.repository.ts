@@ -83,6 +83,25 @@ export async function lockProduct(db: Db, id: number) {
   return db.selectFrom('products').select(['id', 'price', 'quantity', 'on_sale']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/**
+ * The engine room's state and capacity, locked after the product (decision 052): orders into one room queue
+ * here whatever product they buy, and an operator's change of its capacity or state waits for them.
+ */
+export async function lockEngineRoom(db: Db, id: number) {
+  return db.selectFrom('engine_rooms').select(['id', 'state', 'capacity_units']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Hundred-millionths of a unit held in the room by its live orders, leaving one order out (when it is being changed). */
+export async function unitsHeldInRoom(db: Db, roomId: number, exceptOrderId?: string): Promise<bigint> {
+  let query = db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('units_e8'), eb.val('0')).as('held'))
+    .where('engine_room_id', '=', roomId)
+    .where('status', 'in', holdingStatuses);
+  if (exceptOrderId !== undefined) query = query.where('id', '!=', exceptOrderId);
+  return BigInt((await query.executeTakeFirstOrThrow()).held);
+}
+
 /** Hundred-millionths of a unit held by the product's live orders, leaving one order out (when it is being changed). */
 export async function unitsHeld(db: Db, productId: number, exceptOrderId?: string): Promise<bigint> {
   let query = db
@@ -135,7 +154,16 @@ export async function insertOrderUnlessNumberTaken(db: Db, order: Insertable<Ord
 export async function orderPlanOf(db: Db, id: string) {
   return db
     .selectFrom('orders')
-    .select(['product_id', 'item_count', 'delivery_method_id', 'engine_room_id', 'delivery_address', 'payment_method_id'])
+    .select([
+      'product_id',
+      'item_count',
+      'delivery_method_id',
+      'engine_room_id',
+      'delivery_address',
+      'payment_method_id',
+      'units_e8',
+      'unit_price',
+    ])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }

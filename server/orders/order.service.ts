@@ -6,14 +6,31 @@ import { parseOrderAmount } from './order-amount.ts';
 import { newOrderNumber } from './order-number.ts';
 import { findDeliveryMethod, findEngineRoom, findPaymentMethod, findProduct } from '../catalog/catalog.repository.ts';
 import { accountStatusOf } from '../users/user.repository.ts';
-import { insertOrderUnlessNumberTaken, lockOrder, lockProduct, orderPlanOf, unitsHeld, updateOrderRow } from './order.repository.ts';
-import { orderStatus } from '../../contract/statuses.ts';
+import {
+  insertOrderUnlessNumberTaken,
+  lockEngineRoom,
+  lockOrder,
+  lockProduct,
+  orderPlanOf,
+  unitsHeld,
+  unitsHeldInRoom,
+  updateOrderRow,
+} from './order.repository.ts';
+import { orderStatus, type RoomState } from '../../contract/statuses.ts';
 
 export const suspendedMessage = 'Your account is suspended pending review';
 export const notPendingMessage = 'This order is no longer waiting for payment';
 export const productHiddenMessage = 'This product is not on sale';
 export const soldOutMessage = 'Not enough of this product is left for this amount';
 export const oneProductMessage = 'An order carries exactly one product.';
+export const roomNotOfferedMessage = 'This engine room takes no new orders';
+export const roomFullMessage = 'Not enough room is left in this engine room for this amount';
+
+/**
+ * The rooms members may choose (decision 052): offered ones; in demo mode also the seeded samples, as the
+ * whole shop is a demonstration there and its rooms must work before anyone confirms them (decision 037).
+ */
+export const orderableRoomStates = (demoMode: boolean): RoomState[] => (demoMode ? ['offered', 'sample'] : ['offered']);
 
 /** A unit is counted in hundred-millionths: finer than any amount of 100 points can buy of a product. */
 /** Draws of a new order number before giving up (a collision needs a million orders a day). */
@@ -46,6 +63,7 @@ export async function createOrder(
   db: Db,
   userId: number,
   input: NewOrderInput,
+  demoMode: boolean,
   now = new Date(),
   partnerSiteId: number | null = null,
 ): Promise<string> {
@@ -65,6 +83,7 @@ export async function createOrder(
     });
     const share = await reserveShare(trx, plan);
     const today = await businessDate(trx, now);
+    await reserveRoom(trx, plan, share, demoMode, true);
     for (let draw = 1; draw <= orderNumberDraws; draw += 1) {
       const inserted = await insertOrderUnlessNumberTaken(trx, {
         order_number: newOrderNumber(today),
@@ -92,7 +111,7 @@ export async function createOrder(
  * Changes an order that still waits for payment (the cart's edit mode, or the payment screen's
  * change of method). Fields left out keep their values; the result is checked as a whole.
  */
-export async function updateOrder(db: Db, userId: number, orderId: string, input: OrderFields): Promise<void> {
+export async function updateOrder(db: Db, userId: number, orderId: string, input: OrderFields, demoMode: boolean): Promise<void> {
   const amount = input.amount === undefined ? undefined : parseOrderAmount(input.amount);
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
@@ -113,6 +132,12 @@ export async function updateOrder(db: Db, userId: number, orderId: string, input
       paymentMethodId: input.payment_method_id ?? current.payment_method_id,
     });
     const share = amount === undefined ? undefined : await reserveShare(trx, plan, orderId);
+    const roomChanged = plan.engineRoomId !== current.engine_room_id;
+    // Still in its room with the same units, an order is left alone there whatever the room's state now.
+    if (share !== undefined || roomChanged) {
+      const held = share ?? { unitPrice: BigInt(current.unit_price), units: BigInt(current.units_e8) };
+      await reserveRoom(trx, plan, held, demoMode, roomChanged, orderId);
+    }
     await updateOrderRow(trx, orderId, {
       delivery_method_id: plan.deliveryMethodId,
       engine_room_id: plan.engineRoomId,
@@ -191,4 +216,37 @@ async function reserveShare(trx: Db, plan: OrderPlan, exceptOrderId?: string): P
     });
   }
   return { unitPrice, units };
+}
+
+/**
+ * Refused unless the room takes new orders (when the order comes into it) and its live orders, this one
+ * included, then hold no more units than its installed capacity (decision 052). Called after the product's
+ * lock, in the same transaction: orders into one room are checked one after another and never overfill it.
+ */
+async function reserveRoom(
+  trx: Db,
+  plan: OrderPlan,
+  share: { unitPrice: bigint; units: bigint },
+  demoMode: boolean,
+  comingIn: boolean,
+  exceptOrderId?: string,
+): Promise<void> {
+  if (plan.engineRoomId === null) return;
+  const room = await lockEngineRoom(trx, plan.engineRoomId);
+  if (room === undefined) throw validationError({ engine_room_id: ['Unknown engine room.'] }, 'engine_room_unknown');
+  if (comingIn && (!orderableRoomStates(demoMode).includes(room.state) || room.capacity_units === null))
+    throw new ApiError(422, 'engine_room_not_offered', roomNotOfferedMessage, { errors: { engine_room_id: [roomNotOfferedMessage] } });
+  if (room.capacity_units === null) return;
+  const capacity = BigInt(room.capacity_units) * unitScale;
+  const held = await unitsHeldInRoom(trx, room.id, exceptOrderId);
+  if (held + share.units > capacity) {
+    const left = capacity > held ? capacity - held : 0n;
+    throw new ApiError(422, 'engine_room_full', roomFullMessage, {
+      detail: {
+        amount_left: pointsToNumber((left * share.unitPrice) / unitScale),
+        units_left: pointsToNumber((left * pointScale) / unitScale),
+      },
+      errors: { amount: [roomFullMessage] },
+    });
+  }
 }

@@ -44,7 +44,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = memberOf(request);
       // Attribution only: the header is the client's word (decision 017).
       const site = partnerSiteOf(app.partnerSites, request.headers);
-      const id = await createOrder(app.db, userId, request.body, new Date(), site?.id ?? null);
+      const id = await createOrder(app.db, userId, request.body, app.config.demoMode, new Date(), site?.id ?? null);
       return reply.status(201).send(success(await memberOrder(app.db, userId, id), 'Order created'));
     },
   );
@@ -65,7 +65,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = memberOf(request);
       const id = recordId(request.params);
       if (id === undefined) throw notFound('order_not_found', 'Order not found');
-      await updateOrder(app.db, userId, String(id), request.body);
+      await updateOrder(app.db, userId, String(id), request.body, app.config.demoMode);
       return success(await memberOrder(app.db, userId, String(id)), 'Order updated');
     },
   );

@@ -51,3 +51,10 @@ function numberToDecimal(value: number): string | undefined {
   const text = String(value);
   return /e/i.test(text) ? undefined : text;
 }
+
+/** Hundred-millionths of a unit as the shortest decimal text: 150000000n is "1.5", 200000000n is "2". */
+export function unitsToDecimal(unitsE8: bigint): string {
+  const whole = unitsE8 / unitScale;
+  const fraction = (unitsE8 % unitScale).toString().padStart(8, '0').replace(/0+$/, '');
+  return fraction === '' ? whole.toString() : `${whole}.${fraction}`;
+}

@@ -13,6 +13,8 @@ export interface TrustDay {
   adjustments: number;
   fee_percent: number | null;
   distributable: number | null;
+  /** The capacity in units the day was shared by, whatever the room's capacity is now (decision 052). */
+  capacity_units: number | null;
   income: number;
   kept: number;
 }

@@ -33,6 +33,7 @@ import * as businessDayZones from './0031_business_day_zones.ts';
 import * as memberPasswordResets from './0036_member_password_resets.ts';
 import * as payerRefundsWithdrawalClaims from './0033_payer_refunds_withdrawal_claims.ts';
 import * as revenueCorrectionsAndHold from './0032_revenue_corrections_and_hold.ts';
+import * as roomStates from './0034_room_states.ts';
 
 /**
  * Migrations are listed here rather than read from the folder so that the same list runs
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0031_business_day_zones': businessDayZones,
   '0032_revenue_corrections_and_hold': revenueCorrectionsAndHold,
   '0033_payer_refunds_withdrawal_claims': payerRefundsWithdrawalClaims,
+  '0034_room_states': roomStates,
   '0036_member_password_resets': memberPasswordResets,
 };
 
