@@ -94,11 +94,21 @@ const folderCommands: Record<string, { summary: string; run(config: Config, args
   backup: {
     summary:
       'backup <file> [--with-key]: the embedded database and uploaded photos in one archive only you can read (server stopped); the card-number key only sealed with BACKUP_PASSPHRASE (or asked with --with-key), else keep it apart',
-    run: (config, args) => backup(config, args.find((arg) => !arg.startsWith('--')), backupPassphrase(args)),
+    run: (config, args) =>
+      backup(
+        config,
+        args.find((arg) => !arg.startsWith('--')),
+        backupPassphrase(args),
+      ),
   },
   restore: {
     summary: 'restore <file>: replace DATA_DIR with a backup (the old folder is kept aside), then check the ledger',
-    run: (config, args) => restore(config, args.find((arg) => !arg.startsWith('--')), backupPassphrase(args)),
+    run: (config, args) =>
+      restore(
+        config,
+        args.find((arg) => !arg.startsWith('--')),
+        backupPassphrase(args),
+      ),
   },
 };
 

@@ -107,7 +107,9 @@ export async function restore(config: Config, file: string | undefined, given: K
   const members = (await run('tar', ['-tzf', source])).stdout.split('\n');
   const sealedKey = members.includes(`./${sealedKeyFileName}`);
   // Asked before anything moves: a wrong passphrase is refused with DATA_DIR as it was.
-  const passphrase = sealedKey ? await passphraseOf({ ...given, ask: true }, 'Passphrase of the card-number key in the backup: ') : undefined;
+  const passphrase = sealedKey
+    ? await passphraseOf({ ...given, ask: true }, 'Passphrase of the card-number key in the backup: ')
+    : undefined;
   let keyText: string | undefined;
   if (sealedKey && passphrase !== undefined) {
     const sealedText = (await run('tar', ['-xzOf', source, `./${sealedKeyFileName}`])).stdout;

@@ -47,7 +47,12 @@ async function packagesReachedFrom(entries: string[]): Promise<Map<string, strin
     for (const match of source.matchAll(childScriptPattern)) pending.push(path.join(root, 'scripts', match[1] ?? ''));
     for (const match of source.matchAll(importPattern)) {
       const specifier = match[1] ?? match[2] ?? match[3] ?? match[4];
-      if (specifier === undefined || specifier.startsWith('node:') || specifier.startsWith('astro:') || builtinModules.includes(specifier)) {
+      if (
+        specifier === undefined ||
+        specifier.startsWith('node:') ||
+        specifier.startsWith('astro:') ||
+        builtinModules.includes(specifier)
+      ) {
         continue;
       }
       if (specifier.startsWith('.')) {
