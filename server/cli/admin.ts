@@ -14,7 +14,7 @@ import { distributeIncome } from '../income/income.service.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { ApiError } from '../shared/errors.ts';
 import { exportSite } from '../site/site-export.ts';
-import { backup, restore } from './backup.ts';
+import { backup, restore, type KeyPassphrase } from './backup.ts';
 import { readSecret } from './read-secret.ts';
 
 const commands: Record<string, { summary: string; run(db: Db, args: string[]): Promise<string> }> = {
@@ -92,14 +92,30 @@ const commands: Record<string, { summary: string; run(db: Db, args: string[]): P
 /** Commands that open (or must not open) the database themselves: they work on the data folder as files. */
 const folderCommands: Record<string, { summary: string; run(config: Config, args: string[]): Promise<string> }> = {
   backup: {
-    summary: 'backup <file>: the embedded database, uploaded photos and card-number key in one archive (server stopped)',
-    run: (config, [file]) => backup(config, file),
+    summary:
+      'backup <file> [--with-key]: the embedded database and uploaded photos in one archive only you can read (server stopped); the card-number key only sealed with BACKUP_PASSPHRASE (or asked with --with-key), else keep it apart',
+    run: (config, args) =>
+      backup(
+        config,
+        args.find((arg) => !arg.startsWith('--')),
+        backupPassphrase(args),
+      ),
   },
   restore: {
     summary: 'restore <file>: replace DATA_DIR with a backup (the old folder is kept aside), then check the ledger',
-    run: (config, [file]) => restore(config, file),
+    run: (config, args) =>
+      restore(
+        config,
+        args.find((arg) => !arg.startsWith('--')),
+        backupPassphrase(args),
+      ),
   },
 };
+
+/** The passphrase that seals the card-number key in a backup: BACKUP_PASSPHRASE, or asked with --with-key. */
+function backupPassphrase(args: string[]): KeyPassphrase {
+  return { fromEnvironment: process.env.BACKUP_PASSPHRASE, ask: args.includes('--with-key') };
+}
 
 function usage(): string {
   const lines = Object.entries({ ...commands, ...folderCommands }).map(([name, command]) => `  ${name.padEnd(16)} ${command.summary}`);

@@ -1,8 +1,8 @@
 import readline from 'node:readline';
 
 /** Asks for a secret on the terminal without echoing it; refuses when there is no terminal to ask. */
-export async function readSecret(prompt: string): Promise<string> {
-  if (!process.stdin.isTTY) throw new Error('No terminal to ask for the password: set OPERATOR_PASSWORD');
+export async function readSecret(prompt: string, variable = 'OPERATOR_PASSWORD'): Promise<string> {
+  if (!process.stdin.isTTY) throw new Error(`No terminal to ask for the secret: set ${variable}`);
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   const write = (rl as unknown as { _writeToOutput: (text: string) => void })._writeToOutput.bind(rl);
   // Show the prompt, hide what is typed.

@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import { makePrivateFolder } from '../shared/private-folder.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql, type DatabaseConnection, type Driver } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -48,7 +48,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   let pglite: PGlite;
   if ('dataDir' in target) {
-    await fs.mkdir(target.dataDir, { recursive: true });
+    await makePrivateFolder(target.dataDir);
     pglite = await PGlite.create(target.dataDir, { parsers: { [int8TypeId]: (value: string) => value } });
   } else {
     const parsers = { [int8TypeId]: (value: string) => value };

@@ -100,11 +100,57 @@ export async function buildVersion(request: BuildRequest): Promise<string> {
     },
     request.signal,
   );
+  if (request.base !== '/') await keepLinksInPreview(scratch, request.base);
   request.onProgress(`compressing ${pages} pages`);
   await runChild([path.join(projectRoot, 'scripts', 'compress-build.ts'), scratch], {}, () => undefined, request.signal);
   await fs.rm(target, { recursive: true, force: true });
   await fs.rename(scratch, target);
   return target;
+}
+
+/** A link to one of the site's own pages, as the pages write it: from the root, in double quotes. */
+const rootLinkPattern = /(\shref=")(\/(?!\/)[^"]*)"/g;
+
+/**
+ * A preview's pages link to one another inside the preview: a link from the root (`/zht/home`, as
+ * localePath writes it) to a page or file the version holds gains the preview's prefix, so a click
+ * in a preview never lands on the live site. Links elsewhere (the API, the widgets) stay as they are.
+ * Answers how many links were changed.
+ */
+export async function keepLinksInPreview(folder: string, base: string): Promise<number> {
+  const prefix = base.replace(/\/$/, '');
+  const held = new Map<string, boolean>();
+  const inVersion = async (target: string): Promise<boolean> => {
+    const pathname = decodeURI(target.split(/[?#]/)[0] ?? '/');
+    let answer = held.get(pathname);
+    if (answer === undefined) {
+      answer = await fs.stat(path.join(folder, pathname)).then(
+        () => true,
+        () => false,
+      );
+      held.set(pathname, answer);
+    }
+    return answer;
+  };
+  let changed = 0;
+  for (const entry of await fs.readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const html = await fs.readFile(file, 'utf8');
+    const targets = new Set<string>();
+    for (const match of html.matchAll(rootLinkPattern)) {
+      const target = match[2] ?? '';
+      if (target !== prefix && !target.startsWith(`${prefix}/`) && (await inVersion(target))) targets.add(target);
+    }
+    if (targets.size === 0) continue;
+    const rewritten = html.replace(rootLinkPattern, (whole, start: string, target: string) => {
+      if (!targets.has(target)) return whole;
+      changed += 1;
+      return `${start}${prefix}${target}"`;
+    });
+    await fs.writeFile(file, rewritten);
+  }
+  return changed;
 }
 
 /** The repository's own build has processed the seed's pictures already: the first version starts from them. */

@@ -8,7 +8,7 @@ import { ApiError, notFound } from '../shared/errors.ts';
 import { siteLiveChannel, type LiveSite } from './live-site.ts';
 import { buildVersion, productCodeVersion, SiteBuildError, siteFolders, versionDir } from './site-build.ts';
 import { catalogSnapshot } from './site-catalog.ts';
-import { assembleContent, fieldsNamedBy, type SiteContent } from './site-content.ts';
+import { allSections, assembleContent, fieldsNamedBy, sectionOf, type SiteContent } from './site-content.ts';
 import {
   failStaleBuilds,
   findBuild,
@@ -23,6 +23,7 @@ import {
   listSucceededIds,
   lockBuildSlot,
   reportProgress,
+  saveDraft,
   setLive,
   type BuildRow,
 } from './site-content.repository.ts';
@@ -187,13 +188,19 @@ export class SitePublisher {
     await this.db.transaction().execute(async (trx) => {
       const before = await findLiveForUpdate(trx);
       await setLive(trx, id, operatorId, siteLiveChannel);
+      // The editor holds what is live again: a draft left as it was would read "changed" and come back with the next publish.
+      const content = (await findBuildContent(trx, id)) as SiteContent;
+      for (const ref of allSections()) {
+        const draft = sectionOf(content, ref);
+        if (draft !== undefined) await saveDraft(trx, ref, draft, operatorId);
+      }
       await recordAudit(trx, {
         operatorId,
         action: 'site.rollback',
         subjectType: 'site_version',
         subjectId: id,
         before: { live_version: before },
-        after: { live_version: id },
+        after: { live_version: id, drafts: 'restored to this version' },
       });
     });
     await this.site.refresh();

@@ -143,6 +143,9 @@ describe.each(databaseKinds())('the published brand site on %s', (kind) => {
       expect(previewed.statusCode).toBe(200);
       expect(heading(previewed.body)).toBe('預覽中的新標題');
       expect(previewed.body).toContain(`/preview/${preview.id}/_astro/`);
+      // Its links lead to the preview's own pages, never to the live site.
+      expect(previewed.body).toContain(`href="/preview/${preview.id}/zht/home"`);
+      expect(previewed.body).not.toMatch(/href="\/zht\//);
       // The uploaded picture, in the responsive sizes the build makes.
       expect(previewed.body).toMatch(new RegExp(`/preview/${preview.id}/_astro/${uploadedName}\\.[^"]+\\.avif`));
       expect(heading((await page('/zht/home')).body)).toBe(seededHeading);
@@ -187,6 +190,9 @@ describe.each(databaseKinds())('the published brand site on %s', (kind) => {
       ]);
       expectSuccess(await send(testApp.app, 'POST', `admin/v1/site/versions/${first.id}/rollback`, { token }));
       expect(heading((await page('/zht/home')).body)).toBe('預覽中的新標題');
+      // The editor holds the rolled-back version again, not marked changed: the next publish does not bring '第二版標題' back.
+      expect((await homeZht()).draft.heading).toBe('預覽中的新標題');
+      expect((await homeStates()).zht).toBe('published');
       expectFailure(await send(testApp.app, 'POST', `admin/v1/site/versions/999999/rollback`, { token }), 404);
 
       // What a static host or CDN is given is the live version, rolled back included.
@@ -194,6 +200,12 @@ describe.each(databaseKinds())('the published brand site on %s', (kind) => {
       expect(await exportSite(testApp.database.db, testApp.config, exported)).toMatch(new RegExp(`^published version ${first.id}: `));
       expect(heading(await fs.readFile(path.join(exported, 'zht/home/index.html'), 'utf8'))).toBe('預覽中的新標題');
       await fs.access(path.join(exported, '404.html'));
+      // Its root sends a visitor to the default locale (simplified Chinese, no prefix), without a script.
+      const rootPage = await fs.readFile(path.join(exported, 'index.html'), 'utf8');
+      expect(rootPage).toContain('<html lang="zh-Hans">');
+      expect(rootPage).toContain('<meta http-equiv="refresh" content="0; url=home/">');
+      expect(rootPage).not.toContain('<script');
+      expect(heading(await fs.readFile(path.join(exported, 'home/index.html'), 'utf8'))).toBeDefined();
 
       const audit = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/audit', { token })) as {
         data: { action: string; subject_id: string }[];

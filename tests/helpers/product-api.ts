@@ -105,9 +105,10 @@ export function samplePhoto(): Promise<Buffer> {
 }
 
 /** Runs `npm run admin -- <args>` against a data folder (the product must not be running on it). */
-export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}, cwd?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['server/cli/admin.ts', ...args], {
+      ...(cwd === undefined ? {} : { cwd }),
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -30,13 +30,15 @@ export interface ProductServer {
 export async function startProduct(
   env: Record<string, string> = {},
   dataDir?: string,
-  { fromEmptyFolder = false }: { fromEmptyFolder?: boolean } = {},
+  { fromEmptyFolder = false, cwd }: { fromEmptyFolder?: boolean; cwd?: string } = {},
 ): Promise<ProductServer> {
   // A test that must know the address before the product starts (a partner page naming it) passes PORT.
   const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
   const folder = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'gs-e2e-')));
   if (!fromEmptyFolder && !env.DATABASE_URL) await copyDataDirTemplate(folder);
   const child = spawn(process.execPath, ['server/main.ts'], {
+    // Another copy of the product (a production install) runs from its own folder.
+    ...(cwd === undefined ? {} : { cwd }),
     env: {
       ...process.env,
       DATABASE_URL: '',
