@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import type { MemberDetail } from './MemberPage.tsx';
 import { membersRefusals } from './members-keys.ts';
@@ -7,7 +8,7 @@ import { adminRequest } from './operator-session.ts';
 import type { Outcome } from './queue-parts.tsx';
 import { ReasonPanel } from './ReasonPanel.tsx';
 
-type Action = 'suspend' | 'reinstate' | 'endSessions';
+type Action = 'suspend' | 'reinstate' | 'endSessions' | 'resetPassword';
 
 /** What each action sends, where, and what it says when done. */
 const actions: Record<Action, { path: string; field: 'reason' | 'note'; label: string; note: string; done: string }> = {
@@ -26,9 +27,20 @@ const actions: Record<Action, { path: string; field: 'reason' | 'note'; label: s
     note: 'admin_members_end_sessions_note',
     done: 'admin_members_sessions_ended',
   },
+  // The reason is the identity check customer service made; the answer carries the code to give the member.
+  resetPassword: {
+    path: 'password-reset',
+    field: 'reason',
+    label: 'admin_members_reset_password',
+    note: 'admin_members_reset_password_note',
+    done: 'admin_members_reset_code',
+  },
 };
 
-/** Suspend or reinstate the member, or end their sessions: each asks for a reason, which the audit log keeps. */
+/**
+ * Suspend or reinstate the member, end their sessions, or give customer service a password-reset code:
+ * each asks for a reason, which the audit log keeps.
+ */
 export function MemberAccess({ member, onChanged }: { member: MemberDetail; onChanged: () => void }) {
   const { t } = useI18n();
   const [doing, setDoing] = useState<Action | null>(null);
@@ -47,6 +59,9 @@ export function MemberAccess({ member, onChanged }: { member: MemberDetail; onCh
           </button>
           <button type="button" className="button button--small button--secondary" onClick={() => setDoing('endSessions')}>
             {t(actions.endSessions.label)}
+          </button>
+          <button type="button" className="button button--small button--secondary" onClick={() => setDoing('resetPassword')}>
+            {t(actions.resetPassword.label)}
           </button>
         </div>
       ) : (
@@ -68,7 +83,7 @@ export function MemberAccess({ member, onChanged }: { member: MemberDetail; onCh
 }
 
 function ReasonForm({ memberId, action, onClose }: { memberId: number; action: Action; onClose: (done: Outcome | null) => void }) {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const { path, field, label, note, done } = actions[action];
   return (
     <ReasonPanel
@@ -80,8 +95,11 @@ function ReasonForm({ memberId, action, onClose }: { memberId: number; action: A
       cancelLabel={t('admin_members_cancel')}
       tone="plain"
       act={async (reason) => {
-        await adminRequest('POST', `/members/${memberId}/${path}`, { [field]: reason });
-        return t(done);
+        const answer = await adminRequest<{ code?: string; expires_at?: string }>('POST', `/members/${memberId}/${path}`, {
+          [field]: reason,
+        });
+        const { code = '', expires_at: until = '' } = answer.detail ?? {};
+        return t(done, { code, until: until === '' ? '' : dateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(until)) });
       }}
       refused={(error) => t(knownRefusalKey(error, membersRefusals, 'admin_action_failed'))}
       onClose={onClose}

@@ -24,6 +24,7 @@ export const loginFormMessageKeys = [
   'login_no_account',
   'login_register_link',
   'login_forgot_password',
+  'login_reset_link',
   'session_expired_short',
   'session_other_device',
 ] as const;
@@ -134,6 +135,9 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
       </p>
       <p className="gs-form__aside">
         <a href={siteHref(locale, '/setting/service')}>{t('login_forgot_password')}</a>
+      </p>
+      <p className="gs-form__aside">
+        <a href={siteHref(locale, '/reset-password')}>{t('login_reset_link')}</a>
       </p>
     </form>
   );
