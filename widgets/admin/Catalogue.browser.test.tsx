@@ -210,10 +210,17 @@ describe('Catalogue (the back office)', () => {
     expect(stub.calls.some((call) => call.method === 'PUT')).to.equal(false);
     typeInto(capacity(), '40');
     typeInto(page.host.querySelector<HTMLInputElement>('#gs-room-edit-1-names-zht') as HTMLInputElement, '臺南機房');
+    // A capacity already set that changes asks why (every order's share changes with it), before anything is sent.
+    act(() => submit()?.click());
+    const reason = () => inputLabelled(page.host, eng.admin_cat_room_reason);
+    await waitFor(() => errorOf(reason()) === eng.admin_cat_needed, 'the reason asked');
+    expect(stub.calls.some((call) => call.method === 'PUT')).to.equal(false);
+    typeInto(reason(), 'Second array installed');
     act(() => submit()?.click());
     await waitFor(() => stub?.calls.some((call) => call.method === 'PUT') === true, 'the save');
     const put = stub.calls.find((call) => call.method === 'PUT');
     expect(put?.form.get('capacity_units')).to.equal('40');
+    expect(put?.form.get('reason')).to.equal('Second array installed');
     expect(put?.form.get('names[zht]')).to.equal('臺南機房');
     expect(put?.form.get('locations[eng]')).to.equal('Tainan, Taiwan');
     page.unmount();

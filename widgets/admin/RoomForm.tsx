@@ -15,6 +15,8 @@ export interface Room {
   capacity_units: number | null;
   /** False for a seeded sample room until an operator saves it or sets its capacity (decision 037). */
   capacity_confirmed: boolean;
+  /** Units the room's live orders hold, as decimal text: the capacity can never go below this (decision 052). */
+  units_held?: string;
 }
 
 const wholePattern = /^[1-9]\d{0,9}$/;
@@ -29,6 +31,9 @@ export function RoomForm({ room, onClose }: { room: Room | null; onClose: (done:
   });
   const [type, setType] = useState(room?.type ?? '');
   const [capacity, setCapacity] = useState(room?.capacity_units === null || room === null ? '' : String(room.capacity_units));
+  const [reason, setReason] = useState('');
+  // Changing a capacity already set changes every order's share from then on: the audit log keeps why.
+  const capacityChanges = room !== null && room.capacity_units !== null && capacity.trim() !== String(room.capacity_units);
   const { errors, failure, busy, submit: send } = useFormSubmission(catalogueWording);
 
   const submit = (event: FormEvent) => {
@@ -38,7 +43,8 @@ export function RoomForm({ room, onClose }: { room: Room | null; onClose: (done:
       for (const locale of catalogueLocales) if (texts[field]?.[locale].trim() === '') found[`${field}.${locale}`] = t('admin_cat_needed');
     if (type.trim() === '') found.type = t('admin_cat_needed');
     if (!wholePattern.test(capacity.trim())) found.capacity_units = t('admin_cat_number_invalid');
-    const body = { ...texts, type: type.trim(), capacity_units: Number(capacity) };
+    if (capacityChanges && reason.trim() === '') found.reason = t('admin_cat_needed');
+    const body = { ...texts, type: type.trim(), capacity_units: Number(capacity), ...(capacityChanges ? { reason: reason.trim() } : {}) };
     return send(found, async () => {
       if (room === null) await adminRequest('POST', '/catalogue/engine-rooms', formFields(body));
       else await adminRequest('PUT', `/catalogue/engine-rooms/${room.id}`, formFields(body));
@@ -82,6 +88,19 @@ export function RoomForm({ room, onClose }: { room: Room | null; onClose: (done:
           maxLength={10}
           autoComplete="off"
         />
+        {room?.units_held !== undefined && <p className="gs-field__hint">{t('admin_cat_room_held', { units: room.units_held })}</p>}
+        {capacityChanges && (
+          <Field
+            id={`${prefix}-reason`}
+            name="reason"
+            label={t('admin_cat_room_reason')}
+            hint={t('admin_cat_room_reason_hint')}
+            value={reason}
+            onChange={setReason}
+            error={errors.reason}
+            maxLength={500}
+          />
+        )}
         <FormEnd failure={failure} busy={busy} onCancel={room === null ? null : () => onClose(null)} />
       </fieldset>
     </form>
