@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { DistributionExplain, type ExplainTarget } from './DistributionExplain.tsx';
 import { loadRooms, type Room } from './revenue-format.ts';
+import { HeldRevenue } from './HeldRevenue.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 import { RevenueImport } from './RevenueImport.tsx';
 import { RevenuePanel } from './RevenuePanel.tsx';
@@ -33,6 +34,7 @@ export function Revenue() {
   return (
     <div className="gs-admin__revenue">
       <RevenuePanel rooms={rooms ?? []} onChange={() => (changed(), setRecordsKey((value) => value + 1))} />
+      <HeldRevenue round={round} onChange={() => (changed(), setRecordsKey((value) => value + 1))} />
       {failed && (
         <p className="gs-message gs-message--error" role="alert">
           {t('admin_load_error')}
