@@ -38,7 +38,7 @@ describe.each(databaseKinds())("the accountant's books on %s", (kind) => {
   let username: string;
 
   beforeAll(async () => {
-    testApp = await createTestApp(kind, { WITHDRAWAL_COOLDOWN_HOURS: '0' });
+    testApp = await createTestApp(kind, { WITHDRAWAL_COOLDOWN_HOURS: '0', REVENUE_HOLD_MINUTES: '0' });
     const { app, database } = testApp;
     operator = await operatorToken(app, database.db);
     today = await businessDate(database.db, new Date());

@@ -20,7 +20,14 @@ const passphrase = 'a long backup passphrase';
 
 const open = () =>
   prepareServer(
-    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '', ORDER_EXPIRY_CHECK_MINUTES: '0', DEMO_MODE: 'true' }),
+    loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: '',
+      ORDER_EXPIRY_CHECK_MINUTES: '0',
+      DEMO_MODE: 'true',
+      REVENUE_HOLD_MINUTES: '0',
+    }),
   );
 
 /** What a restore must bring back exactly: rows that hold money and identity, photos, and the card key. */

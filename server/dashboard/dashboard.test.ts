@@ -36,7 +36,7 @@ describe.each(databaseKinds())('the operator dashboard on %s', (kind) => {
   let testApp: TestApp;
   let operator: string;
   beforeAll(async () => {
-    testApp = await createTestApp(kind, { WITHDRAWAL_COOLDOWN_HOURS: '0' });
+    testApp = await createTestApp(kind, { WITHDRAWAL_COOLDOWN_HOURS: '0', REVENUE_HOLD_MINUTES: '0' });
     operator = await operatorToken(testApp.app, testApp.database.db);
   });
   afterAll(async () => {

@@ -39,7 +39,8 @@ describe.each(databaseKinds())('revenue records, CSV import and distribution exp
   const [d1, d2, d3] = [dayAgo(1), dayAgo(2), dayAgo(3)];
 
   beforeAll(async () => {
-    testApp = await createTestApp(kind);
+    // Days imported here are shared at once: the hold (decision 049) has its own tests.
+    testApp = await createTestApp(kind, { REVENUE_HOLD_MINUTES: '0' });
     operator = await operatorToken(testApp.app, testApp.database.db);
     member = await registerMember(testApp.app);
     const rooms = await testApp.database.db

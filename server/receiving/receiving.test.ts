@@ -45,6 +45,13 @@ describe.each(databaseKinds())('receiving accounts, not in demo mode, on %s', (k
     testApp = await createTestApp(kind, { DEMO_MODE: 'false' });
     app = testApp.app;
     operator = await operatorToken(app, testApp.database.db);
+    // A real install offers a seeded sample room only once an operator confirms its capacity (decision 052).
+    expectSuccess(
+      await send(app, 'PUT', 'admin/v1/engine-rooms/1/capacity', {
+        token: operator,
+        body: { capacity_units: 23, reason: 'counted on site' },
+      }),
+    );
     member = await registerMember(app);
   });
   afterAll(async () => {
