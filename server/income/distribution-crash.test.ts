@@ -51,7 +51,7 @@ describe('a SIGKILL in the middle of an income distribution (embedded database)'
     // A first start migrates and seeds the data folder; then the orders and a recorded day are written directly.
     running = (await startProductProcess(dataDir)).child;
     await stopProcess(running, 'SIGTERM');
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, REVENUE_HOLD_MINUTES: '0' });
     const day = dateInZone(new Date(Date.now() - 2 * 86_400_000), config.businessTimeZone);
     await withDatabase(dataDir, async (db) => {
       await sql`insert into users (username, password_hash, referral_code)

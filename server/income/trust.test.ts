@@ -11,7 +11,8 @@ import { distributeIncome } from './income.service.ts';
 describe.each(databaseKinds())('GET v1/trust, the public proof of income, on %s', (kind) => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp(kind);
+    // Days recorded here are shared at once: the hold (decision 049) has its own tests.
+    testApp = await createTestApp(kind, { REVENUE_HOLD_MINUTES: '0' });
   });
   afterAll(async () => {
     await testApp.close();
@@ -60,7 +61,9 @@ describe.each(databaseKinds())('GET v1/trust, the public proof of income, on %s'
         evidence: `meter ${dayTwo}`,
         adjustments: 1,
         fee_percent: 10,
-        distributable: 720,
+        // The pool of the corrected 780 (decision 048): the 20 less was found after 540 was paid, and is
+        // carried against the room's later days rather than taken back.
+        distributable: 702,
         capacity_units: 4,
         income: 540,
         kept: 240,

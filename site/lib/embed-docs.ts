@@ -122,6 +122,7 @@ export function embedReference(t: Translate) {
           '/prevention',
           '/setting/about',
           '/setting/service',
+          '/reset-password',
           '/setting/instruction',
           '/setting/warning',
         ],
