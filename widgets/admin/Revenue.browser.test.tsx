@@ -158,6 +158,12 @@ describe('Revenue (the back office)', () => {
     typeInto(delta, '-12.5');
     typeInto(inputLabelled(page.host, eng.admin_change_reason), 'meter misread');
     act(() => buttonNamed(page.host, eng.admin_rev_correct_save).click());
+    // The figures are said back first; nothing is sent until confirmed.
+    await waitFor(() => page.host.querySelector('.gs-admin__ask') !== null, 'the confirmation');
+    expect(stub.calls.some((call) => call.path === '/admin/v1/engine-rooms/1/revenue-adjustments')).to.equal(false);
+    expect(page.host.querySelector('.gs-admin__ask')?.textContent).to.contain(eng.admin_rev_confirm_decrease.split('{{room}}')[0] ?? '');
+    expect(page.host.querySelector('.gs-admin__ask')?.textContent).to.contain('12.5 points');
+    act(() => buttonNamed(page.host, eng.admin_rev_correct_confirm).click());
     await waitFor(() => statusText(page.host).includes(eng.admin_rev_corrected), 'the correction');
     const post = stub.calls.find((call) => call.method === 'POST');
     expect(Object.fromEntries(post?.form ?? [])).to.deep.equal({

@@ -25,6 +25,8 @@ export function RevenueCorrection({ day, onClose }: { day: CorrectedDay; onClose
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  // Money once shared stays shared (decision 048): the figures are said back before anything is sent.
+  const [confirming, setConfirming] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,6 +37,10 @@ export function RevenueCorrection({ day, onClose }: { day: CorrectedDay; onClose
     setErrors(found);
     setFailure('');
     if (Object.keys(found).length > 0) return;
+    if (!confirming) {
+      setConfirming(true);
+      return;
+    }
     setBusy(true);
     try {
       await adminRequest('POST', `/engine-rooms/${day.engine_room_id}/revenue-adjustments`, {
@@ -45,6 +51,7 @@ export function RevenueCorrection({ day, onClose }: { day: CorrectedDay; onClose
       });
       onClose({ text: t('admin_rev_corrected'), failed: false });
     } catch (error) {
+      setConfirming(false);
       setErrors(revenueFieldErrors(error, t));
       setFailure(revenueRefusalText(error, t));
     } finally {
@@ -60,7 +67,7 @@ export function RevenueCorrection({ day, onClose }: { day: CorrectedDay; onClose
         name="revenue_delta"
         label={t('admin_rev_revenue_delta')}
         value={revenue}
-        onChange={setRevenue}
+        onChange={(value) => (setRevenue(value), setConfirming(false))}
         error={errors.revenue_delta}
         maxLength={24}
       />
@@ -69,7 +76,7 @@ export function RevenueCorrection({ day, onClose }: { day: CorrectedDay; onClose
         name="kwh_delta"
         label={t('admin_rev_kwh_delta')}
         value={kwh}
-        onChange={setKwh}
+        onChange={(value) => (setKwh(value), setConfirming(false))}
         error={errors.kwh_delta}
         maxLength={24}
       />
@@ -78,18 +85,31 @@ export function RevenueCorrection({ day, onClose }: { day: CorrectedDay; onClose
         name="reason"
         label={t('admin_change_reason')}
         value={reason}
-        onChange={setReason}
+        onChange={(value) => (setReason(value), setConfirming(false))}
         error={errors.reason}
         maxLength={500}
       />
+      {confirming && (
+        <p className="gs-admin__ask" role="status">
+          {t(revenue.trim().startsWith('-') ? 'admin_rev_confirm_decrease' : 'admin_rev_confirm_increase', {
+            amount: revenue.trim().replace(/^[+-]/, ''),
+            room: day.room_name,
+            date: day.business_date,
+          })}
+        </p>
+      )}
       <p className="gs-message gs-message--error" role="alert">
         {failure}
       </p>
       <div className="gs-actions">
         <button type="submit" className="button button--small" disabled={busy} aria-busy={busy}>
-          {t('admin_rev_correct_save')}
+          {t(confirming ? 'admin_rev_correct_confirm' : 'admin_rev_correct_save')}
         </button>
-        <button type="button" className="button button--small button--quiet" onClick={() => onClose(null)}>
+        <button
+          type="button"
+          className="button button--small button--quiet"
+          onClick={() => (confirming ? setConfirming(false) : onClose(null))}
+        >
           {t('admin_rev_cancel')}
         </button>
       </div>
