@@ -24,6 +24,8 @@ export function RevenuePanel({ rooms, onChange }: { rooms: Room[]; onChange?: ()
   const [evidence, setEvidence] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+  /** The past day and figures the operator was asked to confirm; a second Record sends them. */
+  const [confirmed, setConfirmed] = useState('');
 
   const run = async (work: () => Promise<string>) => {
     setBusy(true);
@@ -44,6 +46,15 @@ export function RevenuePanel({ rooms, onChange }: { rooms: Room[]; onChange?: ()
       setOutcome({ text: t('admin_revenue_blank'), failed: true });
       return;
     }
+    // A day already over is said back with its figures first: a typo there is money on the next share-out.
+    const now = new Date();
+    const today = new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+    if (day < today && confirmed !== `${room}|${day}|${revenue}`) {
+      setConfirmed(`${room}|${day}|${revenue}`);
+      setOutcome(null);
+      return;
+    }
+    setConfirmed('');
     void run(async () => {
       await adminRequest('POST', `/engine-rooms/${room}/revenue`, {
         business_date: day,
@@ -99,6 +110,15 @@ export function RevenuePanel({ rooms, onChange }: { rooms: Room[]; onChange?: ()
         {field('gs-revenue-kwh', t('admin_kwh'), kwh, setKwh)}
         {field('gs-revenue-amount', t('admin_revenue_amount'), revenue, setRevenue)}
         {field('gs-revenue-evidence', t('admin_evidence'), evidence, setEvidence)}
+        {confirmed !== '' && confirmed === `${room}|${day}|${revenue}` && (
+          <p className="gs-admin__ask" role="status">
+            {t('admin_revenue_confirm_past', {
+              room: localName(rooms.find((option) => String(option.id) === room) ?? { name: room, names: {} }, locale),
+              date: longDate(day),
+              amount: revenue.trim(),
+            })}
+          </p>
+        )}
         <p className="gs-message gs-message--error" role="alert">
           {outcome?.failed === true ? outcome.text : ''}
         </p>

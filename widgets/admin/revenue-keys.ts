@@ -104,6 +104,7 @@ export const revenueMessageKeys = [
   'admin_kwh',
   'admin_revenue_amount',
   'admin_held_title',
+  'admin_revenue_confirm_past',
   'admin_rev_confirm_increase',
   'admin_rev_confirm_decrease',
   'admin_rev_correct_confirm',
