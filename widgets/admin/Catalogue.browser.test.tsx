@@ -240,4 +240,50 @@ describe('Catalogue (the back office)', () => {
     expect(await axeViolations(page.host)).to.deep.equal([]);
     page.unmount();
   });
+
+  it('retires a room with a reason, and moves a retired room’s orders to another room with a reason', async () => {
+    $operatorToken.set(operatorToken);
+    const retired = { ...kaohsiung, capacity_confirmed: true, state: 'retired' };
+    stub = catalogueApi((call) => {
+      if (call.path === '/admin/v1/catalogue/engine-rooms' && call.method === 'GET')
+        return paged([{ ...tainan, state: 'offered' }, retired]);
+      if (call.method === 'PUT' || call.method === 'POST') return ok({});
+      return undefined;
+    });
+    const page = mountScreen(<Catalogue />);
+    await waitFor(() => page.host.textContent?.includes(eng.admin_cat_room_state_retired) === true, 'the rooms with their states');
+    const rowButton = (roomId: number, label: string) =>
+      [...page.host.querySelectorAll<HTMLButtonElement>('tbody button')].find(
+        (button) => button.getAttribute('aria-describedby') === `gs-room-${roomId}` && button.textContent === label,
+      );
+    act(() => rowButton(1, eng.admin_cat_room_change_state)?.click());
+    const state = page.host.querySelector<HTMLSelectElement>('#gs-room-state-1-state') as HTMLSelectElement;
+    act(() => {
+      state.value = 'retired';
+      state.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    act(() => buttonNamed(page.host, eng.admin_cat_room_state_save).click());
+    await waitFor(() => errorOf(inputLabelled(page.host, eng.admin_cat_room_reason)) === eng.admin_cat_needed, 'the reason asked');
+    expect(stub.calls.some((call) => call.method === 'PUT')).to.equal(false);
+    typeInto(inputLabelled(page.host, eng.admin_cat_room_reason), 'Lease ends');
+    act(() => buttonNamed(page.host, eng.admin_cat_room_state_save).click());
+    await waitFor(() => stub?.calls.some((call) => call.path === '/admin/v1/engine-rooms/1/state') === true, 'the state saved');
+    const put = stub.calls.find((call) => call.path === '/admin/v1/engine-rooms/1/state');
+    expect([put?.form.get('state'), put?.form.get('reason')]).to.deep.equal(['retired', 'Lease ends']);
+
+    await waitFor(() => rowButton(2, eng.admin_cat_room_move) !== undefined, 'the rooms again');
+    act(() => rowButton(2, eng.admin_cat_room_move)?.click());
+    typeInto(inputLabelled(page.host, eng.admin_cat_room_move_to), '1');
+    typeInto(inputLabelled(page.host, eng.admin_cat_room_reason), 'Roof closed');
+    act(() =>
+      page.host
+        .querySelector<HTMLInputElement>('#gs-room-state-2-target')
+        ?.form?.querySelector<HTMLButtonElement>('button[type="submit"]')
+        ?.click(),
+    );
+    await waitFor(() => stub?.calls.some((call) => call.path === '/admin/v1/engine-rooms/2/move-orders') === true, 'the move');
+    const move = stub.calls.find((call) => call.path === '/admin/v1/engine-rooms/2/move-orders');
+    expect([move?.form.get('to_engine_room_id'), move?.form.get('reason')]).to.deep.equal(['1', 'Roof closed']);
+    page.unmount();
+  });
 });

@@ -5,6 +5,7 @@ import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
 import { ProductForm, type Product } from './ProductForm.tsx';
 import { QueueStatus, type Outcome } from './queue-parts.tsx';
+import { RoomStateForm, type RoomState } from './RoomState.tsx';
 import { RoomForm, type Room } from './RoomForm.tsx';
 
 /**
@@ -14,14 +15,16 @@ import { RoomForm, type Room } from './RoomForm.tsx';
 export function Catalogue() {
   const { t } = useI18n();
   const products = usePagedList<Product>('/catalogue/products', (path) => adminRequest<Paged<Product>>('GET', path));
-  const rooms = usePagedList<Room>('/catalogue/engine-rooms', (path) => adminRequest<Paged<Room>>('GET', path));
+  const rooms = usePagedList<Room & { state?: RoomState }>('/catalogue/engine-rooms', (path) => adminRequest<Paged<Room>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [product, setProduct] = useState<Product | null>(null);
   const [room, setRoom] = useState<Room | null>(null);
+  const [roomState, setRoomState] = useState<(Room & { state?: RoomState }) | null>(null);
 
   const closed = (done: Outcome | null) => {
     setProduct(null);
     setRoom(null);
+    setRoomState(null);
     if (done !== null) setOutcome(done);
     products.reload();
     rooms.reload();
@@ -81,6 +84,7 @@ export function Catalogue() {
               <th scope="col">{t('admin_cat_name')}</th>
               <th scope="col">{t('admin_cat_location')}</th>
               <th scope="col">{t('admin_cat_room_capacity')}</th>
+              <th scope="col">{t('admin_cat_room_state')}</th>
               <th scope="col">{t('admin_cat_actions')}</th>
             </tr>
           </thead>
@@ -100,14 +104,23 @@ export function Catalogue() {
                     </>
                   )}
                 </td>
+                <td>{row.state === undefined ? '—' : t(`admin_cat_room_state_${row.state}`)}</td>
                 <td>
                   <button
                     type="button"
                     className="button button--small button--quiet"
                     aria-describedby={`gs-room-${row.id}`}
-                    onClick={() => setRoom(row)}
+                    onClick={() => (setRoomState(null), setRoom(row))}
                   >
                     {t('admin_cat_edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small button--quiet"
+                    aria-describedby={`gs-room-${row.id}`}
+                    onClick={() => (setRoom(null), setRoomState(row))}
+                  >
+                    {t(row.state === 'retired' ? 'admin_cat_room_move' : 'admin_cat_room_change_state')}
                   </button>
                 </td>
               </tr>
@@ -117,6 +130,7 @@ export function Catalogue() {
       </div>
       {rooms.page !== null && <Pager page={rooms.page} onGo={rooms.go} />}
       {room !== null && <RoomForm key={`edit-${room.id}`} room={room} onClose={closed} />}
+      {roomState !== null && <RoomStateForm key={`state-${roomState.id}`} room={roomState} onClose={closed} />}
       <RoomForm key="add" room={null} onClose={closed} />
     </section>
   );
