@@ -69,7 +69,8 @@ export async function insertRoom(db: Db, values: RoomColumns & { capacity_units:
 export async function updateRoom(db: Db, id: number, values: RoomColumns): Promise<void> {
   await db
     .updateTable('engine_rooms')
-    .set({ ...values, capacity_confirmed_at: sql<Date>`now()` })
+    // Saved by an operator, a sample room is confirmed and offered (decision 052); any other state stays.
+    .set({ ...values, capacity_confirmed_at: sql<Date>`now()`, state: sql`case when state = 'sample' then 'offered' else state end` })
     .where('id', '=', id)
     .execute();
 }

@@ -119,8 +119,9 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
       const room = page.locator('form', { hasText: eng.admin_cat_editing.replace('{{name}}', '') });
       await room.getByLabel(eng.admin_cat_room_capacity).fill('23');
       await room.getByRole('button', { name: eng.admin_cat_save }).click();
-      await sampleRoom.getByText('23').waitFor();
-      assert.equal(await sampleRoom.getByText(eng.admin_cat_room_sample).count(), 0);
+      // Saved with its real capacity (here the same 23), the room is confirmed and offered: the list reads again.
+      await sampleRoom.getByText(eng.admin_cat_room_sample).waitFor({ state: 'detached' });
+      await sampleRoom.getByText(eng.admin_cat_room_state_offered).waitFor();
       assert.deepEqual(await accessibilityViolations(page), []);
 
       await page.getByRole('button', { name: eng.admin_dashboard, exact: true }).click();

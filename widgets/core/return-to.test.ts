@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endedBy, loginReturningTo, returnPath } from './return-to.ts';
+import { loginReturningTo, returnPath } from './return-to.ts';
 
 describe('back to the page after logging in again', () => {
   it('sends the login page the page the member was on', () => {
@@ -8,15 +8,6 @@ describe('back to the page after logging in again', () => {
     );
     expect(returnPath('?next=%2Feng%2Fwallet%2Ftransactions%3Ftype%3D2')).toBe('/eng/wallet/transactions?type=2');
     expect(returnPath('?next=/dig')).toBe('/dig');
-  });
-
-  it('tells the login page why the server ended the session, and nothing else', () => {
-    const address = loginReturningTo('zhs', { pathname: '/setting', search: '' }, 'other_device');
-    expect(address).toBe('/login?next=%2Fsetting&ended=other_device');
-    expect(endedBy(address.slice(address.indexOf('?')))).toBe('other_device');
-    expect(endedBy('?ended=expired')).toBe('expired');
-    expect(endedBy('?ended=<b>hi</b>')).toBeNull();
-    expect(endedBy('')).toBeNull();
   });
 
   it('never sends a member to another site, nor back to the login page', () => {

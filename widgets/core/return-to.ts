@@ -16,12 +16,6 @@ export function loginReturningTo(locale: Locale, here: { pathname: string; searc
   return `${localePath(locale, '/login')}?${returnParam}=${encodeURIComponent(here.pathname + here.search)}${why}`;
 }
 
-/** Why the session ended, as the login page's query says; anything else is nothing to say. */
-export function endedBy(search: string): SessionNotice {
-  const ended = new URLSearchParams(search).get(endedParam);
-  return ended === 'expired' || ended === 'other_device' ? ended : null;
-}
-
 /**
  * Where to go after logging in, from the login page's own query: a path on this site only. An
  * absolute or protocol-relative address ("//evil.example"), a backslash trick or the login page
