@@ -167,7 +167,7 @@ describe.skipIf(!process.env.DATABASE_URL)('three server processes on one Postgr
       .select('id')
       .where('username', '=', operator.username)
       .executeTakeFirstOrThrow();
-    await recordRevenue(db, loadConfig({ LOG_LEVEL: 'silent' }), operatorId, 1, {
+    await recordRevenue(db, loadConfig({ LOG_LEVEL: 'silent', REVENUE_HOLD_MINUTES: '0' }), operatorId, 1, {
       business_date: day,
       kwh: '1250',
       revenue: '98765.4321',
