@@ -29,7 +29,7 @@ describe('income by ownership: two members in a room of 40 units', () => {
     product = await startProduct({}, dataDir);
     api = new ProductApi(product.baseUrl);
     const operator = await api.operatorLogin(operatorName, operatorPassword);
-    await api.call('PUT', 'admin/v1/engine-rooms/2/capacity', operator, { capacity_units: 40 });
+    await api.call('PUT', 'admin/v1/engine-rooms/2/capacity', operator, { capacity_units: 40, reason: 'panels counted on site' });
     for (const [units, income] of [
       [2, 360],
       [0.5, 90],

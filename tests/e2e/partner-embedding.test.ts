@@ -53,7 +53,7 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       payment_name: 'Xinyi branch',
     });
     // Income to move: a paid order of 2 of room 2's 40 units, and a day's revenue shared out (400 less the fee).
-    await api.call('PUT', 'admin/v1/engine-rooms/2/capacity', operator, { capacity_units: 40 });
+    await api.call('PUT', 'admin/v1/engine-rooms/2/capacity', operator, { capacity_units: 40, reason: 'panels counted on site' });
     await api.paidOrder(operator, member, 2, 30_000_000, realname);
     await api.shareOutRevenue(operator, 2, dateInZone(new Date(), 'Asia/Taipei'), '3000', '8000');
     await api.call('POST', 'v1/logout', member.token);

@@ -33,7 +33,7 @@ describe('revenue by CSV: one bad row refused, the good rows recorded and shared
     product = await startProduct({}, dataDir);
     api = new ProductApi(product.baseUrl);
     const operator = await api.operatorLogin(operatorName, operatorPassword);
-    await api.call('PUT', 'admin/v1/engine-rooms/2/capacity', operator, { capacity_units: 40 });
+    await api.call('PUT', 'admin/v1/engine-rooms/2/capacity', operator, { capacity_units: 40, reason: 'panels counted on site' });
     member = await api.verifiedMember(operator, `meter_${Date.now().toString(36)}`, 'sun2026');
     await api.paidOrder(operator, member, 2, 2 * 15_000_000);
   });
