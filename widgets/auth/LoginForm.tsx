@@ -9,6 +9,7 @@ import { endedBy } from './session-ended.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { $token, afterLoginRoute, readSavedUsername, saveUsername, startSession, type SessionUser } from '../core/session.ts';
 import { Field, FormMessage, SubmitButton } from '../ui/form.tsx';
+import { refreshSession } from '../ui/SessionWatcher.tsx';
 
 export const loginFormMessageKeys = [
   'login_username',
@@ -53,7 +54,8 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
   const leave = () => location.assign(returnPath(location.search) ?? localePath(locale, afterLoginRoute));
   useEffect(() => {
     // A member already signed in has nothing to do on the login page: send them on, as after logging in.
-    if (navigate && $token.get() !== '') return leave();
+    // Only a session the server still knows: one ended elsewhere (another device's login) shows the form.
+    if (navigate && $token.get() !== '') void refreshSession().then(leave, () => undefined);
     setUsername((typed) => typed || readSavedUsername());
     // Sent here because the server ended the session: say why, as the page before did for a moment.
     const ended = navigate ? endedBy(location.search) : null;
