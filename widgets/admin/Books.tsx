@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { formatDecimalPoints } from '../core/money.ts';
+import { localToday } from '../core/date-time.ts';
 import { saveFile } from '../ui/save-file.ts';
 import { adminDownload, adminRequest } from './operator-session.ts';
 import { ScrollTable } from './ScrollTable.tsx';
@@ -14,12 +15,6 @@ interface CloseReport {
   balances: { account_kind: string; engine_room_id: number | null; amount: `${number}` }[];
 }
 
-/** Today as the operator's calendar reads it: the default of every date field here. */
-const today = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
-
 /**
  * The accountant's tab: the books for a range of business days as CSV files a spreadsheet opens
  * (UTF-8, decimal points, business-zone times), and one day's close as the ledger sums it.
@@ -27,8 +22,8 @@ const today = () => {
 export function Books() {
   const { t } = useI18n();
   const id = useId();
-  const [from, setFrom] = useState(today);
-  const [to, setTo] = useState(today);
+  const [from, setFrom] = useState(localToday);
+  const [to, setTo] = useState(localToday);
   const [busy, setBusy] = useState<BookName | null>(null);
   const [failure, setFailure] = useState('');
 
@@ -81,7 +76,7 @@ export function Books() {
 function CloseDay() {
   const { locale, t } = useI18n();
   const id = useId();
-  const [day, setDay] = useState(today);
+  const [day, setDay] = useState(localToday);
   const [report, setReport] = useState<CloseReport | null>(null);
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const named = (prefix: string, known: readonly string[], kind: string) => (known.includes(kind) ? t(`${prefix}${kind}`) : kind);

@@ -6,7 +6,7 @@ import { localName } from '../core/local-name.ts';
 import { adminRequest } from './operator-session.ts';
 import { AskFirst } from './AskFirst.tsx';
 import { datePattern, type Room } from './revenue-format.ts';
-import { dateTimeFormat } from '../core/date-time.ts';
+import { dateTimeFormat, localToday } from '../core/date-time.ts';
 
 interface Distribution {
   orders_credited: number;
@@ -47,9 +47,7 @@ export function RevenuePanel({ rooms, onChange }: { rooms: Room[]; onChange?: ()
       return;
     }
     // A day already over is said back with its figures first: a typo there is money on the next share-out.
-    const now = new Date();
-    const today = new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-    if (day < today && confirmed !== `${room}|${day}|${revenue}`) {
+    if (day < localToday() && confirmed !== `${room}|${day}|${revenue}`) {
       setConfirmed(`${room}|${day}|${revenue}`);
       setOutcome(null);
       return;

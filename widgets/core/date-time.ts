@@ -7,3 +7,8 @@ import { htmlLang, type Locale } from '../../locales/index.ts';
 export function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat(htmlLang[locale], locale === 'eng' ? options : { ...options, hourCycle: 'h23' });
 }
+
+/** Today as the browser's calendar reads it, YYYY-MM-DD: what a date field starts at. */
+export function localToday(now = new Date()): string {
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
