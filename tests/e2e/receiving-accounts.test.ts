@@ -20,7 +20,7 @@ const realAccount = {
 };
 
 /**
- * A fresh install started for real (demo mode off): the member's payment screen says payments are
+ * A fresh install started for real (demo mode off), with one room offered: the member's payment screen says payments are
  * not open yet and shows no demo account; an operator adds the real receiving account in the back
  * office; the member's payment information then shows it, unlabelled.
  */
@@ -33,6 +33,10 @@ describe('receiving accounts: a real install takes no payment until an operator 
     await runAdmin(dataDir, ['create-operator', operatorName], { OPERATOR_PASSWORD: operatorPassword });
     product = await startProduct({ DEMO_MODE: 'false' }, dataDir);
     api = new ProductApi(product.baseUrl);
+    // A real install takes no order until an operator offers a room (decision 052); this test is about the account.
+    const operator = await api.operatorLogin(operatorName, operatorPassword);
+    const { data: rooms } = await api.call<{ data: { id: number }[] }>('GET', 'admin/v1/catalogue/engine-rooms', operator);
+    await api.call('PUT', `admin/v1/engine-rooms/${rooms[0]?.id}/state`, operator, { state: 'offered', reason: 'Room ready' });
     await api.call('POST', 'v1/register', undefined, {
       username,
       password,
