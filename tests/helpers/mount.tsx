@@ -7,7 +7,8 @@ import { createI18n, I18nProvider, type Messages } from '../../widgets/core/i18n
 
 /**
  * Renders a screen, by default in English with the whole catalogue as a widget does (an island
- * passes only its picked messages); unmount() cleans up.
+ * passes only its picked messages); unmount() cleans up, the address's fragment included (the back
+ * office keeps its place there, and the next test would open where this one left off).
  */
 export function mountScreen(screen: ReactNode, locale: Locale = 'eng', messages: Messages = eng): { host: HTMLElement; unmount(): void } {
   const host = document.createElement('div');
@@ -21,6 +22,7 @@ export function mountScreen(screen: ReactNode, locale: Locale = 'eng', messages:
     unmount: () => {
       act(() => root.unmount());
       host.remove();
+      if (location.hash !== '') history.replaceState(null, '', location.pathname + location.search);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useStore } from '../core/use-store.ts';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { useMounted } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
 import { pagerMessageKeys } from '../ui/Pager.tsx';
@@ -15,7 +15,7 @@ import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
 import { $operatorToken, operatorLogout } from './operator-session.ts';
 import { $workCounts, countsByTab } from './work-counts.ts';
 import { tabShown, useOperatorMe } from './operator-me.ts';
-import type { AuditQuery } from './AuditFilter.tsx';
+import { useAdminPlace } from './use-admin-place.ts';
 
 /** `reviewer: true` marks the queues a reviewer works; every other tab is for administrators (decision 026). */
 const tabs = [
@@ -201,22 +201,15 @@ export function AdminApp() {
   const { t } = useI18n();
   const mounted = useMounted();
   const token = useStore($operatorToken);
-  const [tab, setTab] = useState<Tab>('dashboard');
-  // The machines offline, when the dashboard's count opened the tab; every machine otherwise.
-  const [machineView, setMachineView] = useState<'all' | 'offline'>('all');
-  // One member's history, when their page asked for it; the whole log otherwise.
-  const [auditView, setAuditView] = useState<AuditQuery>({});
+  // Where the operator is (the tab, a machine or audit filter) lives in the address: reload and Back keep it.
+  const { place, visit, open, follow } = useAdminPlace(token);
   const { me, loaded, reload } = useOperatorMe(token);
-  // Choosing a tab again reads it afresh: a queue left open shows what waits now, not what waited then.
-  const [visit, setVisit] = useState(0);
   const waiting = countsByTab(useStore($workCounts));
   const shownTabs = tabs.filter((item) => tabShown(item, me));
   const total = token === '' ? 0 : shownTabs.reduce((sum, item) => sum + (waiting.get(item.id) ?? 0), 0);
   usePageTitleCount(total);
-  // Whoever signs in next starts on the dashboard, not on the tab the last operator left open (it may not be theirs).
-  useEffect(() => {
-    if (token === '') setTab('dashboard');
-  }, [token]);
+  // A place this operator has no tab for (a reviewer given an administrator's link) opens the dashboard.
+  const tab: Tab = shownTabs.find((item) => item.id === place.tab)?.id ?? 'dashboard';
 
   if (!mounted)
     return (
@@ -251,12 +244,7 @@ export function AdminApp() {
             type="button"
             className="button button--small"
             aria-pressed={tab === item.id}
-            onClick={() => {
-              setMachineView('all');
-              setAuditView({});
-              setTab(item.id);
-              setVisit((count) => count + 1);
-            }}
+            onClick={() => open({ tab: item.id })}
           >
             {t(item.label)}
             {(waiting.get(item.id) ?? 0) > 0 && (
@@ -273,15 +261,7 @@ export function AdminApp() {
       </nav>
       <Fragment key={visit}>
         {tab === 'dashboard' && (
-          <DashboardTab
-            tabs={shown}
-            onOpen={(id, view) => {
-              const found = shown.find((item) => item.id === id);
-              if (found === undefined) return;
-              setMachineView(view === 'offline' ? 'offline' : 'all');
-              setTab(found.id);
-            }}
-          />
+          <DashboardTab tabs={shown} onOpen={(id, view) => open({ tab: id, machines: view === 'offline' ? 'offline' : 'all' })} />
         )}
         {tab === 'notices' && <NoticeTab />}
         {tab === 'verifications' && <VerificationTab />}
@@ -290,20 +270,15 @@ export function AdminApp() {
         {tab === 'reviews' && <ReviewTab />}
         {tab === 'receiving' && <ReceivingTab />}
         {tab === 'catalogue' && <CatalogueTab />}
-        {tab === 'machines' && <MachinesTab key={machineView} initialFilter={machineView} />}
+        {tab === 'machines' && <MachinesTab initialFilter={place.machines} onFilterChange={(machines) => follow({ ...place, machines })} />}
         {tab === 'partners' && <PartnerSitesTab />}
         {tab === 'members' && (
-          <MembersTab
-            onHistory={(memberId) => {
-              setAuditView({ subjectType: 'user', subjectId: String(memberId) });
-              setTab('audit');
-            }}
-          />
+          <MembersTab onHistory={(memberId) => open({ tab: 'audit', audit: { subjectType: 'user', subjectId: String(memberId) } })} />
         )}
         {tab === 'partner_wallets' && <PartnerWalletsTab />}
         {tab === 'content' && <ContentTab />}
         {tab === 'settings' && <SettingsTab />}
-        {tab === 'audit' && <AuditTab key={JSON.stringify(auditView)} initialQuery={auditView} />}
+        {tab === 'audit' && <AuditTab initialQuery={place.audit} onQueryChange={(audit) => follow({ ...place, audit })} />}
         {tab === 'books' && <BooksTab />}
         {tab === 'operators' && <OperatorsTab me={me} />}
         {tab === 'security' && me !== null && <SecurityTab me={me} onChanged={reload} />}

@@ -20,9 +20,13 @@ interface AuditRow {
 }
 
 /** Who did what, when, with the values before and after: newest first, whole or narrowed to one action or one subject. */
-export function AuditLog({ initialQuery = {} }: { initialQuery?: AuditQuery }) {
+export function AuditLog({ initialQuery = {}, onQueryChange }: { initialQuery?: AuditQuery; onQueryChange?: (query: AuditQuery) => void }) {
   const { locale, t } = useI18n();
-  const [query, setQuery] = useState<AuditQuery>(initialQuery);
+  const [query, chooseQuery] = useState<AuditQuery>(initialQuery);
+  const setQuery = (next: AuditQuery) => {
+    chooseQuery(next);
+    onQueryChange?.(next);
+  };
   const list = usePagedList<AuditRow>(auditPath(query), (path) => adminRequest<Paged<AuditRow>>('GET', path));
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   return (

@@ -1,3 +1,4 @@
+import { machineFilters, type MachineFilter } from './admin-place.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
@@ -33,8 +34,8 @@ interface Room {
   names?: LocalisedNames;
 }
 
-const filters = ['all', 'online', 'offline', 'retired'] as const;
-type Filter = (typeof filters)[number];
+const filters = machineFilters;
+type Filter = MachineFilter;
 
 /** A serial number already taken belongs to the serial field. */
 const wording = refusalWording(machineRefusals, { device_serial_taken: 'serial' });
@@ -43,9 +44,13 @@ const wording = refusalWording(machineRefusals, { device_serial_taken: 'serial' 
  * The machine inventory (issue 14, item 5): a paged table filtered on the server, a form to add a
  * machine whose device secret is shown this once, and per machine a retirement with a reason.
  */
-export function Machines({ initialFilter = 'all' }: { initialFilter?: Filter }) {
+export function Machines({ initialFilter = 'all', onFilterChange }: { initialFilter?: Filter; onFilterChange?: (filter: Filter) => void }) {
   const { locale, t } = useI18n();
-  const [filter, setFilter] = useState<Filter>(initialFilter);
+  const [filter, chooseFilter] = useState<Filter>(initialFilter);
+  const setFilter = (next: Filter) => {
+    chooseFilter(next);
+    onFilterChange?.(next);
+  };
   const list = usePagedList<Machine>(filter === 'all' ? '/devices' : `/devices?filter=${filter}`, (path) =>
     adminRequest<Paged<Machine>>('GET', path),
   );

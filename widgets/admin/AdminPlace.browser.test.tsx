@@ -1,0 +1,103 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { act } from 'preact/test-utils';
+import eng from '../../locales/eng.json';
+import { fail, ok, stubFetch, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { mountScreen } from '../../tests/helpers/mount.tsx';
+import { readPlace, placeFragment } from './admin-place.ts';
+import { AdminApp } from './AdminApp.tsx';
+import { $operatorToken } from './operator-session.ts';
+
+const operatorToken = `op.${'a'.repeat(43)}`;
+const empty = ok({ current_page: 1, last_page: 1, per_page: 15, total: 0, data: [] });
+
+/** The tab buttons by their label (a count may follow the label inside the button). */
+const tabNamed = (host: HTMLElement, label: string) =>
+  [...host.querySelectorAll<HTMLButtonElement>('nav button')].find((button) => button.firstChild?.textContent === label);
+const pressedTab = (host: HTMLElement) => host.querySelector('nav button[aria-pressed="true"]')?.firstChild?.textContent;
+
+describe('the back office keeps its place in the address', () => {
+  let stub: ReturnType<typeof stubFetch> | undefined;
+  const startAt = (fragment: string) => history.replaceState(null, '', `${location.pathname}${location.search}${fragment}`);
+  afterEach(() => {
+    stub?.restore();
+    stub = undefined;
+    $operatorToken.set('');
+    startAt('');
+  });
+
+  function backOffice(role: 'administrator' | 'reviewer' = 'administrator') {
+    return stubFetch((call) => {
+      if (call.path === '/admin/v1/me')
+        return ok({ username: 'desk', role, two_factor: true, two_factor_required: false, recovery_codes_left: 8, stage: 'done' });
+      if (call.path === '/admin/v1/work-counts') return ok({ payment_notices: 0, verifications: 0, withdrawals: 0, refunds_owed: 0 });
+      if (['/admin/v1/withdrawals', '/admin/v1/order-notices', '/admin/v1/audit', '/admin/v1/devices'].includes(call.path)) return empty;
+      return fail(404, 'Not found');
+    });
+  }
+  const reads = (path: string) => stub?.calls.filter((call) => call.path === path) ?? [];
+
+  it('reads and writes the fragment the same way', () => {
+    const audit = readPlace('#audit?subject_type=user&subject_id=41');
+    expect(audit).to.deep.equal({ tab: 'audit', machines: 'all', audit: { action: undefined, subjectType: 'user', subjectId: '41' } });
+    expect(placeFragment(audit)).to.equal('#audit?subject_type=user&subject_id=41');
+    expect(readPlace('#machines?view=offline').machines).to.equal('offline');
+    expect(readPlace('#machines?view=melted').machines).to.equal('all');
+    expect(readPlace('#<script>').tab).to.equal('dashboard');
+  });
+
+  it('opens the tab a reload or a bookmark names, and Back returns to the tab before', async () => {
+    startAt('#withdrawals');
+    $operatorToken.set(operatorToken);
+    stub = backOffice();
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => pressedTab(page.host) === eng.admin_withdrawals, 'the withdrawals tab');
+    await waitFor(() => reads('/admin/v1/withdrawals').length >= 1, 'the withdrawal queue');
+
+    act(() => tabNamed(page.host, eng.admin_notices)?.click());
+    expect(location.hash).to.equal('#notices');
+    await waitFor(() => reads('/admin/v1/order-notices').length >= 1, 'the notice queue');
+    const withdrawalReads = reads('/admin/v1/withdrawals').length;
+
+    act(() => history.back());
+    await waitFor(() => pressedTab(page.host) === eng.admin_withdrawals, 'the withdrawals tab again');
+    await waitFor(() => reads('/admin/v1/withdrawals').length > withdrawalReads, 'the withdrawal queue read afresh');
+    expect(location.hash).to.equal('#withdrawals');
+    page.unmount();
+  });
+
+  it('keeps a filter chosen inside a screen, and an audit search opened by its address', async () => {
+    startAt('#audit?subject_type=user&subject_id=41');
+    $operatorToken.set(operatorToken);
+    stub = backOffice();
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => reads('/admin/v1/audit').length >= 1, 'the audit log');
+    const asked = reads('/admin/v1/audit')[0]?.query;
+    expect([asked?.get('subject_type'), asked?.get('subject_id')]).to.deep.equal(['user', '41']);
+
+    act(() => tabNamed(page.host, eng.admin_machines)?.click());
+    await waitFor(() => reads('/admin/v1/devices').length >= 1, 'the machines');
+    const offline = [...page.host.querySelectorAll<HTMLButtonElement>('[role="group"] button')].find(
+      (button) => button.textContent === eng.admin_machines_offline,
+    );
+    act(() => offline?.click());
+    expect(location.hash).to.equal('#machines?view=offline');
+    await waitFor(() => reads('/admin/v1/devices').some((call) => call.query.get('filter') === 'offline'), 'the offline machines');
+    page.unmount();
+  });
+
+  it('opens the dashboard for a place this operator has no tab for, and forgets the place at sign-out', async () => {
+    startAt('#books');
+    $operatorToken.set(operatorToken);
+    stub = backOffice('reviewer');
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => pressedTab(page.host) === eng.admin_dashboard, 'the dashboard');
+    expect(tabNamed(page.host, eng.admin_books)).to.equal(undefined);
+
+    act(() => tabNamed(page.host, eng.admin_withdrawals)?.click());
+    expect(location.hash).to.equal('#withdrawals');
+    act(() => $operatorToken.set(''));
+    await waitFor(() => location.hash === '', 'the place forgotten');
+    page.unmount();
+  });
+});

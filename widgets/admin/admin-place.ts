@@ -1,0 +1,52 @@
+import type { AuditQuery } from './AuditFilter.tsx';
+
+/**
+ * Where an operator is in the back office, kept in the address's fragment (`/admin#withdrawals`,
+ * `/admin#machines?view=offline`, `/admin#audit?subject_type=user&subject_id=12`): a reload, a
+ * bookmark or a link sent to a colleague opens the same place, and the browser's Back returns to
+ * the place before. The fragment never reaches the server, so the one static page serves them all
+ * and no member data ends up in a server's access log.
+ */
+/** The machine inventory's filters (Machines.tsx), here so an address can name one without loading that screen. */
+export const machineFilters = ['all', 'online', 'offline', 'retired'] as const;
+export type MachineFilter = (typeof machineFilters)[number];
+
+export interface AdminPlace {
+  tab: string;
+  machines: MachineFilter;
+  audit: AuditQuery;
+}
+
+export const homePlace: AdminPlace = { tab: 'dashboard', machines: 'all', audit: {} };
+
+/** Reads a fragment ('#audit?action=withdrawal.pay', with or without the '#'); anything unknown reads as the dashboard's defaults. */
+export function readPlace(fragment: string): AdminPlace {
+  const [tab = '', query = ''] = fragment.replace(/^#/, '').split('?', 2);
+  if (!/^[a-z_]+$/.test(tab)) return homePlace;
+  const params = new URLSearchParams(query);
+  const text = (name: string) => params.get(name) ?? undefined;
+  return {
+    tab,
+    machines: (tab === 'machines' && machineFilters.find((name) => name === params.get('view'))) || 'all',
+    audit: tab === 'audit' ? { action: text('action'), subjectType: text('subject_type'), subjectId: text('subject_id') } : {},
+  };
+}
+
+/** The fragment for a place: only what differs from a tab's defaults is written. */
+export function placeFragment(place: AdminPlace): string {
+  const params = new URLSearchParams();
+  if (place.tab === 'machines' && place.machines !== 'all') params.set('view', place.machines);
+  if (place.tab === 'audit') {
+    const { action, subjectType, subjectId } = place.audit;
+    if (action !== undefined) params.set('action', action);
+    if (subjectType !== undefined) params.set('subject_type', subjectType);
+    if (subjectType !== undefined && subjectId !== undefined) params.set('subject_id', subjectId);
+  }
+  const query = params.toString();
+  return `#${place.tab}${query === '' ? '' : `?${query}`}`;
+}
+
+/** Whether two places are the same place (an audit query written in another order is the same). */
+export function samePlace(one: AdminPlace, other: AdminPlace): boolean {
+  return placeFragment(one) === placeFragment(other);
+}
