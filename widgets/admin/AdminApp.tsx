@@ -273,7 +273,11 @@ export function AdminApp() {
         {tab === 'machines' && <MachinesTab initialFilter={place.machines} onFilterChange={(machines) => follow({ ...place, machines })} />}
         {tab === 'partners' && <PartnerSitesTab />}
         {tab === 'members' && (
-          <MembersTab onHistory={(memberId) => open({ tab: 'audit', audit: { subjectType: 'user', subjectId: String(memberId) } })} />
+          <MembersTab
+            initialView={place.members}
+            onViewChange={(members) => follow({ ...place, members })}
+            onHistory={(memberId) => open({ tab: 'audit', audit: { subjectType: 'user', subjectId: String(memberId) } })}
+          />
         )}
         {tab === 'partner_wallets' && <PartnerWalletsTab />}
         {tab === 'content' && <ContentTab />}

@@ -3,12 +3,25 @@ import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
 import { fail, ok, stubFetch, waitFor } from '../../tests/helpers/fetch-stub.ts';
-import { mountScreen } from '../../tests/helpers/mount.tsx';
+import { buttonNamed, mountScreen } from '../../tests/helpers/mount.tsx';
 import { readPlace, placeFragment } from './admin-place.ts';
 import { AdminApp } from './AdminApp.tsx';
 import { $operatorToken } from './operator-session.ts';
 
 const operatorToken = `op.${'a'.repeat(43)}`;
+const member = {
+  id: 41,
+  username: 'member41',
+  realname: 'Lin Mei',
+  phone: '+886 912 345 678',
+  email: null,
+  account_status: 'active',
+  verification: { status: 'approved', reason: null, submitted_at: '2026-11-01T10:00:00.000Z' },
+  created_at: '2026-10-01T10:00:00.000Z',
+  wallets: { main: '0.0000', partners: [] },
+  cards: [],
+  sessions: [],
+};
 const empty = ok({ current_page: 1, last_page: 1, per_page: 15, total: 0, data: [] });
 
 /** The tab buttons by their label (a count may follow the label inside the button). */
@@ -31,7 +44,13 @@ describe('the back office keeps its place in the address', () => {
       if (call.path === '/admin/v1/me')
         return ok({ username: 'desk', role, two_factor: true, two_factor_required: false, recovery_codes_left: 8, stage: 'done' });
       if (call.path === '/admin/v1/work-counts') return ok({ payment_notices: 0, verifications: 0, withdrawals: 0, refunds_owed: 0 });
-      if (['/admin/v1/withdrawals', '/admin/v1/order-notices', '/admin/v1/audit', '/admin/v1/devices'].includes(call.path)) return empty;
+      if (call.path === '/admin/v1/members/41') return ok(member);
+      if (
+        ['/admin/v1/members', '/admin/v1/withdrawals', '/admin/v1/order-notices', '/admin/v1/audit', '/admin/v1/devices'].includes(
+          call.path,
+        )
+      )
+        return empty;
       return fail(404, 'Not found');
     });
   }
@@ -39,7 +58,12 @@ describe('the back office keeps its place in the address', () => {
 
   it('reads and writes the fragment the same way', () => {
     const audit = readPlace('#audit?subject_type=user&subject_id=41');
-    expect(audit).to.deep.equal({ tab: 'audit', machines: 'all', audit: { action: undefined, subjectType: 'user', subjectId: '41' } });
+    expect(audit).to.deep.equal({
+      tab: 'audit',
+      machines: 'all',
+      audit: { action: undefined, subjectType: 'user', subjectId: '41' },
+      members: {},
+    });
     expect(placeFragment(audit)).to.equal('#audit?subject_type=user&subject_id=41');
     expect(readPlace('#machines?view=offline').machines).to.equal('offline');
     expect(readPlace('#machines?view=melted').machines).to.equal('all');
@@ -83,6 +107,21 @@ describe('the back office keeps its place in the address', () => {
     act(() => offline?.click());
     expect(location.hash).to.equal('#machines?view=offline');
     await waitFor(() => reads('/admin/v1/devices').some((call) => call.query.get('filter') === 'offline'), 'the offline machines');
+    page.unmount();
+  });
+
+  it('opens a member’s page from its address, and its back button returns to the same search', async () => {
+    startAt('#members?q=lin&member=41');
+    $operatorToken.set(operatorToken);
+    stub = backOffice();
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => reads('/admin/v1/members/41').length === 1, 'the member page');
+    await waitFor(() => page.host.querySelector('h2')?.textContent?.includes('member41') === true, 'the member named');
+    act(() => buttonNamed(page.host, eng.admin_members_back).click());
+    expect(location.hash).to.equal('#members?q=lin');
+    await waitFor(() => reads('/admin/v1/members').some((call) => call.query.get('q') === 'lin'), 'the same search');
+    act(() => history.back());
+    await waitFor(() => reads('/admin/v1/members/41').length === 2, 'the member page again');
     page.unmount();
   });
 

@@ -4,6 +4,7 @@ import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { Field } from '../ui/form.tsx';
 import { MemberPage } from './MemberPage.tsx';
+import type { MembersView } from './admin-place.ts';
 import { adminRequest } from './operator-session.ts';
 import { QueueStatus } from './queue-parts.tsx';
 
@@ -19,19 +20,33 @@ export interface FoundMember {
 /** The longest text the server searches for. */
 const queryMaxLength = 100;
 
+interface MembersProps {
+  /** The search and the open member an address named (admin-place.ts). */
+  initialView?: MembersView;
+  onViewChange?: (view: MembersView) => void;
+  onHistory: (memberId: number) => void;
+}
+
 /**
  * Members (issue item 7): a search by username, real name, phone or order number, run and paged
  * on the server; a result opens the member's page, whose back button returns to the same results.
  */
-export function Members({ onHistory }: { onHistory: (memberId: number) => void }) {
+export function Members({ initialView = {}, onViewChange, onHistory }: MembersProps) {
   const { t } = useI18n();
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState('');
-  const [open, setOpen] = useState<number | null>(null);
+  const [typed, setTyped] = useState(initialView.query ?? '');
+  const [view, chooseView] = useState<MembersView>(initialView);
+  const query = view.query ?? '';
+  const open = view.member ?? null;
+  const setView = (next: MembersView) => {
+    chooseView(next);
+    onViewChange?.(next);
+  };
+  const setOpen = (member: number | null) => setView({ query: view.query, member: member ?? undefined });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setQuery(typed.trim());
+    const trimmed = typed.trim();
+    setView({ query: trimmed === '' ? undefined : trimmed });
   };
 
   if (open !== null) return <MemberPage id={open} onBack={() => setOpen(null)} onHistory={() => onHistory(open)} />;

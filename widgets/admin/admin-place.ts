@@ -15,9 +15,16 @@ export interface AdminPlace {
   tab: string;
   machines: MachineFilter;
   audit: AuditQuery;
+  /** The member search typed, and the member whose page is open (by the member's number). */
+  members: MembersView;
 }
 
-export const homePlace: AdminPlace = { tab: 'dashboard', machines: 'all', audit: {} };
+export interface MembersView {
+  query?: string | undefined;
+  member?: number | undefined;
+}
+
+export const homePlace: AdminPlace = { tab: 'dashboard', machines: 'all', audit: {}, members: {} };
 
 /** Reads a fragment ('#audit?action=withdrawal.pay', with or without the '#'); anything unknown reads as the dashboard's defaults. */
 export function readPlace(fragment: string): AdminPlace {
@@ -29,6 +36,7 @@ export function readPlace(fragment: string): AdminPlace {
     tab,
     machines: (tab === 'machines' && machineFilters.find((name) => name === params.get('view'))) || 'all',
     audit: tab === 'audit' ? { action: text('action'), subjectType: text('subject_type'), subjectId: text('subject_id') } : {},
+    members: tab === 'members' ? { query: text('q'), member: memberNumber(params.get('member')) } : {},
   };
 }
 
@@ -42,6 +50,10 @@ export function placeFragment(place: AdminPlace): string {
     if (subjectType !== undefined) params.set('subject_type', subjectType);
     if (subjectType !== undefined && subjectId !== undefined) params.set('subject_id', subjectId);
   }
+  if (place.tab === 'members') {
+    if (place.members.query !== undefined) params.set('q', place.members.query);
+    if (place.members.member !== undefined) params.set('member', String(place.members.member));
+  }
   const query = params.toString();
   return `#${place.tab}${query === '' ? '' : `?${query}`}`;
 }
@@ -50,3 +62,6 @@ export function placeFragment(place: AdminPlace): string {
 export function samePlace(one: AdminPlace, other: AdminPlace): boolean {
   return placeFragment(one) === placeFragment(other);
 }
+
+const memberNumber = (text: string | null): number | undefined =>
+  text !== null && /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined;
