@@ -22,6 +22,17 @@ const member = {
   cards: [],
   sessions: [],
 };
+const submission = {
+  user_id: 41,
+  username: 'member41',
+  realname: 'Lin Mei',
+  email: null,
+  phone: null,
+  countries_id: 1,
+  certificate_number: 'A123',
+  submitted_at: '2026-11-21T10:00:00Z',
+  photos: { front: '/api/v1/image/1', back: '/api/v1/image/2', handle: '/api/v1/image/3' },
+};
 const empty = ok({ current_page: 1, last_page: 1, per_page: 15, total: 0, data: [] });
 
 /** The tab buttons by their label (a count may follow the label inside the button). */
@@ -45,6 +56,7 @@ describe('the back office keeps its place in the address', () => {
         return ok({ username: 'desk', role, two_factor: true, two_factor_required: false, recovery_codes_left: 8, stage: 'done' });
       if (call.path === '/admin/v1/work-counts') return ok({ payment_notices: 0, verifications: 0, withdrawals: 0, refunds_owed: 0 });
       if (call.path === '/admin/v1/members/41') return ok(member);
+      if (call.path === '/admin/v1/verifications') return ok({ current_page: 1, last_page: 1, per_page: 15, total: 1, data: [submission] });
       if (
         ['/admin/v1/members', '/admin/v1/withdrawals', '/admin/v1/order-notices', '/admin/v1/audit', '/admin/v1/devices'].includes(
           call.path,
@@ -125,6 +137,18 @@ describe('the back office keeps its place in the address', () => {
     page.unmount();
   });
 
+  it('links a member named in a queue to their page, for an administrator', async () => {
+    startAt('#verifications');
+    $operatorToken.set(operatorToken);
+    stub = backOffice();
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('a[href="#members?member=41"]') !== null, 'the member linked');
+    act(() => page.host.querySelector<HTMLAnchorElement>('a[href="#members?member=41"]')?.click());
+    await waitFor(() => reads('/admin/v1/members/41').length === 1, 'the member page');
+    expect(pressedTab(page.host)).to.equal(eng.admin_members);
+    page.unmount();
+  });
+
   it('opens the dashboard for a place this operator has no tab for, and forgets the place at sign-out', async () => {
     startAt('#books');
     $operatorToken.set(operatorToken);
@@ -132,6 +156,10 @@ describe('the back office keeps its place in the address', () => {
     const page = mountScreen(<AdminApp />);
     await waitFor(() => pressedTab(page.host) === eng.admin_dashboard, 'the dashboard');
     expect(tabNamed(page.host, eng.admin_books)).to.equal(undefined);
+    // A reviewer has no Members tab: a member is named, not linked.
+    act(() => tabNamed(page.host, eng.admin_verifications)?.click());
+    await waitFor(() => page.host.textContent?.includes('member41') === true, 'the verification queue');
+    expect(page.host.querySelector('a[href^="#members"]')).to.equal(null);
 
     act(() => tabNamed(page.host, eng.admin_withdrawals)?.click());
     expect(location.hash).to.equal('#withdrawals');

@@ -10,6 +10,7 @@ import { adminRequest } from './operator-session.ts';
 import { PrivateImage } from './PrivateImage.tsx';
 import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
 import { dateTimeFormat } from '../core/date-time.ts';
+import { MemberLink } from './MemberLink.tsx';
 
 export interface PaymentNotice {
   id: number;
@@ -173,7 +174,9 @@ export function NoticeQueue() {
               <dt>{t('transaction_amount')}</dt>
               <dd>{formatPoints(notice.order.total_amount, locale)}</dd>
               <dt>{t('admin_member')}</dt>
-              <dd>{notice.member.username}</dd>
+              <dd>
+                <MemberLink id={notice.member.id} username={notice.member.username} />
+              </dd>
               <dt>{t('verify_real_name')}</dt>
               <dd>{notice.member.realname ?? t('admin_not_verified')}</dd>
               <dt>{t('admin_account_back_five')}</dt>
@@ -284,7 +287,9 @@ export function NoticeQueue() {
                 <dt>{t('transaction_amount')}</dt>
                 <dd>{formatPoints(notice.order.total_amount, locale)}</dd>
                 <dt>{t('admin_member')}</dt>
-                <dd>{notice.member.username}</dd>
+                <dd>
+                  <MemberLink id={notice.member.id} username={notice.member.username} />
+                </dd>
                 {notice.decided_at != null && (
                   <>
                     <dt>{t('transaction_time')}</dt>

@@ -6,6 +6,7 @@ import { decisionError } from './decision.ts';
 import { adminRequest } from './operator-session.ts';
 import { AskFirst } from './AskFirst.tsx';
 import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
+import { MemberLink } from './MemberLink.tsx';
 
 interface Refund {
   id: number;
@@ -75,7 +76,9 @@ export function ReviewQueue() {
                 <dt>{t('admin_order_number')}</dt>
                 <dd>{refund.order_number}</dd>
                 <dt>{t('admin_member')}</dt>
-                <dd>{refund.member.username}</dd>
+                <dd>
+                  <MemberLink id={refund.member.id} username={refund.member.username} />
+                </dd>
                 <dt>{t('admin_refund_payer')}</dt>
                 <dd>{refund.payer_name}</dd>
                 <dt>{t('admin_refund_account')}</dt>
@@ -152,7 +155,9 @@ export function ReviewQueue() {
             <li key={member.id} className="gs-admin__item">
               <dl className="gs-admin__facts">
                 <dt>{t('admin_member')}</dt>
-                <dd>{member.username}</dd>
+                <dd>
+                  <MemberLink id={member.id} username={member.username} />
+                </dd>
                 <dt>{t('verify_real_name')}</dt>
                 <dd>{member.realname ?? t('admin_not_verified')}</dd>
               </dl>

@@ -6,6 +6,7 @@ import { decisionError } from './decision.ts';
 import { adminRequest } from './operator-session.ts';
 import { PrivateImage } from './PrivateImage.tsx';
 import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
+import { MemberLink } from './MemberLink.tsx';
 
 export interface Submission {
   user_id: number;
@@ -58,7 +59,9 @@ export function VerificationQueue() {
           <li key={submission.user_id} className="gs-admin__item">
             <dl className="gs-admin__facts">
               <dt>{t('admin_member')}</dt>
-              <dd>{submission.username}</dd>
+              <dd>
+                <MemberLink id={submission.user_id} username={submission.username} />
+              </dd>
               <dt>{t('verify_real_name')}</dt>
               <dd>{submission.realname}</dd>
               <dt>{t('verify_certificate_number')}</dt>

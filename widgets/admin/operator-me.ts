@@ -1,3 +1,4 @@
+import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { adminRequest, type SignInStage } from './operator-session.ts';
 
@@ -17,6 +18,9 @@ export interface OperatorMe {
  * was asked with, so the next operator never sees the last one's tabs. Should no answer come, the
  * screen shows every tab: hiding tabs is a courtesy, the server refuses what a role may not do.
  */
+/** The signed-in operator's role, for the parts of a screen that link to another tab (MemberLink). */
+export const $operatorRole = atom<OperatorRole | null>(null);
+
 export function useOperatorMe(token: string): { me: OperatorMe | null; loaded: boolean; reload: () => void } {
   const [answer, setAnswer] = useState<{ token: string; me: OperatorMe | null } | null>(null);
   const [round, setRound] = useState(0);
@@ -31,6 +35,7 @@ export function useOperatorMe(token: string): { me: OperatorMe | null; loaded: b
     };
   }, [token, round]);
   const current = answer?.token === token ? answer : null;
+  useEffect(() => $operatorRole.set(current?.me?.role ?? null), [current?.me?.role]);
   return { me: current?.me ?? null, loaded: current !== null, reload: () => setRound((value) => value + 1) };
 }
 

@@ -13,21 +13,31 @@ function writePlace(place: AdminPlace): void {
  * - `open` goes to a tab (a new history entry) and reads it afresh, even the tab already open: a queue
  *   chosen again shows what waits now, not what waited then.
  * - `follow` records a filter changed inside a screen without reloading the screen.
- * - Back and Forward open the place they lead to, read afresh (`visit` changes, the caller keys its screen on it).
+ * - Back, Forward and links to a place open it, read afresh (`visit` changes, the caller keys its screen on it).
  * - After a sign-out, whoever signs in next starts on the dashboard, not on the last operator's tab (it may not be theirs).
  */
 export function useAdminPlace(token: string) {
   const [place, setPlace] = useState(currentPlace);
   const [visit, setVisit] = useState(0);
   const signedIn = useRef(token !== '');
+  const shown = useRef(place);
+  shown.current = place;
 
   useEffect(() => {
-    const followHistory = () => {
-      setPlace(currentPlace());
+    // Back, Forward and a link to a place (MemberLink) change the address; browsers tell either event or both.
+    const followAddress = () => {
+      const next = currentPlace();
+      if (samePlace(next, shown.current)) return;
+      shown.current = next;
+      setPlace(next);
       setVisit((count) => count + 1);
     };
-    addEventListener('popstate', followHistory);
-    return () => removeEventListener('popstate', followHistory);
+    addEventListener('popstate', followAddress);
+    addEventListener('hashchange', followAddress);
+    return () => {
+      removeEventListener('popstate', followAddress);
+      removeEventListener('hashchange', followAddress);
+    };
   }, []);
 
   useEffect(() => {
