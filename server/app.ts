@@ -7,6 +7,7 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { auditAdminRoutes } from './audit/audit.admin.routes.ts';
 import { booksAdminRoutes } from './books/books.admin.routes.ts';
 import { memberAdminRoutes } from './admin/members.admin.routes.ts';
+import { orderAdminRoutes } from './books/orders.admin.routes.ts';
 import { memberPageAdminRoutes } from './admin/member-page.admin.routes.ts';
 import { partnerCityAdminRoutes } from './partners/partner-cities.admin.routes.ts';
 import { partnerResultRoutes } from './wallet/partner-results.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(
       await api.register(auditAdminRoutes);
       await api.register(booksAdminRoutes);
       await api.register(memberAdminRoutes);
+      await api.register(orderAdminRoutes);
       await api.register(memberPageAdminRoutes);
       await api.register(partnerCityAdminRoutes);
       await api.register(partnerResultRoutes);

@@ -9,7 +9,7 @@ import type { ConfirmedPayment, IncomeLine, JournalLine, PaidWithdrawal, RefundL
  */
 
 /** "2026-11-28 06:17:00" in the zone: the Swedish style is ISO's order with a space. */
-function localTime(timeZone: string): (at: Date) => string {
+export function localTime(timeZone: string): (at: Date) => string {
   const format = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium', hourCycle: 'h23' });
   return (at) => format.format(at);
 }

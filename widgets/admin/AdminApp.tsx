@@ -21,6 +21,7 @@ import { useAdminPlace } from './use-admin-place.ts';
 const tabs = [
   { id: 'dashboard', label: 'admin_dashboard', reviewer: true },
   { id: 'notices', label: 'admin_notices', reviewer: true },
+  { id: 'orders', label: 'admin_orders' },
   { id: 'verifications', label: 'admin_verifications', reviewer: true },
   { id: 'withdrawals', label: 'admin_withdrawals', reviewer: true },
   { id: 'revenue', label: 'admin_revenue' },
@@ -47,6 +48,7 @@ const VerificationTab = lazyTab(() => import('./VerificationQueue.tsx').then((mo
 const WithdrawalTab = lazyTab(() => import('./WithdrawalQueue.tsx').then((module) => module.WithdrawalQueue));
 const RevenueTab = lazyTab(() => import('./Revenue.tsx').then((module) => module.Revenue));
 const ReviewTab = lazyTab(() => import('./ReviewQueue.tsx').then((module) => module.ReviewQueue));
+const OrdersTab = lazyTab(() => import('./Orders.tsx').then((module) => module.Orders));
 const AuditTab = lazyTab(() => import('./AuditLog.tsx').then((module) => module.AuditLog));
 const BooksTab = lazyTab(() => import('./Books.tsx').then((module) => module.Books));
 const MachinesTab = lazyTab(() => import('./Machines.tsx').then((module) => module.Machines));
@@ -75,6 +77,7 @@ export const adminAppMessageKeys = [
   'admin_verifications',
   'admin_withdrawals',
   'admin_notices',
+  'admin_orders',
   'admin_revenue',
   'admin_reviews',
   'admin_refunds',
@@ -264,6 +267,7 @@ export function AdminApp() {
           <DashboardTab tabs={shown} onOpen={(id, view) => open({ tab: id, machines: view === 'offline' ? 'offline' : 'all' })} />
         )}
         {tab === 'notices' && <NoticeTab />}
+        {tab === 'orders' && <OrdersTab initialView={place.orders} onViewChange={(orders) => follow({ ...place, orders })} />}
         {tab === 'verifications' && <VerificationTab />}
         {tab === 'withdrawals' && <WithdrawalTab />}
         {tab === 'revenue' && <RevenueTab />}

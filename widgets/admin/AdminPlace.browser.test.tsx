@@ -75,7 +75,9 @@ describe('the back office keeps its place in the address', () => {
       machines: 'all',
       audit: { action: undefined, subjectType: 'user', subjectId: '41' },
       members: {},
+      orders: {},
     });
+    expect(readPlace('#orders?status=2&q=GS26&evil=1').orders).to.deep.equal({ status: '2', q: 'GS26' });
     expect(placeFragment(audit)).to.equal('#audit?subject_type=user&subject_id=41');
     expect(readPlace('#machines?view=offline').machines).to.equal('offline');
     expect(readPlace('#machines?view=melted').machines).to.equal('all');

@@ -4,6 +4,7 @@ import { booksMessageKeys } from './books-keys.ts';
 import { catalogueMessageKeys } from './catalogue-keys.ts';
 import { membersMessageKeys, partnerWalletsMessageKeys } from './members-keys.ts';
 import { operatorsMessageKeys } from './operators-keys.ts';
+import { ordersMessageKeys } from './orders-keys.ts';
 import { revenueMessageKeys } from './revenue-keys.ts';
 import { settingsMessageKeys } from './tab-keys.ts';
 
@@ -22,4 +23,5 @@ export const adminPageMessageKeys = [
   ...revenueMessageKeys,
   ...catalogueMessageKeys,
   ...booksMessageKeys,
+  ...ordersMessageKeys,
 ];

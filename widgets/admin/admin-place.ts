@@ -17,14 +17,19 @@ export interface AdminPlace {
   audit: AuditQuery;
   /** The member search typed, and the member whose page is open (by the member's number). */
   members: MembersView;
+  /** The orders index's filters, as the server reads them (status, room, from, to, q). */
+  orders: OrdersView;
 }
+
+export const orderFilterNames = ['status', 'room', 'from', 'to', 'q'] as const;
+export type OrdersView = Partial<Record<(typeof orderFilterNames)[number], string>>;
 
 export interface MembersView {
   query?: string | undefined;
   member?: number | undefined;
 }
 
-export const homePlace: AdminPlace = { tab: 'dashboard', machines: 'all', audit: {}, members: {} };
+export const homePlace: AdminPlace = { tab: 'dashboard', machines: 'all', audit: {}, members: {}, orders: {} };
 
 /** Reads a fragment ('#audit?action=withdrawal.pay', with or without the '#'); anything unknown reads as the dashboard's defaults. */
 export function readPlace(fragment: string): AdminPlace {
@@ -37,6 +42,8 @@ export function readPlace(fragment: string): AdminPlace {
     machines: (tab === 'machines' && machineFilters.find((name) => name === params.get('view'))) || 'all',
     audit: tab === 'audit' ? { action: text('action'), subjectType: text('subject_type'), subjectId: text('subject_id') } : {},
     members: tab === 'members' ? { query: text('q'), member: memberNumber(params.get('member')) } : {},
+    orders:
+      tab === 'orders' ? Object.fromEntries(orderFilterNames.flatMap((name) => (params.get(name) ? [[name, params.get(name)]] : []))) : {},
   };
 }
 
@@ -54,6 +61,7 @@ export function placeFragment(place: AdminPlace): string {
     if (place.members.query !== undefined) params.set('q', place.members.query);
     if (place.members.member !== undefined) params.set('member', String(place.members.member));
   }
+  if (place.tab === 'orders') for (const name of orderFilterNames) if (place.orders[name]) params.set(name, place.orders[name]);
   const query = params.toString();
   return `#${place.tab}${query === '' ? '' : `?${query}`}`;
 }

@@ -1,0 +1,90 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { act } from 'preact/test-utils';
+import eng from '../../locales/eng.json';
+import zhs from '../../locales/zhs.json';
+import { axeViolations } from '../../tests/helpers/axe.ts';
+import { fail, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, mountScreen } from '../../tests/helpers/mount.tsx';
+import { AdminApp } from './AdminApp.tsx';
+import { $operatorToken } from './operator-session.ts';
+
+const operatorToken = `op.${'o'.repeat(43)}`;
+const order = {
+  id: 12,
+  order_number: 'GS2611280001',
+  member: { id: 41, username: 'member41', realname: 'Lin Mei' },
+  product: { name: 'Graphene solar power', names: { zhs: '石墨烯太阳能发电', eng: 'Graphene solar power' } },
+  engine_room: { id: 1, name: 'Tainan 1', names: { zhs: '台南一号' } },
+  units: '0.0002',
+  amount: '3000.5000',
+  payment_method: 'Bank remittance',
+  order_status: 3,
+  created_at: '2026-11-28T02:00:00.000Z',
+  paid_at: '2026-11-28T03:00:00.000Z',
+  payer_name: 'Lin Mei',
+  bank_reference: 'REMIT-7',
+};
+
+describe('the Orders tab (every order, narrowed on the server)', () => {
+  let stub: ReturnType<typeof stubFetch> | undefined;
+  afterEach(() => {
+    stub?.restore();
+    stub = undefined;
+    $operatorToken.set('');
+  });
+  const orderReads = () => stub?.calls.filter((call) => call.path === '/admin/v1/orders') ?? [];
+
+  function backOffice() {
+    return stubFetch((call) => {
+      if (call.path === '/admin/v1/orders') return ok({ current_page: 1, last_page: 1, per_page: 15, total: 1, data: [order] });
+      if (call.path === '/admin/v1/catalogue/engine-rooms')
+        return ok({ current_page: 1, last_page: 1, per_page: 15, total: 1, data: [{ id: 1, name: 'Tainan 1', names: {} }] });
+      return fail(404, 'Not found');
+    });
+  }
+
+  it('lists orders with their member linked, in the operator’s words, and narrows them by the filters', async () => {
+    history.replaceState(null, '', '#orders');
+    $operatorToken.set(operatorToken);
+    stub = backOffice();
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('tbody tr') !== null, 'the orders');
+    const cells = [...page.host.querySelectorAll('tbody tr > *')].map((cell) => cell.textContent);
+    expect(cells).to.include.members(['GS2611280001', 'member41 (Lin Mei)', '3,000.5000', eng.order_status_3]);
+    expect(page.host.querySelector('a[href="#members?member=41"]')?.textContent).to.equal('member41');
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+
+    const form = page.host.querySelector<HTMLFormElement>('form[role="search"]') as HTMLFormElement;
+    const status = form.querySelector('select') as HTMLSelectElement;
+    const search = form.querySelector('input[type="search"]') as HTMLInputElement;
+    act(() => {
+      status.value = '2';
+      status.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    typeInto(search, 'REMIT');
+    act(() => buttonNamed(page.host, eng.admin_orders_show).click());
+    await waitFor(() => orderReads().some((call) => call.query.get('status') === '2'), 'the narrowed list');
+    expect(orderReads().at(-1)?.query.get('q')).to.equal('REMIT');
+    expect(location.hash).to.equal('#orders?status=2&q=REMIT');
+    page.unmount();
+  });
+
+  it('says a reversed range of days is wrong without asking the server', async () => {
+    history.replaceState(null, '', '#orders');
+    $operatorToken.set(operatorToken);
+    stub = backOffice();
+    const page = mountScreen(<AdminApp />, 'zhs', zhs);
+    await waitFor(() => page.host.querySelector('tbody tr') !== null, 'the orders');
+    expect(page.host.querySelector('tbody td')?.textContent).to.equal('member41 (Lin Mei)');
+    expect(page.host.textContent).to.contain('石墨烯太阳能发电 · 台南一号');
+    const [from, to] = [...page.host.querySelectorAll<HTMLInputElement>('input[type="date"]')];
+    typeInto(from as HTMLInputElement, '2026-11-28');
+    typeInto(to as HTMLInputElement, '2026-11-01');
+    const reads = orderReads().length;
+    act(() => buttonNamed(page.host, zhs.admin_orders_show).click());
+    await waitFor(() => alertText(page.host) === zhs.admin_orders_bad_range, 'the range refused');
+    expect(orderReads().length).to.equal(reads);
+    page.unmount();
+  });
+});

@@ -1,0 +1,31 @@
+import { pagerMessageKeys } from '../ui/Pager.tsx';
+
+/** The words of the Orders tab (Orders.tsx), handed to the island by the back-office page (admin-page-keys.ts). */
+export const ordersMessageKeys = [
+  'admin_orders',
+  'admin_orders_amount',
+  'admin_orders_bad_range',
+  'admin_orders_caption',
+  'admin_orders_download',
+  'admin_orders_download_error',
+  'admin_orders_downloading',
+  'admin_orders_filter',
+  'admin_orders_from',
+  'admin_orders_none',
+  'admin_orders_paid',
+  'admin_orders_placed',
+  'admin_orders_product',
+  'admin_orders_room_all',
+  'admin_orders_search',
+  'admin_orders_show',
+  'admin_orders_status',
+  'admin_orders_status_all',
+  'admin_orders_to',
+  'admin_orders_units',
+  'order_status_0',
+  'order_status_1',
+  'order_status_2',
+  'order_status_3',
+  'order_status_4',
+  ...pagerMessageKeys,
+];
