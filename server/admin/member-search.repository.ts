@@ -2,11 +2,8 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { AccountStatus } from '../db/schema.ts';
+import { containsPattern } from '../shared/contains-pattern.ts';
 
-/** A LIKE pattern that finds `text` anywhere: the wildcards an operator types are taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /**
  * Members whose username, real name or phone contains the text, or who placed an order whose

@@ -69,6 +69,23 @@ describe.each(databaseKinds())('the audit log as CSV on %s', (kind) => {
     expect(lastField(rows[1] ?? '')).toEqual({ reason: '=HYPERLINK("x")' });
   });
 
+  it('finds entries by any words: a value, the subject by its name, the operator; wildcards taken literally', async () => {
+    const list = async (query: string) =>
+      (await send(testApp.app, 'GET', `admin/v1/audit${query}`, { token })).json() as {
+        detail: { total: number; data: { action: string }[] };
+      };
+    const byReason = await list('?q=hyperlink');
+    expect(byReason.detail.data.map((row) => row.action)).toEqual(['member.suspend']);
+    expect((await list(`?q=${encodeURIComponent(member.username.toUpperCase())}`)).detail.data.map((row) => row.action)).toEqual([
+      'member.suspend',
+    ]);
+    // With the other filters: only the entries both name.
+    expect((await list('?q=2026-11-20&action=member.suspend')).detail.total).toBe(0);
+    expect((await list('?q=%25')).detail.total).toBe(0);
+    const csv = rowsOf((await download('?q=hyperlink')).body);
+    expect(csv).toHaveLength(2);
+  });
+
   it('is for administrators only, refuses members and strangers, and refuses a filter it cannot read', async () => {
     const reviewer = await operatorToken(testApp.app, testApp.database.db, 'csv_reviewer', 'reviewer');
     expect(expectFailure(await download('', reviewer), 403).error_code).toBe('administrators_only');

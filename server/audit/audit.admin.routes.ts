@@ -36,13 +36,19 @@ const filterQuery = {
       description: "with subject_type: one subject, by its id (or an order's number, a member's username)",
     }),
   ),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: "Any part of the operator's name, the subject (id, order number, username) or a value before or after; any case",
+    }),
+  ),
 };
 const filterSchema = Type.Object(filterQuery);
 
-function filterOf({ action, subject_type: subjectType, subject_id: subjectId }: Static<typeof filterSchema>): AuditFilter {
+function filterOf({ action, subject_type: subjectType, subject_id: subjectId, q: text }: Static<typeof filterSchema>): AuditFilter {
   // An id alone names nothing: order 7 and member 7 are different subjects.
   if (subjectId !== undefined && subjectType === undefined) throw validationError({ subject_id: ['Name the subject type too.'] });
-  return { action, subjectType, subjectId };
+  return { action, subjectType, subjectId, text };
 }
 
 const csvHeader = 'id,created_at,operator,action,subject_type,subject_id,before,after';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AuditAction, AuditSubject } from '../../contract/audit.ts';
 import type { Db } from '../db/database.ts';
 import { newestFirstInBatches } from '../db/newest-first-batches.ts';
+import { containsPattern } from '../shared/contains-pattern.ts';
 
 export interface AuditEntry {
   /** Null for actions taken by the system or the command line rather than a logged-in operator. */
@@ -49,6 +50,8 @@ export interface AuditFilter {
   action?: string | undefined;
   subjectType?: string | undefined;
   subjectId?: string | undefined;
+  /** Any part of the operator's name, the subject (its id, an order's number, a member's username) or a value before or after; any case. */
+  text?: string | undefined;
 }
 
 /** Subjects an operator knows by a name rather than by the id the log keeps: the table and column that name them. */
@@ -57,10 +60,28 @@ const subjectNames: Partial<Record<string, [table: string, column: string]>> = {
   user: ['users', 'username'],
 };
 
-function filteredAudit(db: Db, { action, subjectType, subjectId }: AuditFilter) {
+/**
+ * Entries any of whose words contain the text. The values are read as their JSON text, so a reason, a name or
+ * an amount as stored is found; this reads every entry the other filters leave, which is what an operator's
+ * occasional search of the log can afford.
+ */
+function containing(text: string) {
+  const pattern = containsPattern(text.trim());
+  return sql<boolean>`(
+    audit_log.subject_id ilike ${pattern}
+    or audit_log.before::text ilike ${pattern}
+    or audit_log.after::text ilike ${pattern}
+    or audit_log.operator_id in (select id from operators where username ilike ${pattern})
+    or (audit_log.subject_type = 'order' and audit_log.subject_id in (select id::text from orders where order_number ilike ${pattern}))
+    or (audit_log.subject_type = 'user' and audit_log.subject_id in (select id::text from users where username ilike ${pattern}))
+  )`;
+}
+
+function filteredAudit(db: Db, { action, subjectType, subjectId, text }: AuditFilter) {
   let query = db.selectFrom('audit_log');
   if (action !== undefined) query = query.where('audit_log.action', '=', action);
   if (subjectType !== undefined) query = query.where('audit_log.subject_type', '=', subjectType);
+  if (text !== undefined && text.trim() !== '') query = query.where(containing(text));
   if (subjectId === undefined) return query;
   const named = subjectNames[subjectType ?? ''];
   return query.where((eb) =>

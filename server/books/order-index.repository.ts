@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { OrderStatus } from '../../contract/statuses.ts';
-import { containsPattern } from '../admin/member-search.repository.ts';
+import { containsPattern } from '../shared/contains-pattern.ts';
 import type { Db } from '../db/database.ts';
 import { dayEnd, dayStart } from '../db/business-day.ts';
 import type { Database } from '../db/schema.ts';

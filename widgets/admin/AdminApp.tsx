@@ -141,6 +141,8 @@ export const adminAppMessageKeys = [
   'admin_audit',
   'admin_audit_caption',
   'admin_audit_filter',
+  'admin_audit_text',
+  'admin_audit_text_hint',
   'admin_audit_action',
   'admin_audit_action_all',
   'admin_audit_subject',

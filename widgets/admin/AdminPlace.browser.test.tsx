@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
-import { fail, ok, stubFetch, waitFor } from '../../tests/helpers/fetch-stub.ts';
+import { fail, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
 import { buttonNamed, mountScreen } from '../../tests/helpers/mount.tsx';
 import { readPlace, placeFragment } from './admin-place.ts';
 import { AdminApp } from './AdminApp.tsx';
@@ -73,7 +73,7 @@ describe('the back office keeps its place in the address', () => {
     expect(audit).to.deep.equal({
       tab: 'audit',
       machines: 'all',
-      audit: { action: undefined, subjectType: 'user', subjectId: '41' },
+      audit: { action: undefined, subjectType: 'user', subjectId: '41', text: undefined },
       members: {},
       orders: {},
     });
@@ -112,6 +112,11 @@ describe('the back office keeps its place in the address', () => {
     await waitFor(() => reads('/admin/v1/audit').length >= 1, 'the audit log');
     const asked = reads('/admin/v1/audit')[0]?.query;
     expect([asked?.get('subject_type'), asked?.get('subject_id')]).to.deep.equal(['user', '41']);
+    // Words typed into the search go to the server and into the address.
+    typeInto(page.host.querySelector<HTMLInputElement>('#gs-audit-text') as HTMLInputElement, 'spouse paid');
+    act(() => buttonNamed(page.host, eng.admin_audit_show).click());
+    await waitFor(() => reads('/admin/v1/audit').some((call) => call.query.get('q') === 'spouse paid'), 'the words searched');
+    expect(location.hash).to.equal('#audit?q=spouse+paid&subject_type=user&subject_id=41');
 
     act(() => tabNamed(page.host, eng.admin_machines)?.click());
     await waitFor(() => reads('/admin/v1/devices').length >= 1, 'the machines');

@@ -8,14 +8,19 @@ export interface AuditQuery {
   action?: string | undefined;
   subjectType?: string | undefined;
   subjectId?: string | undefined;
+  /** Any words: of a value, the subject's name or the operator's (admin/v1/audit?q=). */
+  text?: string | undefined;
 }
 
 /** The longest subject number the server reads. */
 const subjectIdMaxLength = 64;
+/** The longest text the server searches for. */
+const textMaxLength = 100;
 
 /** The list's address for a query: the server narrows and pages it (GET admin/v1/audit), or sends it whole (audit.csv). */
-export function auditPath({ action, subjectType, subjectId }: AuditQuery, route: '/audit' | '/audit.csv' = '/audit'): string {
+export function auditPath({ action, subjectType, subjectId, text }: AuditQuery, route: '/audit' | '/audit.csv' = '/audit'): string {
   const params = new URLSearchParams();
+  if (text !== undefined) params.set('q', text);
   if (action !== undefined) params.set('action', action);
   if (subjectType !== undefined) params.set('subject_type', subjectType);
   if (subjectType !== undefined && subjectId !== undefined) params.set('subject_id', subjectId);
@@ -33,16 +38,20 @@ export function AuditFilter({ query, onChange }: { query: AuditQuery; onChange: 
   const [action, setAction] = useState(query.action ?? '');
   const [subjectType, setSubjectType] = useState(query.subjectType ?? '');
   const [subjectId, setSubjectId] = useState(query.subjectId ?? '');
+  const [text, setText] = useState(query.text ?? '');
   // Narrowed from the table or a member's page: the form says what is shown.
   useEffect(() => {
     setAction(query.action ?? '');
     setSubjectType(query.subjectType ?? '');
     setSubjectId(query.subjectId ?? '');
+    setText(query.text ?? '');
   }, [query]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const id = subjectId.trim();
+    const words = text.trim();
     onChange({
+      ...(words === '' ? {} : { text: words }),
       action: action === '' ? undefined : action,
       ...(subjectType === '' ? {} : { subjectType, subjectId: id === '' ? undefined : id }),
     });
@@ -51,6 +60,7 @@ export function AuditFilter({ query, onChange }: { query: AuditQuery; onChange: 
   const actions: readonly string[] =
     action === '' || (auditActions as readonly string[]).includes(action) ? auditActions : [action, ...auditActions];
   const narrowedTo = [
+    query.text === undefined ? '' : `“${query.text}”`,
     query.action === undefined ? '' : auditActionName(query.action, t),
     query.subjectType === undefined ? '' : `${auditSubjectName(query.subjectType, t)} ${query.subjectId ?? ''}`.trim(),
   ].filter((part) => part !== '');
@@ -58,6 +68,23 @@ export function AuditFilter({ query, onChange }: { query: AuditQuery; onChange: 
     <>
       <form role="search" className="gs-admin__filter" onSubmit={submit} noValidate aria-labelledby="gs-audit-filter">
         <h3 id="gs-audit-filter">{t('admin_audit_filter')}</h3>
+        <div className="gs-field">
+          <label htmlFor="gs-audit-text">{t('admin_audit_text')}</label>
+          <div className="gs-field__control">
+            <input
+              id="gs-audit-text"
+              type="search"
+              value={text}
+              maxLength={textMaxLength}
+              autoComplete="off"
+              aria-describedby="gs-audit-text-hint"
+              onInput={(event) => setText(event.currentTarget.value)}
+            />
+          </div>
+          <p id="gs-audit-text-hint" className="gs-field__hint">
+            {t('admin_audit_text_hint')}
+          </p>
+        </div>
         <CodeChoice
           id="gs-audit-action"
           label={t('admin_audit_action')}

@@ -40,7 +40,8 @@ export function readPlace(fragment: string): AdminPlace {
   return {
     tab,
     machines: (tab === 'machines' && machineFilters.find((name) => name === params.get('view'))) || 'all',
-    audit: tab === 'audit' ? { action: text('action'), subjectType: text('subject_type'), subjectId: text('subject_id') } : {},
+    audit:
+      tab === 'audit' ? { action: text('action'), subjectType: text('subject_type'), subjectId: text('subject_id'), text: text('q') } : {},
     members: tab === 'members' ? { query: text('q'), member: memberNumber(params.get('member')) } : {},
     orders:
       tab === 'orders' ? Object.fromEntries(orderFilterNames.flatMap((name) => (params.get(name) ? [[name, params.get(name)]] : []))) : {},
@@ -52,7 +53,8 @@ export function placeFragment(place: AdminPlace): string {
   const params = new URLSearchParams();
   if (place.tab === 'machines' && place.machines !== 'all') params.set('view', place.machines);
   if (place.tab === 'audit') {
-    const { action, subjectType, subjectId } = place.audit;
+    const { action, subjectType, subjectId, text } = place.audit;
+    if (text !== undefined) params.set('q', text);
     if (action !== undefined) params.set('action', action);
     if (subjectType !== undefined) params.set('subject_type', subjectType);
     if (subjectType !== undefined && subjectId !== undefined) params.set('subject_id', subjectId);
