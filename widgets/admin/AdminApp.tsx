@@ -17,28 +17,32 @@ import { $workCounts, countsByTab } from './work-counts.ts';
 import { tabShown, useOperatorMe } from './operator-me.ts';
 import { useAdminPlace } from './use-admin-place.ts';
 
-/** `reviewer: true` marks the queues a reviewer works; every other tab is for administrators (decision 026). */
+/**
+ * `reviewer: true` marks the queues a reviewer works; every other tab is for administrators (decision 026).
+ * `group` is the task the side navigation files the tab under, in this order.
+ */
 const tabs = [
-  { id: 'dashboard', label: 'admin_dashboard', reviewer: true },
-  { id: 'notices', label: 'admin_notices', reviewer: true },
-  { id: 'orders', label: 'admin_orders' },
-  { id: 'verifications', label: 'admin_verifications', reviewer: true },
-  { id: 'withdrawals', label: 'admin_withdrawals', reviewer: true },
-  { id: 'revenue', label: 'admin_revenue' },
-  { id: 'reviews', label: 'admin_reviews', reviewer: true },
-  { id: 'receiving', label: 'admin_receiving_accounts' },
-  { id: 'catalogue', label: 'admin_catalogue' },
-  { id: 'machines', label: 'admin_machines' },
-  { id: 'partners', label: 'admin_partner_sites' },
-  { id: 'members', label: 'admin_members' },
-  { id: 'partner_wallets', label: 'admin_partner_wallets' },
-  { id: 'content', label: 'admin_content' },
-  { id: 'settings', label: 'admin_settings' },
-  { id: 'audit', label: 'admin_audit' },
-  { id: 'books', label: 'admin_books' },
-  { id: 'operators', label: 'admin_operators' },
-  { id: 'security', label: 'admin_security', reviewer: true },
+  { id: 'dashboard', label: 'admin_dashboard', group: 'today', reviewer: true },
+  { id: 'notices', label: 'admin_notices', group: 'today', reviewer: true },
+  { id: 'verifications', label: 'admin_verifications', group: 'today', reviewer: true },
+  { id: 'withdrawals', label: 'admin_withdrawals', group: 'today', reviewer: true },
+  { id: 'reviews', label: 'admin_reviews', group: 'today', reviewer: true },
+  { id: 'orders', label: 'admin_orders', group: 'money' },
+  { id: 'revenue', label: 'admin_revenue', group: 'money' },
+  { id: 'books', label: 'admin_books', group: 'money' },
+  { id: 'receiving', label: 'admin_receiving_accounts', group: 'money' },
+  { id: 'members', label: 'admin_members', group: 'members' },
+  { id: 'partner_wallets', label: 'admin_partner_wallets', group: 'members' },
+  { id: 'catalogue', label: 'admin_catalogue', group: 'catalogue' },
+  { id: 'machines', label: 'admin_machines', group: 'catalogue' },
+  { id: 'content', label: 'admin_content', group: 'site' },
+  { id: 'partners', label: 'admin_partner_sites', group: 'site' },
+  { id: 'settings', label: 'admin_settings', group: 'settings' },
+  { id: 'operators', label: 'admin_operators', group: 'settings' },
+  { id: 'audit', label: 'admin_audit', group: 'settings' },
+  { id: 'security', label: 'admin_security', group: 'settings', reviewer: true },
 ] as const;
+const groups = ['today', 'money', 'members', 'catalogue', 'site', 'settings'] as const;
 type Tab = (typeof tabs)[number]['id'];
 
 /** Every tab's screen loads when the tab is first opened, keeping the page under its budget. */
@@ -73,6 +77,12 @@ export const adminAppMessageKeys = [
   'admin_login_limited',
   'admin_logout',
   'admin_sections',
+  'admin_group_today',
+  'admin_group_money',
+  'admin_group_members',
+  'admin_group_catalogue',
+  'admin_group_site',
+  'admin_group_settings',
   'admin_work_waiting',
   'admin_verifications',
   'admin_withdrawals',
@@ -242,57 +252,72 @@ export function AdminApp() {
   const shown = shownTabs;
   return (
     <div className="gs-admin">
-      <nav className="gs-toggle" aria-label={t('admin_sections')}>
-        {shown.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            className="button button--small"
-            aria-pressed={tab === item.id}
-            onClick={() => open({ tab: item.id })}
-          >
-            {t(item.label)}
-            {(waiting.get(item.id) ?? 0) > 0 && (
-              <span className="gs-admin__count">
-                <span aria-hidden="true">{waiting.get(item.id)}</span>
-                <span className="visually-hidden">{t('admin_work_waiting', { count: waiting.get(item.id) ?? 0 })}</span>
-              </span>
-            )}
-          </button>
-        ))}
+      <nav className="gs-admin__nav" aria-label={t('admin_sections')}>
+        {groups.map((group) => {
+          const inGroup = shown.filter((item) => item.group === group);
+          if (inGroup.length === 0) return null;
+          return (
+            <div key={group} className="gs-admin__nav-group" role="group" aria-labelledby={`gs-admin-group-${group}`}>
+              <p className="gs-admin__nav-heading" id={`gs-admin-group-${group}`}>
+                {t(`admin_group_${group}`)}
+              </p>
+              {inGroup.map((item) => (
+                <button
+                  key={item.id}
+                  type="button"
+                  className="button button--small"
+                  aria-pressed={tab === item.id}
+                  onClick={() => open({ tab: item.id })}
+                >
+                  {t(item.label)}
+                  {(waiting.get(item.id) ?? 0) > 0 && (
+                    <span className="gs-admin__count">
+                      <span aria-hidden="true">{waiting.get(item.id)}</span>
+                      <span className="visually-hidden">{t('admin_work_waiting', { count: waiting.get(item.id) ?? 0 })}</span>
+                    </span>
+                  )}
+                </button>
+              ))}
+            </div>
+          );
+        })}
         <button type="button" className="button button--small button--quiet" onClick={() => void operatorLogout()}>
           {t('admin_logout')}
         </button>
       </nav>
-      <Fragment key={visit}>
-        {tab === 'dashboard' && (
-          <DashboardTab tabs={shown} onOpen={(id, view) => open({ tab: id, machines: view === 'offline' ? 'offline' : 'all' })} />
-        )}
-        {tab === 'notices' && <NoticeTab />}
-        {tab === 'orders' && <OrdersTab initialView={place.orders} onViewChange={(orders) => follow({ ...place, orders })} />}
-        {tab === 'verifications' && <VerificationTab />}
-        {tab === 'withdrawals' && <WithdrawalTab />}
-        {tab === 'revenue' && <RevenueTab />}
-        {tab === 'reviews' && <ReviewTab />}
-        {tab === 'receiving' && <ReceivingTab />}
-        {tab === 'catalogue' && <CatalogueTab />}
-        {tab === 'machines' && <MachinesTab initialFilter={place.machines} onFilterChange={(machines) => follow({ ...place, machines })} />}
-        {tab === 'partners' && <PartnerSitesTab />}
-        {tab === 'members' && (
-          <MembersTab
-            initialView={place.members}
-            onViewChange={(members) => follow({ ...place, members })}
-            onHistory={(memberId) => open({ tab: 'audit', audit: { subjectType: 'user', subjectId: String(memberId) } })}
-          />
-        )}
-        {tab === 'partner_wallets' && <PartnerWalletsTab />}
-        {tab === 'content' && <ContentTab />}
-        {tab === 'settings' && <SettingsTab />}
-        {tab === 'audit' && <AuditTab initialQuery={place.audit} onQueryChange={(audit) => follow({ ...place, audit })} />}
-        {tab === 'books' && <BooksTab />}
-        {tab === 'operators' && <OperatorsTab me={me} />}
-        {tab === 'security' && me !== null && <SecurityTab me={me} onChanged={reload} />}
-      </Fragment>
+      <div className="gs-admin__work">
+        <Fragment key={visit}>
+          {tab === 'dashboard' && (
+            <DashboardTab tabs={shown} onOpen={(id, view) => open({ tab: id, machines: view === 'offline' ? 'offline' : 'all' })} />
+          )}
+          {tab === 'notices' && <NoticeTab />}
+          {tab === 'orders' && <OrdersTab initialView={place.orders} onViewChange={(orders) => follow({ ...place, orders })} />}
+          {tab === 'verifications' && <VerificationTab />}
+          {tab === 'withdrawals' && <WithdrawalTab />}
+          {tab === 'revenue' && <RevenueTab />}
+          {tab === 'reviews' && <ReviewTab />}
+          {tab === 'receiving' && <ReceivingTab />}
+          {tab === 'catalogue' && <CatalogueTab />}
+          {tab === 'machines' && (
+            <MachinesTab initialFilter={place.machines} onFilterChange={(machines) => follow({ ...place, machines })} />
+          )}
+          {tab === 'partners' && <PartnerSitesTab />}
+          {tab === 'members' && (
+            <MembersTab
+              initialView={place.members}
+              onViewChange={(members) => follow({ ...place, members })}
+              onHistory={(memberId) => open({ tab: 'audit', audit: { subjectType: 'user', subjectId: String(memberId) } })}
+            />
+          )}
+          {tab === 'partner_wallets' && <PartnerWalletsTab />}
+          {tab === 'content' && <ContentTab />}
+          {tab === 'settings' && <SettingsTab />}
+          {tab === 'audit' && <AuditTab initialQuery={place.audit} onQueryChange={(audit) => follow({ ...place, audit })} />}
+          {tab === 'books' && <BooksTab />}
+          {tab === 'operators' && <OperatorsTab me={me} />}
+          {tab === 'security' && me !== null && <SecurityTab me={me} onChanged={reload} />}
+        </Fragment>
+      </div>
     </div>
   );
 }

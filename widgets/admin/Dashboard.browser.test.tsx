@@ -116,8 +116,10 @@ describe('Dashboard (the back office’s first tab)', () => {
     expect(buttonNamed(page.host, eng.admin_machines).getAttribute('aria-pressed')).to.equal('true');
     // The count of machines offline opens the inventory filtered to them.
     expect(stub.calls.find((call) => call.path === '/admin/v1/devices')?.query.get('filter')).to.equal('offline');
-    await waitFor(() => page.host.querySelector('[role="group"] button[aria-pressed="true"]') !== null, 'the filter');
-    expect(page.host.querySelector('[role="group"] button[aria-pressed="true"]')?.textContent).to.equal(eng.admin_machines_offline);
+    await waitFor(() => page.host.querySelector('.gs-admin__work [role="group"] button[aria-pressed="true"]') !== null, 'the filter');
+    expect(page.host.querySelector('.gs-admin__work [role="group"] button[aria-pressed="true"]')?.textContent).to.equal(
+      eng.admin_machines_offline,
+    );
 
     act(() => buttonNamed(page.host, eng.admin_dashboard).click());
     await waitFor(() => dashboardCalls() === 2, 'the counts read again');
