@@ -124,6 +124,22 @@ describe.each(databaseKinds())('wallet transfers on %s', (kind) => {
     expect(await recordCount()).toBe(records);
   });
 
+  it('moves back a remainder below the minimum only when it is the whole partner balance', async () => {
+    expectSuccess(await call('POST', 'v1/enjoycity/1/deposit', { body: { amount: '150.5' } }), 201);
+    expectSuccess(await call('POST', 'v1/enjoycity/1/withdrawal', { body: { amount: '100' } }), 201);
+    expect(await partnerBalance(1)).toBe(50.5);
+    // Part of the remainder is still below the minimum: refused, nothing moved.
+    expectFailure(await call('POST', 'v1/enjoycity/1/withdrawal', { body: { amount: '50' } }), 422, tooSmall);
+    // A deposit of the same small amount stays refused.
+    expectFailure(await call('POST', 'v1/enjoycity/1/deposit', { body: { amount: '50.5' } }), 422, tooSmall);
+    const main = await mainWallet();
+    expectSuccess(await call('POST', 'v1/enjoycity/1/withdrawal', { body: { amount: '50.5000' } }), 201);
+    expect(await partnerBalance(1)).toBe(0);
+    expect(await mainWallet()).toBe(main + 50.5);
+    const audit = await auditLedger(testApp.database.db);
+    expect([audit.unbalancedJournals, audit.driftedAccounts, audit.negativeAccounts]).toEqual([[], [], []]);
+  });
+
   it.each([
     ['missing', {}],
     ['empty', { amount: '' }],

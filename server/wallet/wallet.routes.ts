@@ -11,7 +11,7 @@ import { success } from '../http/envelope.ts';
 import { ApiError, notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { envelopeOf, errorEnvelope } from '../http/schemas.ts';
-import { parseTransferAmount } from './transfer-amount.ts';
+import { parseTransferAmount, wholeRemainder } from './transfer-amount.ts';
 import { transfer } from './transfer.service.ts';
 import { transferJson, transferRecordSchema } from './wallet.json.ts';
 import { mainWalletSchema, partnerCityParams, partnerWalletSchema, transferBody, transferHeaders } from './wallet.schemas.ts';
@@ -133,8 +133,15 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
           amount = parseTransferAmount(request.body.amount);
         } catch (error) {
           // An unknown city is answered first, as it always was; only a refused amount pays for the look-up.
-          await partnerCityOf(app, request.params);
-          throw error;
+          const city = await partnerCityOf(app, request.params);
+          // Below the minimum, a move back of the partner wallet's whole balance still goes (nothing is stranded there).
+          // A deposit landing between this read and the move leaves a small move of money the member has: harmless.
+          const whole =
+            type === 'withdrawal'
+              ? wholeRemainder(request.body.amount, await app.partners.adapterFor(city).balance(app.db, memberOf(request).userId, city.id))
+              : undefined;
+          if (whole === undefined) throw error;
+          amount = whole;
         }
         const idempotencyKey = request.headers['idempotency-key'];
         // The city is read inside the transfer's own round trip (migration 0022).

@@ -96,7 +96,8 @@ export function WalletScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const problem = transferProblem(amount, from, to, balance);
+    const fromPartner = partners?.find((wallet) => wallet.id === from);
+    const problem = transferProblem(amount, from, to, balance, fromPartner?.balance ?? null);
     if (problem !== null) {
       setOutcome({ key: problem, failed: true });
       return;

@@ -50,6 +50,13 @@ describe('wallet transfer rules (the seed)', () => {
     expect(transferProblem('250', mainWallet, 1, null)).toBeNull();
   });
 
+  it('lets a partner wallet’s whole remainder below the minimum come back, and nothing less or the other way', () => {
+    expect(transferProblem('20.5', 1, mainWallet, 0, 20.5)).toBeNull();
+    expect(transferProblem('20', 1, mainWallet, 0, 20.5)).toBe('wallet_less');
+    expect(transferProblem('20.5', mainWallet, 1, 500, 20.5)).toBe('wallet_less');
+    expect(transferProblem('0', 1, mainWallet, 0, 0)).toBe('wallet_less');
+  });
+
   it('maps the server refusals to the seed keys by their code', () => {
     expect(failureKey(4, refusal('main_wallet_insufficient'))).toBe('wallet_insufficient_balance');
     expect(failureKey(2, refusal('partner_wallet_insufficient'))).toBe('wallet_insufficient_partner');

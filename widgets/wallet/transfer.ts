@@ -25,15 +25,24 @@ export function toAfterChoosingFrom(from: WalletChoice, to: WalletChoice): Walle
 
 /**
  * The seed's checks before anything is sent, in its order, as a message key; null when the
- * transfer may go. A zero amount, which the seed's screen drops silently, gets the minimum notice.
+ * transfer may go. A zero amount, which the seed's screen drops silently, gets the minimum notice;
+ * a partner wallet's whole balance below the minimum may still move back (`fromPartnerBalance`).
  */
-export function transferProblem(amount: string, from: WalletChoice, to: WalletChoice, mainBalance: number | null): string | null {
+export function transferProblem(
+  amount: string,
+  from: WalletChoice,
+  to: WalletChoice,
+  mainBalance: number | null,
+  fromPartnerBalance: number | null = null,
+): string | null {
   const text = amount.trim();
   if (text === '') return 'wallet_amount_blank';
   if (from === null) return 'wallet_choose_from';
   if (to === null) return 'wallet_choose_to';
   if (from === mainWallet && to === mainWallet) return 'wallet_same_main';
-  if (!amountPattern.test(text) || Number(text) < transferMinPoints) return 'wallet_less';
+  // A partner wallet's whole remainder may come back below the minimum (the server allows it too).
+  const wholeRemainder = from !== mainWallet && to === mainWallet && Number(text) > 0 && Number(text) === fromPartnerBalance;
+  if (!amountPattern.test(text) || (Number(text) < transferMinPoints && !wholeRemainder)) return 'wallet_less';
   if (from === mainWallet && mainBalance !== null && Number(text) > mainBalance) return 'wallet_insufficient_balance';
   return null;
 }
