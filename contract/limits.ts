@@ -44,3 +44,12 @@ export const passwordResetCodeMinutes = 30;
  * transfer, short enough that a claim left behind does not stall the queue.
  */
 export const withdrawalClaimMinutes = 30;
+
+/**
+ * How far back members see past results: a room's recorded production, their holdings' recent income
+ * and the cart's range of what an amount would have earned all span the last 30 business days.
+ */
+export const recentResultsDays = 30;
+
+/** Holdings listed per page on /dig: a member's paid orders, newest first. */
+export const holdingsPerPage = 10;

@@ -35,6 +35,7 @@ import { revenueImportAdminRoutes } from './income/revenue-import.admin.routes.t
 import { interestRoutes } from './income/interest.routes.ts';
 import { trustRoutes } from './income/trust.routes.ts';
 import { orderRoutes } from './orders/orders.routes.ts';
+import { holdingRoutes } from './holdings/holdings.routes.ts';
 import { cardKeyOf } from './cards/cards.routes.ts';
 import { PartnerDirectory } from './partners/partner-directory.ts';
 import { httpPartnerPlatform } from './partners/http-partner-platform.ts';
@@ -212,6 +213,7 @@ export async function buildApp(
       await api.register(buyingListRoutes);
       await api.register(engineRoomRoutes);
       await api.register(orderRoutes);
+      await api.register(holdingRoutes);
       await api.register(paymentRoutes);
       await api.register(paymentAdminRoutes);
       await api.register(deviceRoutes);

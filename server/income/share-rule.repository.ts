@@ -37,7 +37,7 @@ export const unitsOf = (order: string): RawBuilder<string> =>
   sql<string>`div(${sql.ref(`${order}.amount`)}::numeric * ${unitScale.toString()} + ${sql.ref(`${order}.unit_price`)} - 1, ${sql.ref(`${order}.unit_price`)})`;
 
 /** The order's share of the pool over the basis (units in hundred-millionths), rounded down in exact integer arithmetic. */
-export const shareOf = (order: string, pool: string, basisUnits: string): RawBuilder<string> =>
+export const shareOf = (order: string, pool: string | RawBuilder<unknown>, basisUnits: string | RawBuilder<unknown>): RawBuilder<string> =>
   sql<string>`div(${pool}::numeric * ${sql.ref(`${order}.amount`)} * ${unitScale.toString()}, ${sql.ref(`${order}.unit_price`)}::numeric * ${basisUnits}::numeric)::bigint`;
 
 /** The basis a day's orders share by: the room's capacity in hundred-millionths of a unit, or the units sold when more were sold than it holds. */

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { htmlLang } from '../../locales/index.ts';
 import { ApiFailure } from '../core/api.ts';
 import { ordersChanged } from '../core/changes.ts';
 import { useHostEvents } from '../core/host-events.ts';
@@ -7,9 +6,20 @@ import { useI18n } from '../core/i18n.ts';
 import { knownRefusalKey, refusalCode, refusalKey } from '../core/refusal.ts';
 import { formatPoints } from '../core/money.ts';
 import { CartChoices, cartChoicesMessageKeys } from './CartChoices.tsx';
-import { saveOrder, type DeliveryMethod, type EngineRoom, type Order, type PaymentMethod, type Product } from './cart-api.ts';
 import {
+  getDetail,
+  saveOrder,
+  type RecentShares,
+  type DeliveryMethod,
+  type EngineRoom,
+  type Order,
+  type PaymentMethod,
+  type Product,
+} from './cart-api.ts';
+import {
+  amountProblem,
   cartProblem,
+  deliveryHome,
   fieldErrors,
   orderBody,
   orderMinPoints,
@@ -43,8 +53,8 @@ export const cartListMessageKeys = [
   'cart_least_amount',
   'cart_share',
   'cart_capacity_hint',
-  'cart_daily_estimate',
-  'cart_estimate_note',
+  'cart_recent_range',
+  'cart_recent_none',
   'cart_choose_delivery',
   'cart_choose_engine_room',
   'cart_address_blank',
@@ -59,7 +69,6 @@ export const cartListMessageKeys = [
 
 interface CartListProps {
   product: Product;
-  rate: number | null;
   rooms: EngineRoom[];
   deliveryMethods: DeliveryMethod[];
   paymentMethods: PaymentMethod[];
@@ -76,7 +85,6 @@ interface CartListProps {
 /** The list step: the product, the amount with the purchase hint, delivery and payment, then the order. */
 export function CartList({
   product,
-  rate,
   rooms,
   deliveryMethods,
   paymentMethods,
@@ -97,8 +105,24 @@ export function CartList({
   // Back from the payment step: say which order is being edited, and start there.
   useEffect(() => editingNote.current?.focus(), []);
   const set = (change: Partial<CartForm>) => onChange({ ...form, ...change });
-  const estimate = purchaseEstimate(form.amount, product, rate);
-  const fourDecimals = (value: number) => new Intl.NumberFormat(htmlLang[locale], { maximumFractionDigits: 4 }).format(value);
+  const estimate = purchaseEstimate(form.amount, product);
+  // What the amount would have earned in the chosen room lately: the server's figures, by the rule income is paid by.
+  const [recent, setRecent] = useState<[string, RecentShares]>();
+  // Home delivery earns nothing from a room: no room's figures for it.
+  const recentPath =
+    amountProblem(form.amount) === null && form.engineRoomId && Number(form.deliveryMethodId) !== deliveryHome
+      ? `/v1/engineRoom/${form.engineRoomId}/recent?product_id=${product.id}&amount=${form.amount.trim()}`
+      : '';
+  useEffect(() => {
+    // Asked again as the amount changes: each answer is kept with the question, so a late one never shows for another amount.
+    if (recentPath)
+      getDetail<RecentShares>(recentPath).then(
+        (got) => setRecent([recentPath, got]),
+        () => 0,
+      );
+  }, [recentPath]);
+  // Only the figures of what is on screen now (an older answer may arrive late).
+  const shares = recent?.[0] === recentPath ? recent[1] : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -194,14 +218,15 @@ export function CartList({
       {estimate !== null && (
         <div className="gs-cart__estimate" aria-live="polite">
           <p>
-            {t('cart_share')}: <data value={estimate.units}>{fourDecimals(estimate.units)}</data>
+            {t('cart_share')}: <data value={estimate.units}>{formatPoints(estimate.units, locale)}</data>
           </p>
-          <p>{t('cart_capacity_hint', { mw: fourDecimals(estimate.mw) })}</p>
-          {rate !== null && (
-            <>
-              <p>{t('cart_daily_estimate', { rate: fourDecimals(rate), amount: formatPoints(estimate.daily, locale) })}</p>
-              <p className="gs-field__hint">{t('cart_estimate_note')}</p>
-            </>
+          <p>{t('cart_capacity_hint', { mw: formatPoints(estimate.mw, locale) })}</p>
+          {shares && (
+            <p>
+              {shares.low === null
+                ? t('cart_recent_none', { days: shares.days })
+                : t('cart_recent_range', { ...shares, low: formatPoints(shares.low, locale), high: formatPoints(shares.high, locale) })}
+            </p>
           )}
         </div>
       )}

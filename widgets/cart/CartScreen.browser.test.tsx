@@ -69,8 +69,12 @@ const order = (change: Record<string, unknown> = {}) => ({
 function cartServer(answer: (call: RecordedCall) => Reply = () => fail(500, 'unexpected'), shown: unknown[] = accounts) {
   return stubFetch((call) => {
     if (call.path === '/v1/product/1') return ok(product);
-    if (call.path === '/v1/interest')
-      return ok({ current_page: 1, last_page: 1, per_page: 10, total: 0, data: [] }, { wallet: { original_price: 100, interest_rate: 3 } });
+    // Room 1 shared out two of its last 30 days; room 2 none. The figures scale with the amount, as the server's would.
+    if (call.path === '/v1/engineRoom/1/recent') {
+      const amount = Number(call.query.get('amount'));
+      return ok({ days: 30, shared_days: 2, low: (amount / 3000) * 1.5417, high: (amount / 3000) * 2.5 });
+    }
+    if (call.path === '/v1/engineRoom/2/recent') return ok({ days: 30, shared_days: 0, low: null, high: null });
     if (call.path === '/v1/engineRoom') return ok(rooms);
     if (call.path === '/v1/deliveryMethod') return ok(deliveryMethods);
     if (call.path === '/v1/paymentMethod') return ok(paymentMethods);
@@ -125,7 +129,7 @@ describe('CartScreen', () => {
     await waitFor(() => page.host.textContent?.includes('GS261122123456') === true, 'the payment step');
   }
 
-  it('shows the product, 3000 by default with the hint, and the purchase estimate labelled as an estimate', async () => {
+  it('shows the product, 3000 by default with the hint, and the chosen room’s last 30 days as past results', async () => {
     stub = cartServer();
     const page = await mountLoaded();
     expect(page.host.textContent).to.contain('Graphene solar power');
@@ -135,19 +139,32 @@ describe('CartScreen', () => {
     expect(page.host.querySelector('.gs-field__hint')?.textContent).to.equal(
       `${eng.cart_amount_suggested.replace('{{amount}}', '3000')} ${eng.cart_amount_hint.replace('{{min}}', '100')}`,
     );
-    await waitFor(() => page.host.textContent?.includes(eng.cart_estimate_note) === true, 'the estimate');
-    const estimate = page.host.querySelector('.gs-cart__estimate')?.textContent ?? '';
-    expect(estimate).to.contain(`${eng.cart_share}: 0.0002`);
-    expect(estimate).to.contain(eng.cart_capacity_hint.replace('{{mw}}', '0.0002'));
-    expect(estimate).to.contain(eng.cart_daily_estimate.replace('{{rate}}', '3').replace('{{amount}}', '3.0000'));
-    typeInto(amount, '2000');
-    expect(page.host.querySelector('.gs-cart__estimate')?.textContent).to.contain(
-      eng.cart_daily_estimate.replace('{{rate}}', '3').replace('{{amount}}', '2.0000'),
-    );
-    typeInto(amount, '500');
-    expect(page.host.querySelector('.gs-cart__estimate')?.textContent).to.contain(
-      eng.cart_daily_estimate.replace('{{rate}}', '3').replace('{{amount}}', '0.0000'),
-    );
+    const range = (low: string, high: string) =>
+      eng.cart_recent_range.replace('{{shared_days}}', '2').replace('{{days}}', '30').replace('{{low}}', low).replace('{{high}}', high);
+    const estimateText = () => page.host.querySelector('.gs-cart__estimate')?.textContent ?? '';
+    await waitFor(() => estimateText().includes(range('1.5417', '2.5000')), 'the range of room 1');
+    expect(estimateText()).to.contain(`${eng.cart_share}: 0.0002`);
+    expect(estimateText()).to.contain(eng.cart_capacity_hint.replace('{{mw}}', '0.0002'));
+    // Never worded as a rate.
+    expect(estimateText()).not.to.match(/rate|%/i);
+    const asked = () => stub?.calls.filter((call) => call.path === '/v1/engineRoom/1/recent').map((call) => call.query.get('amount'));
+    expect(asked()).to.deep.equal(['3000']);
+    typeInto(amount, '6000');
+    await waitFor(() => estimateText().includes(range('3.0834', '5.0000')), 'the range for 6,000');
+    expect(asked()).to.deep.equal(['3000', '6000']);
+    // Below the least order there is nothing to ask.
+    typeInto(amount, '50');
+    expect(estimateText()).not.to.contain('Past results');
+    typeInto(amount, '3000');
+    pickOption(page.host, eng.cart_delivery_hosting);
+    act(() => {
+      const select = page.host.querySelector<HTMLSelectElement>('select');
+      if (select !== null) {
+        select.value = '2';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    });
+    await waitFor(() => estimateText().includes(eng.cart_recent_none.replace('{{days}}', '30')), 'no history in room 2');
     expect(currentStep(page.host)).to.equal(eng.cart_step_list);
     expect(page.host.querySelectorAll('.gs-progress li')).to.have.length(3);
     expect(optionLabelled(page.host, eng.cart_payment_remittance).checked).to.equal(true);

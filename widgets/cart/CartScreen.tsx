@@ -4,7 +4,6 @@ import { $cartRemoved, cartRemovedOnOpen } from './cart-removed.ts';
 import { siteHref } from '../core/locale.ts';
 import {
   getDetail,
-  loadExpectedRate,
   loadPaymentMethods,
   loadRemittanceAccounts,
   type DeliveryMethod,
@@ -59,7 +58,6 @@ const stepKey: Record<Step, string> = { list: 'cart_step_list', payment: 'cart_s
 
 interface Catalogue {
   product: Product;
-  rate: number | null;
   rooms: EngineRoom[];
   deliveryMethods: DeliveryMethod[];
   paymentMethods: PaymentMethod[];
@@ -131,14 +129,13 @@ export function CartScreen() {
     let live = true;
     Promise.all([
       getDetail<Product>(`/v1/product/${productId}`),
-      loadExpectedRate().catch(() => null),
       getDetail<EngineRoom[]>('/v1/engineRoom'),
       getDetail<DeliveryMethod[]>('/v1/deliveryMethod').catch(() => []),
       loadPaymentMethods().catch(() => []),
     ])
-      .then(([product, rate, rooms, deliveryMethods, paymentMethods]) => {
+      .then(([product, rooms, deliveryMethods, paymentMethods]) => {
         if (!live) return;
-        setCatalogue({ product, rate, rooms, deliveryMethods, paymentMethods });
+        setCatalogue({ product, rooms, deliveryMethods, paymentMethods });
         const room = rooms.find((candidate) => candidate.id === defaultEngineRoomId) ?? rooms[0];
         setForm((current) => (current.engineRoomId === '' && room !== undefined ? { ...current, engineRoomId: String(room.id) } : current));
       })

@@ -1,4 +1,4 @@
-import { apiRequest, type Envelope } from '../core/api.ts';
+import { apiRequest } from '../core/api.ts';
 import type { RemittanceAccount } from './cart-rules.ts';
 import type { LocalisedNames } from '../core/local-name.ts';
 
@@ -76,12 +76,8 @@ export async function loadPaymentMethods(): Promise<PaymentMethod[]> {
   return getDetail<PaymentMethod[]>('/v1/paymentMethod');
 }
 
-/** GET v1/interest's top-level wallet.interest_rate: the operator's expected monthly rate, for the estimate only. */
-export async function loadExpectedRate(): Promise<number | null> {
-  const envelope = (await apiRequest('GET', '/v1/interest')) as Envelope & { wallet?: { interest_rate?: number } };
-  const rate = envelope.wallet?.interest_rate;
-  return typeof rate === 'number' && Number.isFinite(rate) ? rate : null;
-}
+/** GET v1/engineRoom/{id}/recent: the least and most an amount would have been paid a day there lately (both null: no day shared). */
+export type RecentShares = { days: number; shared_days: number } & ({ low: number; high: number } | { low: null; high: null });
 
 /** POST v1/order or PUT v1/order/{id}; resolves to the order as the server now has it. */
 export async function saveOrder(body: Record<string, string | number>, orderId?: number): Promise<Order> {

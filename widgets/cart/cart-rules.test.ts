@@ -43,24 +43,16 @@ describe('cart amount', () => {
 
 describe('purchase estimate', () => {
   it('shares the price: units = amount / price with 4 decimals (rounded down), MW = units × rated MW', () => {
-    expect(purchaseEstimate('3000', product, 3)).toEqual({ units: 0.0002, mw: 0.0002, daily: 3 });
-    expect(purchaseEstimate('15000000', product, 3)?.units).toBe(1);
-    expect(purchaseEstimate('15000000', { price: 15_000_000, rated_capacity_watts: 2_500_000 }, 3)?.mw).toBe(2.5);
-    expect(purchaseEstimate('7499999', product, 3)?.units).toBe(0.4999);
-  });
-
-  it('estimates daily income as amount × (rate / 100) / 30, shown as 0 below 1', () => {
-    expect(purchaseEstimate('3000', product, 1)?.daily).toBe(1);
-    expect(purchaseEstimate('2999', product, 1)?.daily).toBe(0);
-    expect(purchaseEstimate('100', product, 3)?.daily).toBe(0);
-    expect(purchaseEstimate('10000', product, 2.5)?.daily).toBe(8.3333);
-    expect(purchaseEstimate('3000', product, null)?.daily).toBe(0);
+    expect(purchaseEstimate('3000', product)).toEqual({ units: 0.0002, mw: 0.0002 });
+    expect(purchaseEstimate('15000000', product)?.units).toBe(1);
+    expect(purchaseEstimate('15000000', { price: 15_000_000, rated_capacity_watts: 2_500_000 })?.mw).toBe(2.5);
+    expect(purchaseEstimate('7499999', product)?.units).toBe(0.4999);
   });
 
   it('has nothing to estimate without a number', () => {
-    expect(purchaseEstimate('', product, 3)).toBeNull();
-    expect(purchaseEstimate('abc', product, 3)).toBeNull();
-    expect(purchaseEstimate('100', { price: 0, rated_capacity_watts: 1 }, 3)).toBeNull();
+    expect(purchaseEstimate('', product)).toBeNull();
+    expect(purchaseEstimate('abc', product)).toBeNull();
+    expect(purchaseEstimate('100', { price: 0, rated_capacity_watts: 1 })).toBeNull();
   });
 });
 

@@ -40,29 +40,21 @@ export interface PurchaseEstimate {
   units: number;
   /** Approximate PV capacity in MW: units × the product's rated capacity in MW. */
   mw: number;
-  /** Estimated daily income at the expected monthly rate: amount × (rate / 100) / 30, 0 below 1. */
-  daily: number;
 }
 
 const floor4 = (value: number) => Math.floor(value * 10_000 + 1e-6) / 10_000;
 
 /**
- * The purchase hint. The daily figure is an estimate from the operator's expected rate
- * (PRODUCT.md decision 1), never a promise; it is null when the rate is unknown.
+ * The purchase hint: the share and its capacity. What the amount would have earned comes from the
+ * server (GET v1/engineRoom/{id}/recent), by the rule the income is paid by, as past results.
  */
-export function purchaseEstimate(
-  amount: string,
-  product: { price: number; rated_capacity_watts: number },
-  interestRate: number | null,
-): PurchaseEstimate | null {
+export function purchaseEstimate(amount: string, product: { price: number; rated_capacity_watts: number }): PurchaseEstimate | null {
   const text = amount.trim();
   if (!amountPattern.test(text) || product.price <= 0) return null;
   const points = Number(text);
   const units = floor4(points / product.price);
   const mw = floor4((units * product.rated_capacity_watts) / 1_000_000);
-  const raw = interestRate === null ? 0 : (points * (interestRate / 100)) / 30;
-  const daily = raw < 1 ? 0 : floor4(raw);
-  return { units, mw, daily };
+  return { units, mw };
 }
 
 /**

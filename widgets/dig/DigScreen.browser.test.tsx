@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
+import { axeViolations } from '../../tests/helpers/axe.ts';
 import { fail, ok, refuse, stubFetch, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { endSession, startSession } from '../core/session.ts';
@@ -45,12 +46,30 @@ const rooms = [
   },
 ];
 
-/** A server for the page: balance, the member's income (`income` answers GET v1/interest) and the engine rooms. */
-function digServer(income: (call: RecordedCall) => Reply, engineRooms: unknown = rooms) {
+const holding = (id: number, changes: Record<string, unknown> = {}) => ({
+  id,
+  order_number: `GS2611200000${id}`,
+  product: { id: 1, name: 'Graphene solar power', names: { eng: 'Graphene solar power' } },
+  delivery_method_id: 1,
+  engine_room: { id: 2, name: 'Kaohsiung Rooftop B', location: 'Kaohsiung', capacity_units: 4 },
+  total_amount: 1000,
+  units: 1,
+  capacity_percent: 25,
+  paid_at: '2026-11-18T02:00:00.000Z',
+  income_total: 292.5,
+  income_recent: 270,
+  room_kwh_recent: 3000.5,
+  ...changes,
+});
+const holdingsPage = (data: unknown[]) => ok({ current_page: 1, last_page: 1, per_page: 10, total: data.length, data });
+
+/** A server for the page: balance, the member's income (`income` answers GET v1/interest), holdings and the engine rooms. */
+function digServer(income: (call: RecordedCall) => Reply, engineRooms: unknown = rooms, holdings: () => Reply = () => holdingsPage([])) {
   return stubFetch((call) => {
     if (call.path === '/v1/userWallet') return ok({ main_wallet: 1500 });
     if (call.path === '/v1/check') return ok(member([device(1, 'online')]));
     if (call.path === '/v1/engineRoom') return ok(engineRooms);
+    if (call.path === '/v1/holdings') return holdings();
     if (call.path === '/v1/interest') return income(call);
     return fail(404, 'Not found');
   });
@@ -127,16 +146,30 @@ describe('DigScreen', () => {
     page.unmount();
   });
 
-  it('offline when every machine is, and a link to add one when there is none', async () => {
+  it('offline when every machine is, and a link to add one only for a machine delivered home and not yet bound', async () => {
     act(() => startSession('token-7', member([device(1, 'offline')])));
-    stub = digServer(() => incomePage(1, 1, []));
+    let held = [holding(1)];
+    stub = digServer(
+      () => incomePage(1, 1, []),
+      rooms,
+      () => holdingsPage(held),
+    );
     const offline = mountScreen(<DigScreen />);
     await waitFor(() => offline.host.textContent?.includes(eng.dig_income_empty) === true, 'the empty list');
     expect(offline.host.querySelector('.gs-dig__status')?.textContent).to.contain(eng.dig_offline).and.not.contain(eng.dig_online);
     offline.unmount();
 
+    // Hosted orders only: there is no machine to bind, and nothing says "not bound".
     act(() => startSession('token-7', member([])));
+    const hosted = mountScreen(<DigScreen />);
+    await waitFor(() => hosted.host.querySelector('.gs-holdings__item') !== null, 'the holdings');
+    expect(hosted.host.querySelector('.gs-dig__status')).to.equal(null);
+    expect(hosted.host.textContent).not.to.contain(eng.dig_no_machine);
+    hosted.unmount();
+
+    held = [holding(1), holding(2, { delivery_method_id: 2, engine_room: null, capacity_percent: null, room_kwh_recent: null })];
     const none = mountScreen(<DigScreen />);
+    await waitFor(() => none.host.querySelector('.gs-dig__status') !== null, 'the machine status');
     const link = none.host.querySelector<HTMLAnchorElement>('.gs-dig__status a');
     expect(link?.getAttribute('href')).to.equal('/eng/addmachine');
     expect(link?.textContent).to.equal(eng.dig_add_machine);
@@ -224,6 +257,63 @@ describe('DigScreen', () => {
     await waitFor(() => page.host.querySelector('figure') !== null, 'the chart');
     expect(page.host.querySelector('figure')?.textContent).to.contain(eng.dig_chart_empty);
     expect(page.host.querySelectorAll('figure tbody tr')).to.have.length(30);
+    page.unmount();
+  });
+
+  it('lists each paid order with its room, units, share of capacity, date paid, income and the room’s energy', async () => {
+    act(() => startSession('token-7', member([])));
+    stub = digServer(
+      () => incomePage(1, 1, []),
+      rooms,
+      () => holdingsPage([holding(2, { units: 0.5, capacity_percent: 12.5, income_total: 146.25, income_recent: 135 }), holding(1)]),
+    );
+    const page = mountScreen(<DigScreen />);
+    await waitFor(() => page.host.querySelectorAll('.gs-holdings__item').length === 2, 'the holdings');
+    const section = page.host.querySelector<HTMLElement>('.gs-holdings');
+    expect(section?.querySelector('h2')?.textContent).to.equal(eng.dig_holdings);
+    const [first, second] = [...page.host.querySelectorAll<HTMLElement>('.gs-holdings__item')];
+    expect(first?.id).to.equal('holding-2');
+    expect(first?.querySelector('h3')?.textContent).to.equal(
+      `Graphene solar power · ${eng.dig_holding_order.replace('{{number}}', 'GS26112000002')}`,
+    );
+    const figures = (item: HTMLElement | undefined) =>
+      Object.fromEntries(
+        [...(item?.querySelectorAll('dl > div') ?? [])].map((row) => [
+          row.querySelector('dt')?.textContent,
+          row.querySelector('dd')?.textContent,
+        ]),
+      );
+    expect(figures(first)).to.deep.equal({
+      [eng.dig_holding_room]: 'Kaohsiung Rooftop B · Kaohsiung',
+      [eng.dig_holding_units]: '0.5',
+      [eng.dig_holding_share]: '12.5%',
+      [eng.dig_holding_paid]: 'Nov 18, 2026',
+      [eng.dig_holding_income]: '146.2500',
+      [eng.dig_holding_recent.replace('{{days}}', '30')]: '135.0000',
+      [eng.dig_holding_kwh.replace('{{days}}', '30')]: '3,000.5 kWh',
+    });
+    expect(figures(second)[eng.dig_holding_income]).to.equal('292.5000');
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
+
+  it('says when nothing is held, shows loading meanwhile, and offers a retry when the holdings cannot be loaded', async () => {
+    act(() => startSession('token-7', member([])));
+    let answer: () => Reply = () => fail(500, 'down');
+    stub = digServer(
+      () => incomePage(1, 1, []),
+      rooms,
+      () => answer(),
+    );
+    const page = mountScreen(<DigScreen />);
+    expect(page.host.querySelector('.gs-holdings [role="status"]')?.textContent).to.equal(eng.loading);
+    await waitFor(() => page.host.querySelector('.gs-holdings [role="alert"]') !== null, 'the error');
+    expect(page.host.querySelector('.gs-holdings [role="alert"]')?.textContent).to.contain(eng.dig_holdings_error);
+    answer = () => holdingsPage([]);
+    act(() => buttonNamed(page.host.querySelector<HTMLElement>('.gs-holdings') ?? page.host, eng.embed_retry).click());
+    await waitFor(() => page.host.querySelector('.gs-holdings')?.textContent?.includes(eng.dig_holdings_empty) === true, 'the empty state');
+    expect(page.host.querySelector('.gs-holdings [role="alert"]')).to.equal(null);
+    expect(await axeViolations(page.host)).to.deep.equal([]);
     page.unmount();
   });
 

@@ -26,6 +26,7 @@ import { MachineList, machineListMessageKeys } from './MachineList.tsx';
 import { MachineArt } from './MachineArt.tsx';
 import { PageNumbers } from './PageNumbers.tsx';
 import { dateTimeFormat } from '../core/date-time.ts';
+import { deliveredHome, Holdings, holdingsMessageKeys, type Holding } from './Holdings.tsx';
 
 /** The seed: the zoom button hides itself 3 seconds after it shows. */
 export const zoomButtonShownMs = 3_000;
@@ -56,6 +57,7 @@ export const digScreenMessageKeys = [
   'transaction_load_error',
   'embed_retry',
   ...machineListMessageKeys,
+  ...holdingsMessageKeys,
   ...pagerMessageKeys,
   ...incomeRefusals.map(refusalKey),
 ];
@@ -114,6 +116,9 @@ export function DigScreen() {
     if (envelope.wallet !== undefined) setWallet(envelope.wallet);
     return envelope;
   });
+  const holdings = usePagedList<Holding>('/v1/holdings');
+  // Binding is offered only to a member with a machine of their own: one bound already, or one delivered home.
+  const bindable = devices.length > 0 || holdings.page?.data.some((holding) => holding.delivery_method_id === deliveredHome) === true;
   const [zoomed, setZoomed] = useState(false);
   const [zoomShown, setZoomShown] = useState(true);
   const zoomButton = useRef<HTMLButtonElement>(null);
@@ -172,18 +177,20 @@ export function DigScreen() {
         </button>
       </section>
 
-      <p className={`gs-dig__status gs-dig__status--${state}`}>
-        <span className="gs-dig__dot" aria-hidden="true" />
-        <span>{t('dig_machine_status')}: </span>
-        {state === 'none' ? (
-          <>
-            <span>{t('dig_no_machine')} </span>
-            <a href={siteHref(locale, '/addmachine')}>{t('dig_add_machine')}</a>
-          </>
-        ) : (
-          <strong>{t(state === 'online' ? 'dig_online' : 'dig_offline')}</strong>
-        )}
-      </p>
+      {bindable && (
+        <p className={`gs-dig__status gs-dig__status--${state}`}>
+          <span className="gs-dig__dot" aria-hidden="true" />
+          <span>{t('dig_machine_status')}: </span>
+          {state === 'none' ? (
+            <>
+              <span>{t('dig_no_machine')} </span>
+              <a href={siteHref(locale, '/addmachine')}>{t('dig_add_machine')}</a>
+            </>
+          ) : (
+            <strong>{t(state === 'online' ? 'dig_online' : 'dig_offline')}</strong>
+          )}
+        </p>
+      )}
 
       <dl className="gs-dig__figures">
         <div>
@@ -199,6 +206,8 @@ export function DigScreen() {
       <p className="gs-dig__note">
         <a href={siteHref(locale, '/trust')}>{t('trust_title')}</a>
       </p>
+
+      <Holdings list={holdings} />
 
       <MachineList devices={devices} rooms={rooms} now={Date.now()} />
 

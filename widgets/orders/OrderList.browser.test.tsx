@@ -70,7 +70,7 @@ describe('OrderList', () => {
     page.unmount();
   });
 
-  it('lists number, time, amount and status label; pending and waiting orders open their payment information; the rejection reason shows', async () => {
+  it('lists number, time, amount and status label; pending and waiting orders open their payment information, a paid one its holding; the rejection reason shows', async () => {
     stub = stubFetch((call) =>
       call.path === '/v1/order'
         ? call.query.get('page') === '2'
@@ -99,9 +99,11 @@ describe('OrderList', () => {
       '/eng/setting/order/checkpayment?id=1',
       '/eng/setting/order/checkpayment?id=2',
       '/eng/setting/order/checkpayment?id=3',
-      null,
+      // A paid order leads to its holding on /dig.
+      '/eng/dig#holding-4',
       null,
     ]);
+    expect(items[3]?.querySelector('a')?.textContent).to.equal(eng.order_view_holding);
     expect(items[1]?.querySelector('.gs-orders__reason')?.textContent).to.equal(
       eng.order_rejected_reason.replace('{{reason}}', 'Amount not received'),
     );

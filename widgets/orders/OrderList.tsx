@@ -30,6 +30,7 @@ export const orderListMessageKeys = [
   'order_empty',
   'order_error',
   'cart_title',
+  'order_view_holding',
   ...pagerMessageKeys,
 ] as const;
 
@@ -98,6 +99,11 @@ export function OrderList() {
                 <p className="gs-orders__hold">
                   {t('order_hold_verify')} <a href={siteHref(locale, '/setting/verify')}>{t('setting_verify')}</a>
                 </p>
+              )}
+              {order.order_status === orderStatus.paidOff && (
+                <a className="gs-orders__holding" href={`${siteHref(locale, '/dig')}#holding-${order.id}`}>
+                  {t('order_view_holding')}
+                </a>
               )}
               {order.payment_returned === true && <p className="gs-orders__reason">{t('order_payment_returned')}</p>}
               {order.reject_reason !== null && order.reject_reason !== undefined && order.reject_reason !== '' && (

@@ -15,6 +15,8 @@ interface PagerProps {
   /** Where the list stands, as the API's paged lists say it: an empty list has nothing to page through, and shows no pager. */
   page: Pick<Paged<unknown>, 'current_page' | 'last_page' | 'total'>;
   onGo: (page: number) => void;
+  /** Names the pager where a screen has two lists (landmarks apart). */
+  label?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ interface PagerProps {
  * behind it looks and reads as disabled (aria-disabled) yet stays focusable, so the notice can
  * still say why nothing happened.
  */
-export function Pager({ page: { current_page: current, last_page: last, total }, onGo }: PagerProps) {
+export function Pager({ page: { current_page: current, last_page: last, total }, onGo, label }: PagerProps) {
   const { t } = useI18n();
   const [notice, setNotice] = useState('');
   const go = (page: number) => {
@@ -35,7 +37,7 @@ export function Pager({ page: { current_page: current, last_page: last, total },
   };
   if (total === 0 && current <= 1) return null;
   return (
-    <nav className="gs-pager" aria-label={t('paging_label')}>
+    <nav className="gs-pager" aria-label={label ?? t('paging_label')}>
       <button
         part="button"
         type="button"

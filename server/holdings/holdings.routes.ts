@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { holdingsPerPage, recentResultsDays } from '../../contract/limits.ts';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { localisedSchema } from '../catalog/localised-names.ts';
+import { businessDate } from '../db/business-day.ts';
+import { success } from '../http/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts';
+import { envelopeOf } from '../http/schemas.ts';
+import { pointScale, pointsToNumber, unitScale } from '../shared/money.ts';
+import { countHoldings, listHoldings, type HoldingRow } from './holdings.repository.ts';
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const holdingSchema = Type.Object({
+  id: Type.Integer({ description: 'the order’s id' }),
+  order_number: Type.String(),
+  product: Type.Object({ id: Type.Integer(), name: Type.String(), names: localisedSchema('the name in each language') }),
+  delivery_method_id: Type.Integer({ description: '1 hosted in a room, 2 a machine delivered home (the member binds it on /addmachine)' }),
+  engine_room: nullable(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      names: localisedSchema('the name in each language; show `name` where one is missing'),
+      location: Type.String(),
+      locations: localisedSchema('the location in each language; show `location` where one is missing'),
+      capacity_units: nullable(Type.Integer({ description: 'the room’s installed capacity in units now' })),
+    }),
+  ),
+  total_amount: Type.Number({ description: 'points paid, 4 decimals' }),
+  units: Type.Number({ description: 'share of the product: amount / price, 4 decimals (rounded down), as the order shows it' }),
+  capacity_percent: nullable(
+    Type.Number({
+      description:
+        'the order’s units over the room’s installed capacity now, in percent, 4 decimals (rounded down); null with no room or capacity',
+    }),
+  ),
+  paid_at: Type.String({ format: 'date-time' }),
+  income_total: Type.Number({ description: 'all income paid for the order so far, corrections included' }),
+  income_recent: Type.Number({ description: `income paid for its last ${recentResultsDays} business days` }),
+  room_kwh_recent: nullable(
+    Type.Number({ description: `energy its room recorded on the last ${recentResultsDays} business days; null with no room` }),
+  ),
+});
+
+const capacityPercent = (row: HoldingRow): number | null =>
+  row.capacity_units === null || row.capacity_units <= 0
+    ? null
+    : pointsToNumber((BigInt(row.units_e8) * 100n * pointScale) / (BigInt(row.capacity_units) * unitScale));
+
+const holdingJson = (row: HoldingRow) => ({
+  id: Number(row.id),
+  order_number: row.order_number,
+  product: { id: row.product_id, name: row.product_name, names: row.product_names },
+  delivery_method_id: row.delivery_method_id,
+  engine_room:
+    row.engine_room_id === null
+      ? null
+      : {
+          id: row.engine_room_id,
+          name: row.room_name ?? '',
+          names: row.room_names ?? {},
+          location: row.room_location ?? '',
+          locations: row.room_locations ?? {},
+          capacity_units: row.capacity_units,
+        },
+  total_amount: pointsToNumber(BigInt(row.amount)),
+  units: pointsToNumber((BigInt(row.amount) * pointScale) / BigInt(row.unit_price)),
+  capacity_percent: capacityPercent(row),
+  paid_at: new Date(row.paid_at).toISOString(),
+  income_total: pointsToNumber(BigInt(row.income_total)),
+  income_recent: pointsToNumber(BigInt(row.income_recent)),
+  room_kwh_recent: row.room_wh_recent === null ? null : Number(BigInt(row.room_wh_recent)) / 1000,
+});
+
+/** GET v1/holdings: what the member owns, one paid order at a time, with what it has earned. */
+export const holdingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/holdings',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['orders'],
+        summary: `The member’s paid orders, newest payment first: room, units, share of the room’s capacity, income so far and on the last ${recentResultsDays} business days, and the room’s recorded energy then`,
+        querystring: Type.Object({ page: pageField }),
+        security: [{ bearer: [] }],
+        response: { 200: envelopeOf(paginatedOf(holdingSchema)) },
+      },
+    },
+    async (request) => {
+      const { userId } = memberOf(request);
+      const page = request.query.page ?? 1;
+      const today = await businessDate(app.db, new Date());
+      const [total, rows] = await Promise.all([
+        countHoldings(app.db, userId),
+        listHoldings(app.db, userId, today, recentResultsDays, pageOffset(page, holdingsPerPage), holdingsPerPage),
+      ]);
+      return success(paginate(request, page, total, rows.map(holdingJson), holdingsPerPage));
+    },
+  );
+};

@@ -1,0 +1,111 @@
+import { useEffect, useId } from 'react';
+import { htmlLang } from '../../locales/index.ts';
+import { recentResultsDays } from '../../contract/limits.ts';
+import { useI18n } from '../core/i18n.ts';
+import { localLocation, localName, type LocalisedNames } from '../core/local-name.ts';
+import { formatPoints } from '../core/money.ts';
+import type { PagedList } from '../core/paged.ts';
+import { dateTimeFormat } from '../core/date-time.ts';
+import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
+
+/** A paid order of GET v1/holdings. */
+export interface Holding {
+  id: number;
+  order_number: string;
+  product: { id: number; name: string; names?: LocalisedNames };
+  /** 1 hosted in a room, 2 a machine delivered home (the member binds it). */
+  delivery_method_id: number;
+  engine_room: { id: number; name: string; names?: LocalisedNames; location: string; locations?: LocalisedNames } | null;
+  total_amount: number;
+  units: number;
+  capacity_percent: number | null;
+  paid_at: string;
+  income_total: number;
+  income_recent: number;
+  room_kwh_recent: number | null;
+}
+
+/** A machine delivered home is the one kind a member binds on /addmachine. */
+export const deliveredHome = 2;
+
+export const holdingsMessageKeys = [
+  'loading',
+  'embed_retry',
+  'dig_holdings',
+  'dig_holdings_note',
+  'dig_holdings_empty',
+  'dig_holdings_error',
+  'dig_holding_order',
+  'dig_holding_room',
+  'dig_holding_home',
+  'dig_holding_units',
+  'dig_holding_share',
+  'dig_holding_paid',
+  'dig_holding_income',
+  'dig_holding_recent',
+  'dig_holding_kwh',
+  ...pagerMessageKeys,
+];
+
+/** What the member owns: each paid order with its room, share and what it has earned (issue 36). */
+export function Holdings({ list }: { list: PagedList<Holding> }) {
+  const { locale, t } = useI18n();
+  const id = useId();
+  const holdings = list.page?.data ?? [];
+  const number = new Intl.NumberFormat(htmlLang[locale], { maximumFractionDigits: 4 });
+  const date = dateTimeFormat(locale, { dateStyle: 'medium' });
+  const days = { days: recentResultsDays };
+  // An order's link (/dig#holding-ID) lands on its holding once the list is there.
+  useEffect(() => {
+    if (holdings.length > 0 && location.hash.startsWith('#holding-')) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  }, [holdings.length]);
+
+  return (
+    <section className="gs-holdings" aria-labelledby={`${id}-title`} aria-busy={list.loading}>
+      <h2 id={`${id}-title`}>{t('dig_holdings')}</h2>
+      <p className="gs-dig__note">{t('dig_holdings_note', days)}</p>
+      {list.failed !== null && (
+        <p part="error" className="gs-message gs-message--error" role="alert">
+          {t('dig_holdings_error')}{' '}
+          <button part="button" type="button" className="button button--small" onClick={list.reload}>
+            {t('embed_retry')}
+          </button>
+        </p>
+      )}
+      {list.loading && list.page === null && <p role="status">{t('loading')}</p>}
+      {!list.loading && list.failed === null && holdings.length === 0 && <p>{t('dig_holdings_empty')}</p>}
+      <ul className="gs-holdings__list">
+        {holdings.map((holding) => {
+          const room = holding.engine_room;
+          const figures: [string, string][] = [
+            [t('dig_holding_room'), room === null ? t('dig_holding_home') : `${localName(room, locale)} · ${localLocation(room, locale)}`],
+            [t('dig_holding_units'), number.format(holding.units)],
+            [t('dig_holding_share'), holding.capacity_percent === null ? '—' : `${number.format(holding.capacity_percent)}%`],
+            [t('dig_holding_paid'), date.format(new Date(holding.paid_at))],
+            [t('dig_holding_income'), formatPoints(holding.income_total, locale)],
+            [t('dig_holding_recent', days), formatPoints(holding.income_recent, locale)],
+          ];
+          if (holding.room_kwh_recent !== null) figures.push([t('dig_holding_kwh', days), `${number.format(holding.room_kwh_recent)} kWh`]);
+          return (
+            <li key={holding.id} id={`holding-${holding.id}`} className="gs-holdings__item" tabIndex={-1}>
+              <h3>
+                {localName(holding.product, locale)} · {t('dig_holding_order', { number: holding.order_number })}
+              </h3>
+              <dl className="gs-holdings__figures">
+                {figures.map(([term, value]) => (
+                  <div key={term}>
+                    <dt>{term}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+      {list.page !== null && list.page.last_page > 1 && (
+        <Pager page={list.page} onGo={list.go} label={`${t('dig_holdings')}: ${t('paging_label')}`} />
+      )}
+    </section>
+  );
+}
