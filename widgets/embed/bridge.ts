@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { Locale } from '../../locales/index.ts';
 import { useTransport } from '../core/api.ts';
 import { $token, $user, endSession, type SessionUser } from '../core/session.ts';
-import { frameUrl, isMessageOf, type FrameToPage } from './frame-protocol.ts';
+import { frameUrl, type ChannelRequest, type FrameToPage, type PageToFrame } from './frame-protocol.ts';
 import { frameSessionMarker, portCalls } from './port-calls.ts';
 
 /**
@@ -25,15 +25,18 @@ let readyTimer: ReturnType<typeof setTimeout> | undefined;
 // (and gs:error) as one that is down at load, rather than leaving figures on screen that can no longer be trusted.
 // The session frame stays: it may hold the session in memory only (third-party storage refused).
 const calls = portCalls(applySession, () => $bridgeState.set('unreachable'));
-/** The session frame has handed over its channel (and not failed since). */
+/** The session frame has answered on the channel this page handed it (and not failed since). */
 let connected = false;
+/** That channel's page end: nobody else holds it. */
+let port: MessagePort | undefined;
+/** The widgets this page shows: the session frame lets through only the personal fields they display. */
+const shown = new Set<string>();
 let connection: { apiOrigin: string; locale: Locale } | undefined;
 
 /** Opens the session frame once per page and routes every API call of every widget through it. */
 export function connectBridge(apiOrigin: string, locale: Locale): void {
   if (connection !== undefined) return;
   connection = { apiOrigin, locale };
-  addEventListener('message', onWindowMessage);
   useTransport(calls.transport);
   // The page ending the session (logout, an expired token) ends it in the frame as well.
   $token.listen((token) => {
@@ -60,6 +63,7 @@ function openFrame(): void {
   if (connection === undefined) return;
   frame?.remove();
   connected = false;
+  port = undefined;
   calls.wait();
   $bridgeState.set('connecting');
   const opened = document.createElement('iframe');
@@ -70,6 +74,17 @@ function openFrame(): void {
   frame.title = 'session';
   frame.setAttribute('aria-hidden', 'true');
   opened.addEventListener('load', () => {
+    if (frame !== opened || connection === undefined) return;
+    // The channel is made here and one end goes into this frame alone, addressed to our origin (an error page
+    // or anything else there never gets it). No window-wide listener hears the answer, so none can forge it.
+    // This listener stays for the channel's life: the frame may refuse later (the partner site disabled).
+    const channel = new MessageChannel();
+    channel.port1.addEventListener('message', (event: MessageEvent) => {
+      if (frame === opened && event.isTrusted) onFrameMessage(channel.port1, event.data as FrameToPage);
+    });
+    channel.port1.start();
+    const hello: PageToFrame = { gs: 'connect', shows: [...shown] };
+    opened.contentWindow?.postMessage(hello, connection.apiOrigin, [channel.port2]);
     setTimeout(() => {
       if (frame === opened && $bridgeState.get() === 'connecting') fail('unreachable');
     }, afterLoadGraceMs);
@@ -81,17 +96,29 @@ function openFrame(): void {
   }, frameReadyTimeoutMs);
 }
 
-function onWindowMessage(event: MessageEvent): void {
-  if (frame === undefined || event.source !== frame.contentWindow || event.origin !== connection?.apiOrigin) return;
-  if (!isMessageOf<FrameToPage>(event.data)) return;
-  const message = event.data;
+/** The session frame's first word on the channel: ready (with who is logged in), or refused. */
+function onFrameMessage(given: MessagePort, message: FrameToPage): void {
   if (message.gs === 'refused') fail('refused');
-  if (message.gs !== 'ready' || event.ports[0] === undefined) return;
+  if (message.gs !== 'ready' || port === given) return;
   clearTimeout(readyTimer);
   applySession(message.user);
   $bridgeState.set('ready');
   connected = true;
-  calls.connect(event.ports[0]);
+  port = given;
+  calls.connect(given);
+  // Widgets that appeared after the channel was handed over.
+  for (const tag of shown) tellShows(tag);
+}
+
+/** A widget of this page has appeared: the session frame lets through the personal fields it displays. */
+export function showsWidget(tag: string): void {
+  if (shown.has(tag)) return;
+  shown.add(tag);
+  if (connected) tellShows(tag);
+}
+
+function tellShows(tag: string): void {
+  port?.postMessage({ kind: 'shows', tag } satisfies ChannelRequest);
 }
 
 function fail(state: 'refused' | 'unreachable'): void {

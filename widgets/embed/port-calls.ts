@@ -8,7 +8,7 @@ import type { ChannelReply, ChannelRequest } from './frame-protocol.ts';
  */
 export const frameSessionMarker = 'held-by-session-frame';
 
-type Outgoing = Exclude<ChannelRequest, { kind: 'end' }>;
+type Outgoing = Exclude<ChannelRequest, { kind: 'end' | 'shows' }>;
 type OutgoingBody = Outgoing extends infer R ? (R extends Outgoing ? Omit<R, 'id'> : never) : never;
 type Pending = { resolve: (value: Envelope | Blob) => void; reject: (failure: ApiFailure) => void };
 
@@ -82,7 +82,8 @@ export function portCalls(onSession: (user: SessionUser | null) => void, onUnrea
     connect(given) {
       port?.close();
       port = given;
-      port.onmessage = (reply: MessageEvent<ChannelReply>) => onReply(reply.data);
+      // Only what the frame itself posted: an event a script of the page dispatched on this port is not believed.
+      port.onmessage = (reply: MessageEvent<ChannelReply>) => reply.isTrusted && onReply(reply.data);
       state = 'connected';
       for (const request of queued.splice(0)) port.postMessage(request);
     },

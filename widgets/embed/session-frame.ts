@@ -1,32 +1,46 @@
 import { ApiFailure, type ApiCall, type Envelope } from '../core/api.ts';
 import { directTransport } from '../core/http.ts';
 import { $token, $user, endSession, startSession, type SessionUser } from '../core/session.ts';
+import { displayedFields, pageView } from './page-view.ts';
 import { isMessageOf, type ChannelReply, type ChannelRequest, type FrameToPage, type SiblingMessage } from './frame-protocol.ts';
 
 /**
  * The session frame on our origin: it keeps the member's token in our origin's storage, makes
- * the partner page's API calls with it, and tells the page who is logged in (never the token).
- * Our frames beside it that make calls (the password change) get a channel of their own.
+ * the partner page's API calls with it, and tells the page who is logged in (never the token,
+ * and of the member's personal fields only those a widget of the page displays, page-view.ts).
+ * It talks to the page only on the port the page handed it (page-channel.ts), so it serves that
+ * page alone. Our frames beside it that make calls (the password change) get a channel of their own.
  * It hears logins made in a login frame beside it from that frame (and, where the browser lets
  * a frame keep storage, through the storage event too), and tells those frames when the session
  * changes.
  */
-export function serveSession(partnerOrigin: string): void {
-  const channel = new MessageChannel();
-  const reply = (message: ChannelReply) => channel.port1.postMessage(message);
-  channel.port1.onmessage = (event: MessageEvent<ChannelRequest>) => void handle(event.data, reply);
+export function serveSession(page: MessagePort, shows: readonly string[]): void {
+  const shown = new Set(shows);
+  let displayed = displayedFields(shown);
+  const toPage = (message: ChannelReply | FrameToPage) => page.postMessage(message);
+  const reply = (message: ChannelReply) => toPage(viewed(message, displayed));
+  page.onmessage = (event: MessageEvent<ChannelRequest>) => {
+    const request = event.data;
+    if (request.kind !== 'shows') void handle(request, reply, toPage);
+    else if (!shown.has(request.tag)) {
+      shown.add(request.tag);
+      displayed = displayedFields(shown);
+      tell(true);
+    }
+  };
 
   let told = JSON.stringify(currentUser());
-  const tell = () => {
+  const tell = (again = false) => {
     const user = currentUser();
     const now = JSON.stringify(user);
-    if (now === told) return;
+    if (now === told && !again) return;
+    if (now !== told)
+      for (const sibling of siblings) sibling.postMessage({ gs: 'sibling-session', user } satisfies SiblingMessage, location.origin);
     told = now;
     reply({ kind: 'session', user });
-    for (const sibling of siblings) sibling.postMessage({ gs: 'sibling-session', user } satisfies SiblingMessage, location.origin);
   };
-  $token.listen(tell);
-  $user.listen(tell);
+  $token.listen(() => tell());
+  $user.listen(() => tell());
 
   // Our login and register frames on this page, which said hello: they hear every change of the session.
   const siblings = new Set<Window>();
@@ -46,10 +60,14 @@ export function serveSession(partnerOrigin: string): void {
     if (message.gs === 'sibling-logout') void logOut();
   });
 
-  void knownMember().then(() => {
-    const ready: FrameToPage = { gs: 'ready', user: currentUser() };
-    parent.postMessage(ready, partnerOrigin, [channel.port2]);
-  });
+  void knownMember().then(() => toPage({ gs: 'ready', user: pageView(currentUser(), displayed) }));
+}
+
+/** A reply as the page may have it: the member objects in it lose the personal fields no widget there displays. */
+function viewed(message: ChannelReply, displayed: ReadonlySet<string>): ChannelReply {
+  if (message.kind === 'session') return { ...message, user: pageView(message.user, displayed) };
+  if (message.ok) return message.value instanceof Blob ? message : { ...message, value: pageView(message.value, displayed) };
+  return message.envelope === undefined ? message : { ...message, envelope: pageView(message.envelope, displayed) };
 }
 
 /**
@@ -72,7 +90,7 @@ async function knownMember(): Promise<void> {
 function callsChannel(): MessagePort {
   const channel = new MessageChannel();
   channel.port1.onmessage = (event: MessageEvent<ChannelRequest>) =>
-    void handle(event.data, (message) => channel.port1.postMessage(message));
+    event.data.kind !== 'shows' && void handle(event.data, (message) => channel.port1.postMessage(message));
   return channel.port2;
 }
 
@@ -83,11 +101,22 @@ async function logOut(): Promise<void> {
   endSession();
 }
 
+/** Our API's refusal of a call made through a partner site that is not (or no longer) enabled. */
+const partnerRefusal = 'partner_site_not_allowed';
+
 function currentUser(): SessionUser | null {
   return $token.get() === '' ? null : $user.get();
 }
 
-async function handle(request: ChannelRequest, reply: (message: ChannelReply) => void): Promise<void> {
+/**
+ * Makes one call of the page's with our token. `refuse` hears that our API no longer serves this
+ * partner site (disabled by an operator while the page was open): the page shows the refusal.
+ */
+async function handle(
+  request: Exclude<ChannelRequest, { kind: 'shows' }>,
+  reply: (message: ChannelReply) => void,
+  refuse?: (message: FrameToPage) => void,
+): Promise<void> {
   if (request.kind === 'end') {
     endSession();
     return;
@@ -104,6 +133,7 @@ async function handle(request: ChannelRequest, reply: (message: ChannelReply) =>
     const failure = error instanceof ApiFailure ? error : new ApiFailure(0, 'failed to connect');
     // A refused token is over here too; the page hears it from the 401 and from the session message.
     if (failure.status === 401 && call.token !== '') endSession();
+    if (failure.envelope?.error_code === partnerRefusal) refuse?.({ gs: 'refused', code: partnerRefusal });
     const envelope = failure.envelope === undefined ? undefined : withoutToken(failure.envelope);
     reply({
       kind: 'result',
