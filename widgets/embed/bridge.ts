@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { Locale } from '../../locales/index.ts';
 import { useTransport } from '../core/api.ts';
 import { $token, $user, endSession, type SessionUser } from '../core/session.ts';
-import { frameUrl, type ChannelRequest, type FrameToPage, type PageToFrame } from './frame-protocol.ts';
+import { frameUrl, type PageToFrame } from './frame-protocol.ts';
 import { frameSessionMarker, portCalls } from './port-calls.ts';
 
 /**
@@ -24,11 +24,10 @@ let readyTimer: ReturnType<typeof setTimeout> | undefined;
 // An API that stops answering mid-session turns every widget to the same retryable "cannot reach the service" state
 // (and gs:error) as one that is down at load, rather than leaving figures on screen that can no longer be trusted.
 // The session frame stays: it may hold the session in memory only (third-party storage refused).
-const calls = portCalls(applySession, () => $bridgeState.set('unreachable'));
+// A partner site disabled while the page is open is refused from then on.
+const calls = portCalls(applySession, (state) => (state === 'refused' ? fail(state) : $bridgeState.set(state)));
 /** The session frame has answered on the channel this page handed it (and not failed since). */
 let connected = false;
-/** That channel's page end: nobody else holds it. */
-let port: MessagePort | undefined;
 /** The widgets this page shows: the session frame lets through only the personal fields they display. */
 const shown = new Set<string>();
 let connection: { apiOrigin: string; locale: Locale } | undefined;
@@ -42,7 +41,7 @@ export function connectBridge(apiOrigin: string, locale: Locale): void {
   $token.listen((token) => {
     if (token === '' && lastUser !== null) {
       lastUser = null;
-      calls.end();
+      calls.tell({ kind: 'end' });
       announceSession(null);
     }
   });
@@ -61,30 +60,26 @@ export function retryBridge(): void {
 
 function openFrame(): void {
   if (connection === undefined) return;
+  const { apiOrigin, locale } = connection;
   frame?.remove();
   connected = false;
-  port = undefined;
   calls.wait();
   $bridgeState.set('connecting');
   const opened = document.createElement('iframe');
   frame = opened;
-  frame.src = frameUrl(connection.apiOrigin, location.origin, 'session', connection.locale);
+  frame.src = frameUrl(apiOrigin, location.origin, 'session', locale);
   frame.hidden = true;
   frame.tabIndex = -1;
   frame.title = 'session';
   frame.setAttribute('aria-hidden', 'true');
   opened.addEventListener('load', () => {
-    if (frame !== opened || connection === undefined) return;
     // The channel is made here and one end goes into this frame alone, addressed to our origin (an error page
-    // or anything else there never gets it). No window-wide listener hears the answer, so none can forge it.
-    // This listener stays for the channel's life: the frame may refuse later (the partner site disabled).
-    const channel = new MessageChannel();
-    channel.port1.addEventListener('message', (event: MessageEvent) => {
-      if (frame === opened && event.isTrusted) onFrameMessage(channel.port1, event.data as FrameToPage);
-    });
-    channel.port1.start();
-    const hello: PageToFrame = { gs: 'connect', shows: [...shown] };
-    opened.contentWindow?.postMessage(hello, connection.apiOrigin, [channel.port2]);
+    // or anything else there never gets it). No window-wide listener hears the answer, so none can forge it,
+    // and port-calls.ts believes only what the browser delivered on the port. The frame's first word is the
+    // session (ready) or its refusal; calls wait for the screens, which wait for ready.
+    const { port1, port2 } = new MessageChannel();
+    calls.connect(port1);
+    opened.contentWindow?.postMessage({ gs: 'connect' } satisfies PageToFrame, apiOrigin, [port2]);
     setTimeout(() => {
       if (frame === opened && $bridgeState.get() === 'connecting') fail('unreachable');
     }, afterLoadGraceMs);
@@ -96,29 +91,11 @@ function openFrame(): void {
   }, frameReadyTimeoutMs);
 }
 
-/** The session frame's first word on the channel: ready (with who is logged in), or refused. */
-function onFrameMessage(given: MessagePort, message: FrameToPage): void {
-  if (message.gs === 'refused') fail('refused');
-  if (message.gs !== 'ready' || port === given) return;
-  clearTimeout(readyTimer);
-  applySession(message.user);
-  $bridgeState.set('ready');
-  connected = true;
-  port = given;
-  calls.connect(given);
-  // Widgets that appeared after the channel was handed over.
-  for (const tag of shown) tellShows(tag);
-}
-
 /** A widget of this page has appeared: the session frame lets through the personal fields it displays. */
 export function showsWidget(tag: string): void {
-  if (shown.has(tag)) return;
   shown.add(tag);
-  if (connected) tellShows(tag);
-}
-
-function tellShows(tag: string): void {
-  port?.postMessage({ kind: 'shows', tag } satisfies ChannelRequest);
+  // Until the frame is ready this reaches nobody: being ready, the page names every widget again.
+  calls.tell({ kind: 'shows', tag });
 }
 
 function fail(state: 'refused' | 'unreachable'): void {
@@ -139,6 +116,13 @@ function applySession(user: SessionUser | null): void {
     $token.set(frameSessionMarker);
   }
   if ((was === null) !== (user === null)) announceSession(user);
+  // The frame's first word: it is ready. The page then names its widgets, for the personal fields they display.
+  // (The ready timer, should it fire later, finds the frame ready and does nothing.)
+  if ($bridgeState.get() === 'connecting') {
+    $bridgeState.set('ready');
+    connected = true;
+    shown.forEach(showsWidget);
+  }
 }
 
 /** Every widget's page hears of a login or logout once, on the document. */

@@ -19,13 +19,8 @@ export function frameUrl(apiOrigin: string, partnerOrigin: string, screen: Frame
   return `${apiOrigin}${framePath}?${query.toString()}`;
 }
 
-/**
- * From a frame to the page: the handshake and the refusal on the session channel's port, and the
- * login frames' size and links as window messages.
- */
+/** Window messages from a login or register frame to the page: its size and its links. */
 export type FrameToPage =
-  | { gs: 'ready'; user: SessionUser | null }
-  | { gs: 'refused'; code: string }
   | { gs: 'resize'; height: number }
   /** A link in a login or register frame to one of our pages: the widget asks the page (gs:navigate) before it opens. */
   | { gs: 'navigate'; route: string; href: string };
@@ -60,9 +55,7 @@ export function tellSiblings(message: SiblingMessage): void {
  * Window messages from the page to our frames: the session channel's port (to the session frame,
  * once), the language and the theme (to a login or register frame).
  */
-export type PageToFrame =
-  /** `shows`: the tags of the widgets the page shows so far (later ones come over the channel). */
-  { gs: 'connect'; shows: string[] } | { gs: 'locale'; locale: Locale } | { gs: 'theme'; properties: Record<string, string> };
+export type PageToFrame = { gs: 'connect' } | { gs: 'locale'; locale: Locale } | { gs: 'theme'; properties: Record<string, string> };
 
 /**
  * Over the channel, page to session frame: an API call, the page ending the session (logout, 401),
@@ -75,7 +68,10 @@ export type ChannelRequest =
   | { kind: 'end' }
   | { kind: 'shows'; tag: string };
 
-/** Over the channel, session frame to page: a call's outcome, or the session as it now stands. */
+/**
+ * Over the channel, session frame to page: a call's outcome, the session as it now stands (the
+ * first one says the frame is ready), or the refusal of a partner site not (or no longer) allowed.
+ */
 export type ChannelReply =
   | { kind: 'result'; id: number; ok: true; value: Envelope | Blob }
   | {
@@ -87,7 +83,8 @@ export type ChannelReply =
       envelope?: Envelope | undefined;
       noAnswer?: NoAnswer | undefined;
     }
-  | { kind: 'session'; user: SessionUser | null };
+  | { kind: 'session'; user: SessionUser | null }
+  | { kind: 'refused' };
 
 export function isMessageOf<T extends { gs: string }>(data: unknown): data is T {
   return typeof data === 'object' && data !== null && typeof (data as { gs?: unknown }).gs === 'string';

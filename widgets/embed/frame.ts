@@ -2,7 +2,7 @@
 import './frame-storage.ts';
 import { defaultLocale, isLocale } from '../../locales/index.ts';
 import { setRequestContext } from '../core/http.ts';
-import { frameScreens, type FrameScreen, type FrameToPage } from './frame-protocol.ts';
+import { frameScreens, type ChannelReply, type FrameScreen } from './frame-protocol.ts';
 import { pageChannel } from './page-channel.ts';
 
 /**
@@ -18,8 +18,8 @@ function start(): void {
   if (parent === window) return;
   const refused = meta('gs-refused');
   if (refused !== '') {
-    // Only the refusal's code goes out, to whoever framed us and handed us a port: it holds nothing of anyone's.
-    void pageChannel(() => true).then(({ port }) => port.postMessage({ gs: 'refused', code: refused } satisfies FrameToPage));
+    // Only the refusal goes out, to whoever framed us and handed us a port: it holds nothing of anyone's.
+    void pageChannel(() => true).then((port) => port.postMessage({ kind: 'refused' } satisfies ChannelReply));
     return;
   }
   const partnerOrigin = meta('gs-partner-origin');
@@ -32,8 +32,8 @@ function start(): void {
   setRequestContext(new URL(partnerOrigin).hostname, { 'X-Partner-Origin': partnerOrigin });
   if (screen === 'session')
     // Listening starts now, before the page's load event, when the page hands its port over; the code comes meanwhile.
-    void Promise.all([import('./session-frame.ts'), pageChannel((origin) => origin === partnerOrigin)]).then(([{ serveSession }, page]) =>
-      serveSession(page.port, page.shows),
+    void Promise.all([import('./session-frame.ts'), pageChannel((origin) => origin === partnerOrigin)]).then(([{ serveSession }, port]) =>
+      serveSession(port),
     );
   else
     void import('./frame-screens.tsx').then(({ showFrameScreen }) =>

@@ -2,7 +2,7 @@ import { ApiFailure, type ApiCall, type Envelope } from '../core/api.ts';
 import { directTransport } from '../core/http.ts';
 import { $token, $user, endSession, startSession, type SessionUser } from '../core/session.ts';
 import { displayedFields, pageView } from './page-view.ts';
-import { isMessageOf, type ChannelReply, type ChannelRequest, type FrameToPage, type SiblingMessage } from './frame-protocol.ts';
+import { isMessageOf, type ChannelReply, type ChannelRequest, type SiblingMessage } from './frame-protocol.ts';
 
 /**
  * The session frame on our origin: it keeps the member's token in our origin's storage, makes
@@ -14,14 +14,14 @@ import { isMessageOf, type ChannelReply, type ChannelRequest, type FrameToPage, 
  * a frame keep storage, through the storage event too), and tells those frames when the session
  * changes.
  */
-export function serveSession(page: MessagePort, shows: readonly string[]): void {
-  const shown = new Set(shows);
+export function serveSession(page: MessagePort): void {
+  // The page names its widgets as they appear (the first ones just after it hears ready): until then, no personal field.
+  const shown = new Set<string>();
   let displayed = displayedFields(shown);
-  const toPage = (message: ChannelReply | FrameToPage) => page.postMessage(message);
-  const reply = (message: ChannelReply) => toPage(viewed(message, displayed));
+  const reply = (message: ChannelReply) => page.postMessage(viewed(message, displayed));
   page.onmessage = (event: MessageEvent<ChannelRequest>) => {
     const request = event.data;
-    if (request.kind !== 'shows') void handle(request, reply, toPage);
+    if (request.kind !== 'shows') void handle(request, reply, true);
     else if (!shown.has(request.tag)) {
       shown.add(request.tag);
       displayed = displayedFields(shown);
@@ -60,11 +60,13 @@ export function serveSession(page: MessagePort, shows: readonly string[]): void 
     if (message.gs === 'sibling-logout') void logOut();
   });
 
-  void knownMember().then(() => toPage({ gs: 'ready', user: pageView(currentUser(), displayed) }));
+  // The first session the page hears says this frame is ready.
+  void knownMember().then(() => reply({ kind: 'session', user: currentUser() }));
 }
 
 /** A reply as the page may have it: the member objects in it lose the personal fields no widget there displays. */
 function viewed(message: ChannelReply, displayed: ReadonlySet<string>): ChannelReply {
+  if (message.kind === 'refused') return message;
   if (message.kind === 'session') return { ...message, user: pageView(message.user, displayed) };
   if (message.ok) return message.value instanceof Blob ? message : { ...message, value: pageView(message.value, displayed) };
   return message.envelope === undefined ? message : { ...message, envelope: pageView(message.envelope, displayed) };
@@ -101,21 +103,18 @@ async function logOut(): Promise<void> {
   endSession();
 }
 
-/** Our API's refusal of a call made through a partner site that is not (or no longer) enabled. */
-const partnerRefusal = 'partner_site_not_allowed';
-
 function currentUser(): SessionUser | null {
   return $token.get() === '' ? null : $user.get();
 }
 
 /**
- * Makes one call of the page's with our token. `refuse` hears that our API no longer serves this
- * partner site (disabled by an operator while the page was open): the page shows the refusal.
+ * Makes one call with our token. For the partner page (`forPage`), a refusal of our API to serve
+ * its site (disabled by an operator while the page was open) is told as such: the page shows it.
  */
 async function handle(
   request: Exclude<ChannelRequest, { kind: 'shows' }>,
   reply: (message: ChannelReply) => void,
-  refuse?: (message: FrameToPage) => void,
+  forPage = false,
 ): Promise<void> {
   if (request.kind === 'end') {
     endSession();
@@ -133,7 +132,7 @@ async function handle(
     const failure = error instanceof ApiFailure ? error : new ApiFailure(0, 'failed to connect');
     // A refused token is over here too; the page hears it from the 401 and from the session message.
     if (failure.status === 401 && call.token !== '') endSession();
-    if (failure.envelope?.error_code === partnerRefusal) refuse?.({ gs: 'refused', code: partnerRefusal });
+    if (forPage && failure.envelope?.error_code === 'partner_site_not_allowed') reply({ kind: 'refused' });
     const envelope = failure.envelope === undefined ? undefined : withoutToken(failure.envelope);
     reply({
       kind: 'result',
