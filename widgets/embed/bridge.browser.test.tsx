@@ -69,6 +69,13 @@ describe('the session channel on a partner page', () => {
     expect(verifying.detail).to.not.have.property('certificate_front');
   });
 
+  it('may not make a call only our frames make: it is refused in the frame, never sent', async () => {
+    const refused = await apiRequest('POST', '/v1//login', { username: 'member01', password: 'x' }, { anonymous: true }).catch(
+      (failure: unknown) => failure as { status?: number },
+    );
+    expect(refused).to.have.property('status', 403);
+  });
+
   it('shows the refusal when our API stops serving the partner site while the page is open', async () => {
     const refused = await apiRequest('GET', '/test/refuse', undefined, { anonymous: true }).catch((failure: unknown) => failure);
     expect(refused).to.be.instanceOf(Error);

@@ -1,6 +1,7 @@
 import { ApiFailure, type ApiCall, type Envelope } from '../core/api.ts';
 import { directTransport } from '../core/http.ts';
 import { $token, $user, endSession, startSession, type SessionUser } from '../core/session.ts';
+import { isFrameOnly } from './frame-only-routes.ts';
 import { displayedFields, pageView } from './page-view.ts';
 import { isMessageOf, type ChannelReply, type ChannelRequest, type SiblingMessage } from './frame-protocol.ts';
 
@@ -121,6 +122,11 @@ async function handle(
     return;
   }
   const call = withOurToken(request.call);
+  // The page's realm is any script's (decision 054): what only our frames may do is refused before it is sent.
+  if (forPage && isFrameOnly(call.method, call.path)) {
+    reply({ kind: 'result', id: request.id, ok: false, status: 403, message: 'only in our frames' });
+    return;
+  }
   try {
     let value: Envelope | Blob;
     if (request.kind === 'send') value = withoutToken(await directTransport.send({ ...call, body: request.call.body }));
