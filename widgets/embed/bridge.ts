@@ -24,8 +24,9 @@ let readyTimer: ReturnType<typeof setTimeout> | undefined;
 // An API that stops answering mid-session turns every widget to the same retryable "cannot reach the service" state
 // (and gs:error) as one that is down at load, rather than leaving figures on screen that can no longer be trusted.
 // The session frame stays: it may hold the session in memory only (third-party storage refused).
-// A partner site disabled while the page is open is refused from then on.
-const calls = portCalls(applySession, (state) => (state === 'refused' ? fail(state) : $bridgeState.set(state)));
+// A partner site disabled while the page is open (or at load) is refused from then on; there is no retry for that, and
+// calls made meanwhile are refused by our API.
+const calls = portCalls(applySession, (state) => $bridgeState.set(state));
 /** The session frame has answered on the channel this page handed it (and not failed since). */
 let connected = false;
 /** The widgets this page shows: the session frame lets through only the personal fields they display. */
@@ -117,8 +118,8 @@ function applySession(user: SessionUser | null): void {
   }
   if ((was === null) !== (user === null)) announceSession(user);
   // The frame's first word: it is ready. The page then names its widgets, for the personal fields they display.
-  // (The ready timer, should it fire later, finds the frame ready and does nothing.)
   if ($bridgeState.get() === 'connecting') {
+    clearTimeout(readyTimer);
     $bridgeState.set('ready');
     connected = true;
     shown.forEach(showsWidget);

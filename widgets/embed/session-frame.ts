@@ -23,10 +23,12 @@ export function serveSession(page: MessagePort): void {
   page.onmessage = (event: MessageEvent<ChannelRequest>) => {
     const request = event.data;
     if (request.kind !== 'shows') void handle(request, reply, true);
-    else if (!shown.has(request.tag)) {
+    else {
       shown.add(request.tag);
+      const before = displayed.size;
       displayed = displayedFields(shown);
-      tell(true);
+      // Only a widget that displays more of the member changes what the page is told.
+      if (displayed.size !== before) tell(true);
     }
   };
 
