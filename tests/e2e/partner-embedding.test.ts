@@ -399,6 +399,9 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       await logInThroughFrame(page, username, changedPassword);
       const wallet = page.locator('gs-wallet');
       await wallet.getByText(eng.wallet_main).first().waitFor();
+      // Every widget has what it shows (any later call would be refused before the member acts, which is right too).
+      await page.locator('gs-withdraw').locator('table[aria-busy="false"]').waitFor();
+      await page.waitForLoadState('networkidle');
       await api.call('PUT', `admin/v1/partner-sites/${site.id}`, operator, { enabled: false, reason: 'contract ended' });
       // The member acts on the open page: the transfer is refused, and every widget says why.
       await wallet.getByLabel(eng.wallet_amount, { exact: true }).fill('1');
