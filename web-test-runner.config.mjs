@@ -9,6 +9,7 @@ import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { buildConstants } from './scripts/build-info.mjs';
 import { stalledFilesReporter } from './scripts/stalled-files-reporter.mjs';
+import { sessionFrameDouble } from './tests/helpers/session-frame-double.mjs';
 
 const alias = fromRollup(rollupAlias);
 const json = fromRollup(rollupJson);
@@ -39,6 +40,8 @@ export default {
     defaultReporter(),
     ...(process.env.COMPONENT_TESTS_SUMMARY ? [stalledFilesReporter(process.env.COMPONENT_TESTS_SUMMARY)] : []),
   ],
+  // The session frame for the partner page's side of the session channel (widgets/embed/bridge.browser.test.tsx).
+  middleware: [sessionFrameDouble],
   plugins: [
     // As the partner build (rollup.config.ts): React's names from Preact itself, not its compat layer.
     alias({

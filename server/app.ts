@@ -41,6 +41,7 @@ import { PartnerDirectory } from './partners/partner-directory.ts';
 import { httpPartnerPlatform } from './partners/http-partner-platform.ts';
 import { platformSettings } from './partners/platform-settings.ts';
 import { partnerSiteAdminRoutes } from './partner-sites/partner-sites.admin.routes.ts';
+import { registerDisabledSiteGate } from './partner-sites/disabled-site-gate.ts';
 import { PartnerSiteDirectory } from './partner-sites/partner-site-directory.ts';
 import { paymentAdminRoutes } from './payments/payments.admin.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(
   registerErrorHandler(app);
   registerJsonBody(app);
   registerStrictInput(app);
+  registerDisabledSiteGate(app);
   warnOfUntrustedProxy(app);
 
   app.addHook('onSend', async (request, reply) => {

@@ -11,8 +11,13 @@ export interface SessionLookup {
   revokedReason: SessionRevokedReason | null;
 }
 
-export async function createSession(db: Db, userId: number, tokenHash: string): Promise<string> {
-  const row = await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash }).returning('id').executeTakeFirstOrThrow();
+/** `partnerSiteId`: the enabled partner site the login came through, whose disabling ends the session. */
+export async function createSession(db: Db, userId: number, tokenHash: string, partnerSiteId: number | null = null): Promise<string> {
+  const row = await db
+    .insertInto('sessions')
+    .values({ user_id: userId, token_hash: tokenHash, partner_site_id: partnerSiteId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -55,6 +60,22 @@ export async function revokeSession(db: Db, sessionId: string, reason: SessionRe
     .returning('user_id')
     .executeTakeFirst();
   if (revoked !== undefined) await announceRevocation(db, revoked.user_id);
+}
+
+/**
+ * Ends every open session opened through a partner site (it is being disabled): its pages lose the
+ * member at once on every process, and enabling the site again does not bring them back.
+ */
+export async function revokePartnerSiteSessions(db: Db, partnerSiteId: number): Promise<number> {
+  const revoked = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date(), revoked_reason: 'partner_site_disabled' })
+    .where('partner_site_id', '=', partnerSiteId)
+    .where('revoked_at', 'is', null)
+    .returning('user_id')
+    .execute();
+  for (const userId of new Set(revoked.map((row) => row.user_id))) await announceRevocation(db, userId);
+  return revoked.length;
 }
 
 /**

@@ -48,7 +48,7 @@ export interface SeedMarkTable {
 export type VerificationStatus = 'none' | 'pending' | 'approved' | 'rejected';
 export type AccountStatus = 'active' | 'suspended';
 /** 'operator': ended from the back office (migration 0020). */
-export type SessionRevokedReason = 'logout' | 'other_device' | 'password_change' | 'operator';
+export type SessionRevokedReason = 'logout' | 'other_device' | 'password_change' | 'operator' | 'partner_site_disabled';
 
 export interface UserTable {
   id: Generated<number>;
@@ -88,6 +88,8 @@ export interface SessionTable {
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
   revoked_at: ColumnType<Date | null, never, Date>;
   revoked_reason: SessionRevokedReason | null;
+  /** Migration 0038: the enabled partner site the session was opened through; disabling the site ends it. */
+  partner_site_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface RateLimitHitTable {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueName } from '../../tests/helpers/members.ts';
+import { registerMember, send, uniqueName } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { addSite, changeSite, frame, preflight, seededOrigin as seeded } from '../../tests/helpers/partner-sites.ts';
 import { createScratchDatabase, databaseKinds, type DatabaseKind } from '../../tests/helpers/test-app.ts';
@@ -62,6 +62,41 @@ describe.each(databaseKinds())('two app instances on one %s database', (kind) =>
     expect((await frame(other, `?origin=${encodeURIComponent(origin)}`)).statusCode).toBe(403);
   });
 
+  it('disabling a site ends its open pages on the other process within 10 s; enabling it again needs a new login', async () => {
+    const [one, other] = instances.apps;
+    const operator = await operatorToken(one, instances.first.db);
+    const origin = `https://${uniqueName('shut')}.example`;
+    const site = await addSite(one, operator, { origin, name: 'Shut' });
+    await expect.poll(async () => (await frame(other, `?origin=${encodeURIComponent(origin)}`)).statusCode, { timeout: 5_000 }).toBe(200);
+    const through = { 'x-partner-origin': origin };
+    const logIn = async (member: { username: string }, headers: Record<string, string> = {}) => {
+      const response = await send(one, 'POST', 'v1/login', { body: { username: member.username, password: 'secret_123' }, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return String(response.json().detail.token);
+    };
+    const onPage = await registerMember(one);
+    const onPageToken = await logIn(onPage, through);
+    const elsewhere = await registerMember(one);
+    const check = (token: string, headers: Record<string, string> = {}) => send(other, 'GET', 'v1/check', { token, headers });
+    expect((await check(onPageToken, through)).statusCode).toBe(200);
+
+    const disabledAt = Date.now();
+    await changeSite(one, operator, site.id, { enabled: false, reason: 'ended' });
+    await expect
+      .poll(async () => (await check(onPageToken, through)).json().error_code, { timeout: 10_000, interval: 200 })
+      .toBe('partner_site_not_allowed');
+    expect(Date.now() - disabledAt).toBeLessThan(10_000);
+    expect((await check(onPageToken, through)).statusCode).toBe(403);
+    // Without the header the session is no use either: it was ended, not paused.
+    expect((await check(onPageToken)).statusCode).toBe(401);
+    // A session opened elsewhere is not the site's.
+    expect((await check(elsewhere.token)).statusCode).toBe(200);
+
+    await changeSite(one, operator, site.id, { enabled: true });
+    await expect.poll(async () => (await check(onPageToken, through)).statusCode, { timeout: 10_000, interval: 200 }).toBe(401);
+    expect((await check(await logIn(onPage, through), through)).statusCode).toBe(200);
+  });
+
   it.skipIf(kind !== 'postgres')('a change made while the listeners were cut off is picked up when they reconnect', async () => {
     const [one, other] = instances.apps;
     const operator = await operatorToken(one, instances.first.db);
@@ -105,6 +140,26 @@ describe('the directory', () => {
     handlers?.onLost();
     handlers?.onListening();
     await expect.poll(() => directory.find('https://missed.example')?.id).toBe(site.id);
+    await directory.stop();
+  });
+
+  it('answers a fresh list when asked, even when no notification arrives', async () => {
+    const deaf: DatabaseHandle = {
+      ...database,
+      listen: (channel, given) => database.listen(channel, { ...given, onMessage: () => undefined }),
+    };
+    const directory = new PartnerSiteDirectory();
+    await directory.start(deaf);
+    const site = await insertPartnerSite(database.db, { origin: 'https://quiet.example', name: 'Quiet', referral_code: null });
+    await directory.refresh();
+    expect(directory.isDisabled(site.origin)).toBe(false);
+    await database.db.updateTable('partner_sites').set({ enabled: false }).where('id', '=', site.id).execute();
+    await directory.fresh(60_000);
+    expect(directory.isDisabled(site.origin)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await directory.fresh(10);
+    expect(directory.isDisabled(site.origin)).toBe(true);
+    expect(directory.isDisabled('https://unknown.example')).toBe(false);
     await directory.stop();
   });
 

@@ -1,6 +1,6 @@
 import type { DatabaseHandle, Db } from '../db/database.ts';
 import type { StopListening } from '../db/notifications.ts';
-import { listEnabledPartnerSites, partnerSitesChangedChannel } from './partner-sites.repository.ts';
+import { listPartnerSitesForDirectory, partnerSitesChangedChannel } from './partner-sites.repository.ts';
 
 /** An enabled partner site as requests need it. */
 export interface EnabledPartnerSite {
@@ -22,6 +22,10 @@ const retryAfterFailureMs = 1_000;
  */
 export class PartnerSiteDirectory {
   #sites = new Map<string, EnabledPartnerSite>();
+  /** The origins of the disabled sites: their open pages' requests are refused. */
+  #disabled = new Set<string>();
+  /** When the last load that succeeded started. */
+  #loadedAtMs = 0;
   #db: Db | undefined;
   #stop: StopListening | undefined;
   /** Reloads asked for, and the last of them a finished load has answered. */
@@ -55,6 +59,19 @@ export class PartnerSiteDirectory {
     return origin === undefined ? undefined : this.#sites.get(origin);
   }
 
+  /** True for a site an operator has disabled (an unknown origin is not: it is ignored, as ever). */
+  isDisabled(origin: string): boolean {
+    return this.#disabled.has(origin);
+  }
+
+  /**
+   * Reloads first when the list is older than `maxAgeMs`, so a caller's answer is never older than that
+   * even while notifications are not arriving (a listener down, a process that missed one).
+   */
+  async fresh(maxAgeMs: number): Promise<void> {
+    if (Date.now() - this.#loadedAtMs > maxAgeMs) await this.refresh();
+  }
+
   /**
    * Reloads from the database; resolves once a load that started after this call has finished,
    * so a caller that just committed a change sees it. Loads never overlap.
@@ -76,10 +93,14 @@ export class PartnerSiteDirectory {
     if (db === undefined) return;
     // Every reload asked for before this read starts is answered by it.
     const answers = this.#requested;
+    const startedAtMs = Date.now();
     try {
-      const rows = await listEnabledPartnerSites(db);
-      this.#sites = new Map(rows.map((row) => [row.origin, { id: row.id, origin: row.origin, referralCode: row.referral_code }]));
+      const rows = await listPartnerSitesForDirectory(db);
+      const enabled = rows.filter((row) => row.enabled);
+      this.#sites = new Map(enabled.map((row) => [row.origin, { id: row.id, origin: row.origin, referralCode: row.referral_code }]));
+      this.#disabled = new Set(rows.filter((row) => !row.enabled).map((row) => row.origin));
       this.#loaded = true;
+      this.#loadedAtMs = startedAtMs;
     } catch {
       // The database is unreachable: keep what is known; the listener's reconnect or the next use retries.
       this.#failedAtMs = Date.now();

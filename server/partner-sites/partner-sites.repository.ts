@@ -7,9 +7,9 @@ export type PartnerSiteRow = Selectable<PartnerSiteTable>;
 /** Every process's directory reloads when this is announced (decision 017). */
 export const partnerSitesChangedChannel = 'partner_sites_changed';
 
-/** The enabled sites, for each process's directory. */
-export async function listEnabledPartnerSites(db: Db) {
-  return db.selectFrom('partner_sites').select(['id', 'origin', 'referral_code']).where('enabled', '=', true).execute();
+/** Every site with its state, for each process's directory. */
+export async function listPartnerSitesForDirectory(db: Db) {
+  return db.selectFrom('partner_sites').select(['id', 'origin', 'referral_code', 'enabled']).execute();
 }
 
 export async function countPartnerSites(db: Db): Promise<number> {

@@ -1,4 +1,5 @@
 import { recordAudit } from '../audit/audit.repository.ts';
+import { revokePartnerSiteSessions } from '../auth/session.repository.ts';
 import type { Db } from '../db/database.ts';
 import { uniqueViolation } from '../shared/db-errors.ts';
 import { ApiError, fieldError, notFound, validationError } from '../shared/errors.ts';
@@ -102,6 +103,8 @@ export async function changePartnerSite(db: Db, operatorId: number, id: number, 
       before: auditView(before),
       after: { ...auditView(after), ...(reason === '' ? {} : { reason }) },
     });
+    // Its open pages lose the member on every process now; enabling it again asks for a new login.
+    if (disabling) await revokePartnerSiteSessions(trx, id);
     await announcePartnerSitesChanged(trx, id);
     return after;
   });

@@ -240,14 +240,16 @@ describe.each(databaseKinds())('partner sites on %s', (kind) => {
       expect(await attributionOf(testApp, 'users', typed.user.id)).toBe(partner.id);
     });
 
-    it('a forged, unknown or disabled partner origin records nothing and supplies no code', async () => {
+    it('a forged or unknown partner origin records nothing and supplies no code; a disabled one is refused', async () => {
       const disabled = await addSite(app, operator, {
         origin: `https://${uniqueName('was')}.example`,
         name: 'Was',
         referral_code: referrer.referralCode,
       });
       await changeSite(app, operator, disabled.id, { enabled: false, reason: 'ended' });
-      for (const claimed of ['https://forged.example', disabled.origin, `${partner.origin}/`, partner.origin.toUpperCase()]) {
+      // The disabled site's open pages are refused (issue 34): the widgets there show the refusal.
+      expect(expectFailure(await registerThrough(app, disabled.origin, houseCode), 403).error_code).toBe('partner_site_not_allowed');
+      for (const claimed of ['https://forged.example', `${partner.origin}/`, partner.origin.toUpperCase()]) {
         const member = expectSuccess(await registerThrough(app, claimed, houseCode), 201) as { user: { id: number } };
         expect(await attributionOf(testApp, 'users', member.user.id), claimed).toBeNull();
         const blank = expectFailure(await registerThrough(app, claimed, ''), 422);

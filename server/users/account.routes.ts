@@ -41,13 +41,17 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['members'],
-        summary: 'Log in; earlier sessions are revoked',
+        summary:
+          'Log in; earlier sessions are revoked. Through an enabled partner site (X-Partner-Origin), the session ends when that site is disabled',
+        headers: partnerOriginHeaders,
         body: loginBody,
         response: { 200: envelopeOf(sessionDetail) },
       },
     },
     async (request) => {
-      const { token, user } = await login(app.db, app.config, request.body, request.ip);
+      // The header only narrows this session's life (it ends with the site), so a forged one grants nothing.
+      const site = partnerSiteOf(app.partnerSites, request.headers);
+      const { token, user } = await login(app.db, app.config, request.body, request.ip, site?.id ?? null);
       // Committed: this process forgets the revoked sessions now; the others hear it through NOTIFY.
       app.sessionCache.evictMember(user.id);
       return success({ token, user: await userView(app.db, user) }, 'login success');

@@ -87,7 +87,7 @@ export async function register(
           partner_site_id: attribution?.partnerSiteId ?? null,
         });
         const token = newToken();
-        await createSession(trx, user.id, tokenHash(token));
+        await createSession(trx, user.id, tokenHash(token), attribution?.partnerSiteId ?? null);
         return { token, user };
       });
     } catch (error) {
@@ -115,6 +115,7 @@ export async function login(
   config: Config,
   input: { username: string; password: string },
   address: string,
+  partnerSiteId: number | null = null,
 ): Promise<SessionResult> {
   const windowMs = config.limits.loginFailureWindowMs;
   const accountLimit: Limit = {
@@ -148,7 +149,7 @@ export async function login(
     // The member hears of it on every device: a login they did not make is theirs to report.
     if (replaced > 0) await addNotification(trx, user.id, 'logged_in_elsewhere', { at: new Date().toISOString() });
     const token = newToken();
-    await createSession(trx, user.id, tokenHash(token));
+    await createSession(trx, user.id, tokenHash(token), partnerSiteId);
     return { token, user };
   });
 }

@@ -387,6 +387,45 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
     }
   });
 
+  test('a page left open when its site is disabled shows the refusal at its next call; enabled again, the member logs in again', async () => {
+    const sites = await api.call<{ data: { id: number; origin: string }[] }>('GET', 'admin/v1/partner-sites', operator);
+    const site = sites.data.find((candidate) => candidate.origin === partner.origin);
+    assert.ok(site, 'the partner seeded from CORS_ORIGINS');
+    const visitor = await newVisitor();
+    try {
+      const { page } = visitor;
+      await watch(page);
+      await page.goto(`${partner.origin}/`);
+      await logInThroughFrame(page, username, changedPassword);
+      const wallet = page.locator('gs-wallet');
+      await wallet.getByText(eng.wallet_main).first().waitFor();
+      // Every widget has what it shows (any later call would be refused before the member acts, which is right too).
+      await page.locator('gs-withdraw').locator('table[aria-busy="false"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      await api.call('PUT', `admin/v1/partner-sites/${site.id}`, operator, { enabled: false, reason: 'contract ended' });
+      // The member acts on the open page: the transfer is refused, and every widget says why.
+      await wallet.getByLabel(eng.wallet_amount, { exact: true }).fill('1');
+      await wallet.getByLabel(eng.wallet_from).selectOption('main');
+      await wallet.getByLabel(eng.wallet_to).selectOption('2');
+      await wallet.getByRole('button', { name: eng.wallet_confirm }).click();
+      await page.waitForFunction(
+        (text) => ['gs-wallet', 'gs-session-badge'].every((tag) => document.querySelector(tag)?.shadowRoot?.textContent?.includes(text)),
+        eng.embed_refused,
+      );
+      assert.ok((await seen(page)).events.some((event) => event.includes('partner_site_not_allowed')));
+
+      await api.call('PUT', `admin/v1/partner-sites/${site.id}`, operator, { enabled: true });
+      await page.reload();
+      // The session opened through the site ended with it: the login form, and no member in the badge.
+      await page.frameLocator('gs-login iframe').getByRole('button', { name: eng.login_submit }).waitFor();
+      await page.locator('gs-session-badge').first().getByText(eng.badge_not_logged_in).waitFor();
+      assert.equal(await page.locator('gs-session-badge').getByText(username).count(), 0);
+    } finally {
+      await visitor.close();
+      await api.call('PUT', `admin/v1/partner-sites/${site.id}`, operator, { enabled: true });
+    }
+  });
+
   test('a partner site the operator disables is refused at once, without a restart', async () => {
     const sites = await api.call<{ data: { id: number; origin: string }[] }>('GET', 'admin/v1/partner-sites', operator);
     const site = sites.data.find((candidate) => candidate.origin === partner.origin);

@@ -31,7 +31,8 @@ export function frameWidget(screen: keyof typeof frameTitleKeys) {
 
     useEffect(() => {
       const onMessage = (event: MessageEvent) => {
-        if (event.source !== frame.current?.contentWindow || event.origin !== $apiOrigin.get()) return;
+        // A message the browser delivered from our frame: one a script of the page dispatched is not believed.
+        if (!event.isTrusted || event.source !== frame.current?.contentWindow || event.origin !== $apiOrigin.get()) return;
         if (!isMessageOf<FrameToPage>(event.data)) return;
         const message = event.data;
         if (message.gs === 'resize') {

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { Locale } from '../../locales/index.ts';
 import { useTransport } from '../core/api.ts';
 import { $token, $user, endSession, type SessionUser } from '../core/session.ts';
-import { frameUrl, isMessageOf, type FrameToPage } from './frame-protocol.ts';
+import { frameUrl, type PageToFrame } from './frame-protocol.ts';
 import { frameSessionMarker, portCalls } from './port-calls.ts';
 
 /**
@@ -24,22 +24,25 @@ let readyTimer: ReturnType<typeof setTimeout> | undefined;
 // An API that stops answering mid-session turns every widget to the same retryable "cannot reach the service" state
 // (and gs:error) as one that is down at load, rather than leaving figures on screen that can no longer be trusted.
 // The session frame stays: it may hold the session in memory only (third-party storage refused).
-const calls = portCalls(applySession, () => $bridgeState.set('unreachable'));
-/** The session frame has handed over its channel (and not failed since). */
+// A partner site disabled while the page is open (or at load) is refused from then on; there is no retry for that, and
+// calls made meanwhile are refused by our API.
+const calls = portCalls(applySession, (state) => $bridgeState.set(state));
+/** The session frame has answered on the channel this page handed it (and not failed since). */
 let connected = false;
+/** The widgets this page shows: the session frame lets through only the personal fields they display. */
+const shown = new Set<string>();
 let connection: { apiOrigin: string; locale: Locale } | undefined;
 
 /** Opens the session frame once per page and routes every API call of every widget through it. */
 export function connectBridge(apiOrigin: string, locale: Locale): void {
   if (connection !== undefined) return;
   connection = { apiOrigin, locale };
-  addEventListener('message', onWindowMessage);
   useTransport(calls.transport);
   // The page ending the session (logout, an expired token) ends it in the frame as well.
   $token.listen((token) => {
     if (token === '' && lastUser !== null) {
       lastUser = null;
-      calls.end();
+      calls.tell({ kind: 'end' });
       announceSession(null);
     }
   });
@@ -58,18 +61,26 @@ export function retryBridge(): void {
 
 function openFrame(): void {
   if (connection === undefined) return;
+  const { apiOrigin, locale } = connection;
   frame?.remove();
   connected = false;
   calls.wait();
   $bridgeState.set('connecting');
   const opened = document.createElement('iframe');
   frame = opened;
-  frame.src = frameUrl(connection.apiOrigin, location.origin, 'session', connection.locale);
+  frame.src = frameUrl(apiOrigin, location.origin, 'session', locale);
   frame.hidden = true;
   frame.tabIndex = -1;
   frame.title = 'session';
   frame.setAttribute('aria-hidden', 'true');
   opened.addEventListener('load', () => {
+    // The channel is made here and one end goes into this frame alone, addressed to our origin (an error page
+    // or anything else there never gets it). No window-wide listener hears the answer, so none can forge it,
+    // and port-calls.ts believes only what the browser delivered on the port. The frame's first word is the
+    // session (ready) or its refusal; calls wait for the screens, which wait for ready.
+    const { port1, port2 } = new MessageChannel();
+    calls.connect(port1);
+    opened.contentWindow?.postMessage({ gs: 'connect' } satisfies PageToFrame, apiOrigin, [port2]);
     setTimeout(() => {
       if (frame === opened && $bridgeState.get() === 'connecting') fail('unreachable');
     }, afterLoadGraceMs);
@@ -81,17 +92,11 @@ function openFrame(): void {
   }, frameReadyTimeoutMs);
 }
 
-function onWindowMessage(event: MessageEvent): void {
-  if (frame === undefined || event.source !== frame.contentWindow || event.origin !== connection?.apiOrigin) return;
-  if (!isMessageOf<FrameToPage>(event.data)) return;
-  const message = event.data;
-  if (message.gs === 'refused') fail('refused');
-  if (message.gs !== 'ready' || event.ports[0] === undefined) return;
-  clearTimeout(readyTimer);
-  applySession(message.user);
-  $bridgeState.set('ready');
-  connected = true;
-  calls.connect(event.ports[0]);
+/** A widget of this page has appeared: the session frame lets through the personal fields it displays. */
+export function showsWidget(tag: string): void {
+  shown.add(tag);
+  // Until the frame is ready this reaches nobody: being ready, the page names every widget again.
+  calls.tell({ kind: 'shows', tag });
 }
 
 function fail(state: 'refused' | 'unreachable'): void {
@@ -112,6 +117,13 @@ function applySession(user: SessionUser | null): void {
     $token.set(frameSessionMarker);
   }
   if ((was === null) !== (user === null)) announceSession(user);
+  // The frame's first word: it is ready. The page then names its widgets, for the personal fields they display.
+  if ($bridgeState.get() === 'connecting') {
+    clearTimeout(readyTimer);
+    $bridgeState.set('ready');
+    connected = true;
+    shown.forEach(showsWidget);
+  }
 }
 
 /** Every widget's page hears of a login or logout once, on the document. */

@@ -4,9 +4,11 @@ import type { SessionUser } from '../core/session.ts';
 
 /**
  * What the partner's page and our session frame say to each other. The frame lives on our
- * origin and holds the member's token there; the page never sees it. Window messages are
- * accepted only from the expected window and origin on both sides; after the handshake the
- * two talk over a private MessageChannel the frame hands over.
+ * origin and holds the member's token there; the page never sees it. The page makes a
+ * MessageChannel and transfers one end, once, into the session frame it created, addressed to
+ * our origin alone; the frame answers only on that port. Nothing of the session travels through
+ * a window-wide `message` listener, so another script of the page can neither hear it nor forge
+ * it (decision 023).
  */
 export { frameScreens, type FrameScreen } from '../../contract/frame-screens.ts';
 import { framePath, type FrameScreen } from '../../contract/frame-screens.ts';
@@ -17,10 +19,8 @@ export function frameUrl(apiOrigin: string, partnerOrigin: string, screen: Frame
   return `${apiOrigin}${framePath}?${query.toString()}`;
 }
 
-/** Window messages from a frame to the page: handshake, refusal, and the login frames' size and links. */
+/** Window messages from a login or register frame to the page: its size and its links. */
 export type FrameToPage =
-  | { gs: 'ready'; user: SessionUser | null }
-  | { gs: 'refused'; code: string }
   | { gs: 'resize'; height: number }
   /** A link in a login or register frame to one of our pages: the widget asks the page (gs:navigate) before it opens. */
   | { gs: 'navigate'; route: string; href: string };
@@ -51,17 +51,27 @@ export function tellSiblings(message: SiblingMessage): void {
   }
 }
 
-/** Window messages from the page to a login or register frame. */
-export type PageToFrame = { gs: 'locale'; locale: Locale } | { gs: 'theme'; properties: Record<string, string> };
+/**
+ * Window messages from the page to our frames: the session channel's port (to the session frame,
+ * once), the language and the theme (to a login or register frame).
+ */
+export type PageToFrame = { gs: 'connect' } | { gs: 'locale'; locale: Locale } | { gs: 'theme'; properties: Record<string, string> };
 
-/** Over the channel, page to session frame: an API call, or the page ending the session (logout, 401). */
+/**
+ * Over the channel, page to session frame: an API call, the page ending the session (logout, 401),
+ * or a widget the page now shows (its tag: the frame lets through the personal fields it displays).
+ */
 export type ChannelRequest =
   | { kind: 'send'; id: number; call: ApiCall }
   | { kind: 'upload'; id: number; call: Omit<ApiCall, 'body'>; field: string; file: File }
   | { kind: 'download'; id: number; call: Omit<ApiCall, 'body'> }
-  | { kind: 'end' };
+  | { kind: 'end' }
+  | { kind: 'shows'; tag: string };
 
-/** Over the channel, session frame to page: a call's outcome, or the session as it now stands. */
+/**
+ * Over the channel, session frame to page: a call's outcome, the session as it now stands (the
+ * first one says the frame is ready), or the refusal of a partner site not (or no longer) allowed.
+ */
 export type ChannelReply =
   | { kind: 'result'; id: number; ok: true; value: Envelope | Blob }
   | {
@@ -73,7 +83,8 @@ export type ChannelReply =
       envelope?: Envelope | undefined;
       noAnswer?: NoAnswer | undefined;
     }
-  | { kind: 'session'; user: SessionUser | null };
+  | { kind: 'session'; user: SessionUser | null }
+  | { kind: 'refused' };
 
 export function isMessageOf<T extends { gs: string }>(data: unknown): data is T {
   return typeof data === 'object' && data !== null && typeof (data as { gs?: unknown }).gs === 'string';

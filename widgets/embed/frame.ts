@@ -2,7 +2,8 @@
 import './frame-storage.ts';
 import { defaultLocale, isLocale } from '../../locales/index.ts';
 import { setRequestContext } from '../core/http.ts';
-import { frameScreens, type FrameScreen, type FrameToPage } from './frame-protocol.ts';
+import { frameScreens, type ChannelReply, type FrameScreen } from './frame-protocol.ts';
+import { pageChannel } from './page-channel.ts';
 
 /**
  * The script of our session frame (/widgets/v1/frame), a page on our origin inside a partner's
@@ -17,8 +18,8 @@ function start(): void {
   if (parent === window) return;
   const refused = meta('gs-refused');
   if (refused !== '') {
-    // Only the refusal's code goes out, to whoever framed us: it holds nothing of anyone's.
-    parent.postMessage({ gs: 'refused', code: refused } satisfies FrameToPage, '*');
+    // Only the refusal goes out, to whoever framed us and handed us a port: it holds nothing of anyone's.
+    void pageChannel(() => true).then((port) => port.postMessage({ kind: 'refused' } satisfies ChannelReply));
     return;
   }
   const partnerOrigin = meta('gs-partner-origin');
@@ -29,7 +30,11 @@ function start(): void {
   const locale = isLocale(localeMeta) ? localeMeta : defaultLocale;
   // Every call names the partner's site: the seed's `domain`, and the header that attributes sign-ups and orders to it.
   setRequestContext(new URL(partnerOrigin).hostname, { 'X-Partner-Origin': partnerOrigin });
-  if (screen === 'session') void import('./session-frame.ts').then(({ serveSession }) => serveSession(partnerOrigin));
+  if (screen === 'session')
+    // Listening starts now, before the page's load event, when the page hands its port over; the code comes meanwhile.
+    void Promise.all([import('./session-frame.ts'), pageChannel((origin) => origin === partnerOrigin)]).then(([{ serveSession }, port]) =>
+      serveSession(port),
+    );
   else
     void import('./frame-screens.tsx').then(({ showFrameScreen }) =>
       showFrameScreen(screen as Exclude<FrameScreen, 'session'>, locale, partnerOrigin),

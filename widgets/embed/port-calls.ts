@@ -8,7 +8,7 @@ import type { ChannelReply, ChannelRequest } from './frame-protocol.ts';
  */
 export const frameSessionMarker = 'held-by-session-frame';
 
-type Outgoing = Exclude<ChannelRequest, { kind: 'end' }>;
+type Outgoing = Exclude<ChannelRequest, { kind: 'end' | 'shows' }>;
 type OutgoingBody = Outgoing extends infer R ? (R extends Outgoing ? Omit<R, 'id'> : never) : never;
 type Pending = { resolve: (value: Envelope | Blob) => void; reject: (failure: ApiFailure) => void };
 
@@ -22,8 +22,8 @@ export interface PortCalls {
   wait(): void;
   /** No session frame will answer: waiting and later calls fail as unanswered. */
   fail(): void;
-  /** Ends the session in the session frame. */
-  end(): void;
+  /** Tells the session frame, when connected, that the session ends or that the page shows a widget. */
+  tell(request: Extract<ChannelRequest, { kind: 'end' | 'shows' }>): void;
 }
 
 const noAnswer = () => new ApiFailure(0, 'failed to connect', undefined, 'network');
@@ -31,10 +31,14 @@ const noAnswer = () => new ApiFailure(0, 'failed to connect', undefined, 'networ
 /**
  * The caller's side of the session frame's channel, shared by the partner page (bridge.ts) and
  * by our frames beside it that show a form with a secret in it (the password change): both ask
- * the session frame to make the call, and neither holds the token. `onUnreachable` hears a call
- * the session frame could not deliver because our API did not answer at all.
+ * the session frame to make the call, and neither holds the token. `onTrouble` hears a call
+ * the session frame could not deliver because our API did not answer at all, or the frame saying
+ * this partner site is not (or no longer) allowed.
  */
-export function portCalls(onSession: (user: SessionUser | null) => void, onUnreachable?: () => void): PortCalls {
+export function portCalls(
+  onSession: (user: SessionUser | null) => void,
+  onTrouble?: (state: 'refused' | 'unreachable') => void,
+): PortCalls {
   let port: MessagePort | undefined;
   let state: 'waiting' | 'connected' | 'failed' = 'waiting';
   let nextId = 1;
@@ -50,11 +54,12 @@ export function portCalls(onSession: (user: SessionUser | null) => void, onUnrea
   };
 
   const onReply = (reply: ChannelReply) => {
-    if (reply.kind === 'session') onSession(reply.user);
+    if (reply.kind === 'refused') onTrouble?.('refused');
+    else if (reply.kind === 'session') onSession(reply.user);
     else if (reply.ok) settle(reply.id, reply.value);
     else {
       // The session frame could not reach our API at all (not a slow answer): the service is down for every widget.
-      if (reply.noAnswer === 'network') onUnreachable?.();
+      if (reply.noAnswer === 'network') onTrouble?.('unreachable');
       settle(reply.id, new ApiFailure(reply.status, reply.message, reply.envelope, reply.noAnswer));
     }
   };
@@ -82,7 +87,8 @@ export function portCalls(onSession: (user: SessionUser | null) => void, onUnrea
     connect(given) {
       port?.close();
       port = given;
-      port.onmessage = (reply: MessageEvent<ChannelReply>) => onReply(reply.data);
+      // Only what the frame itself posted: an event a script of the page dispatched on this port is not believed.
+      port.onmessage = (reply: MessageEvent<ChannelReply>) => reply.isTrusted && onReply(reply.data);
       state = 'connected';
       for (const request of queued.splice(0)) port.postMessage(request);
     },
@@ -95,8 +101,8 @@ export function portCalls(onSession: (user: SessionUser | null) => void, onUnrea
       state = 'failed';
       for (const request of queued.splice(0)) settle(request.id, noAnswer());
     },
-    end() {
-      port?.postMessage({ kind: 'end' } satisfies ChannelRequest);
+    tell(request) {
+      port?.postMessage(request);
     },
   };
 }

@@ -1,32 +1,49 @@
 import { ApiFailure, type ApiCall, type Envelope } from '../core/api.ts';
 import { directTransport } from '../core/http.ts';
 import { $token, $user, endSession, startSession, type SessionUser } from '../core/session.ts';
-import { isMessageOf, type ChannelReply, type ChannelRequest, type FrameToPage, type SiblingMessage } from './frame-protocol.ts';
+import { isFrameOnly } from './frame-only-routes.ts';
+import { displayedFields, pageView } from './page-view.ts';
+import { isMessageOf, type ChannelReply, type ChannelRequest, type SiblingMessage } from './frame-protocol.ts';
 
 /**
  * The session frame on our origin: it keeps the member's token in our origin's storage, makes
- * the partner page's API calls with it, and tells the page who is logged in (never the token).
- * Our frames beside it that make calls (the password change) get a channel of their own.
+ * the partner page's API calls with it, and tells the page who is logged in (never the token,
+ * and of the member's personal fields only those a widget of the page displays, page-view.ts).
+ * It talks to the page only on the port the page handed it (page-channel.ts), so it serves that
+ * page alone. Our frames beside it that make calls (the password change) get a channel of their own.
  * It hears logins made in a login frame beside it from that frame (and, where the browser lets
  * a frame keep storage, through the storage event too), and tells those frames when the session
  * changes.
  */
-export function serveSession(partnerOrigin: string): void {
-  const channel = new MessageChannel();
-  const reply = (message: ChannelReply) => channel.port1.postMessage(message);
-  channel.port1.onmessage = (event: MessageEvent<ChannelRequest>) => void handle(event.data, reply);
+export function serveSession(page: MessagePort): void {
+  // The page names its widgets as they appear (the first ones just after it hears ready): until then, no personal field.
+  const shown = new Set<string>();
+  let displayed = displayedFields(shown);
+  const reply = (message: ChannelReply) => page.postMessage(viewed(message, displayed));
+  page.onmessage = (event: MessageEvent<ChannelRequest>) => {
+    const request = event.data;
+    if (request.kind !== 'shows') void handle(request, reply, true);
+    else {
+      shown.add(request.tag);
+      const before = displayed.size;
+      displayed = displayedFields(shown);
+      // Only a widget that displays more of the member changes what the page is told.
+      if (displayed.size !== before) tell(true);
+    }
+  };
 
   let told = JSON.stringify(currentUser());
-  const tell = () => {
+  const tell = (again = false) => {
     const user = currentUser();
     const now = JSON.stringify(user);
-    if (now === told) return;
+    if (now === told && !again) return;
+    if (now !== told)
+      for (const sibling of siblings) sibling.postMessage({ gs: 'sibling-session', user } satisfies SiblingMessage, location.origin);
     told = now;
     reply({ kind: 'session', user });
-    for (const sibling of siblings) sibling.postMessage({ gs: 'sibling-session', user } satisfies SiblingMessage, location.origin);
   };
-  $token.listen(tell);
-  $user.listen(tell);
+  $token.listen(() => tell());
+  $user.listen(() => tell());
 
   // Our login and register frames on this page, which said hello: they hear every change of the session.
   const siblings = new Set<Window>();
@@ -46,10 +63,16 @@ export function serveSession(partnerOrigin: string): void {
     if (message.gs === 'sibling-logout') void logOut();
   });
 
-  void knownMember().then(() => {
-    const ready: FrameToPage = { gs: 'ready', user: currentUser() };
-    parent.postMessage(ready, partnerOrigin, [channel.port2]);
-  });
+  // The first session the page hears says this frame is ready.
+  void knownMember().then(() => reply({ kind: 'session', user: currentUser() }));
+}
+
+/** A reply as the page may have it: the member objects in it lose the personal fields no widget there displays. */
+function viewed(message: ChannelReply, displayed: ReadonlySet<string>): ChannelReply {
+  if (message.kind === 'refused') return message;
+  if (message.kind === 'session') return { ...message, user: pageView(message.user, displayed) };
+  if (message.ok) return message.value instanceof Blob ? message : { ...message, value: pageView(message.value, displayed) };
+  return message.envelope === undefined ? message : { ...message, envelope: pageView(message.envelope, displayed) };
 }
 
 /**
@@ -72,7 +95,7 @@ async function knownMember(): Promise<void> {
 function callsChannel(): MessagePort {
   const channel = new MessageChannel();
   channel.port1.onmessage = (event: MessageEvent<ChannelRequest>) =>
-    void handle(event.data, (message) => channel.port1.postMessage(message));
+    event.data.kind !== 'shows' && void handle(event.data, (message) => channel.port1.postMessage(message));
   return channel.port2;
 }
 
@@ -87,12 +110,25 @@ function currentUser(): SessionUser | null {
   return $token.get() === '' ? null : $user.get();
 }
 
-async function handle(request: ChannelRequest, reply: (message: ChannelReply) => void): Promise<void> {
+/**
+ * Makes one call with our token. For the partner page (`forPage`), a refusal of our API to serve
+ * its site (disabled by an operator while the page was open) is told as such: the page shows it.
+ */
+async function handle(
+  request: Exclude<ChannelRequest, { kind: 'shows' }>,
+  reply: (message: ChannelReply) => void,
+  forPage = false,
+): Promise<void> {
   if (request.kind === 'end') {
     endSession();
     return;
   }
   const call = withOurToken(request.call);
+  // The page's realm is any script's (decision 054): what only our frames may do is refused before it is sent.
+  if (forPage && isFrameOnly(call.method, call.path)) {
+    reply({ kind: 'result', id: request.id, ok: false, status: 403, message: 'only in our frames' });
+    return;
+  }
   try {
     let value: Envelope | Blob;
     if (request.kind === 'send') value = withoutToken(await directTransport.send({ ...call, body: request.call.body }));
@@ -104,6 +140,7 @@ async function handle(request: ChannelRequest, reply: (message: ChannelReply) =>
     const failure = error instanceof ApiFailure ? error : new ApiFailure(0, 'failed to connect');
     // A refused token is over here too; the page hears it from the 401 and from the session message.
     if (failure.status === 401 && call.token !== '') endSession();
+    if (forPage && failure.envelope?.error_code === 'partner_site_not_allowed') reply({ kind: 'refused' });
     const envelope = failure.envelope === undefined ? undefined : withoutToken(failure.envelope);
     reply({
       kind: 'result',
