@@ -4,7 +4,6 @@ import type { Database } from '../db/schema.ts';
 import type { AccountStatus } from '../db/schema.ts';
 import { containsPattern } from '../shared/contains-pattern.ts';
 
-
 /**
  * Members whose username, real name or phone contains the text, or who placed an order whose
  * number contains it; case-insensitive. The text is a bound parameter, never part of the SQL.

@@ -29,8 +29,7 @@ export function orderIndexItem(row: OrderIndexRow): Static<typeof orderIndexJson
     order_number: row.order_number,
     member: { id: row.user_id, username: row.username, realname: row.realname },
     product: { name: row.product_name, names: row.product_names },
-    engine_room:
-      row.engine_room_id === null ? null : { id: row.engine_room_id, name: row.room_name ?? '', names: row.room_names ?? {} },
+    engine_room: row.engine_room_id === null ? null : { id: row.engine_room_id, name: row.room_name ?? '', names: row.room_names ?? {} },
     units: unitsToDecimal(BigInt(row.units_e8)),
     amount: pointsToDecimal(BigInt(row.amount)),
     payment_method: row.payment_method,
