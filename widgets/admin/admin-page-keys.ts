@@ -1,4 +1,4 @@
-import { adminAppMessageKeys } from './AdminApp.tsx';
+import { adminAppMessageKeys } from './admin-app-keys.ts';
 import { auditValueMessageKeys } from './audit-values.ts';
 import { booksMessageKeys } from './books-keys.ts';
 import { catalogueMessageKeys } from './catalogue-keys.ts';
