@@ -13,6 +13,7 @@ export const notificationKinds = [
   'withdrawal_paid',
   'withdrawal_rejected',
   'income_arrived',
+  'income_corrected',
   'account_reinstated',
   'logged_in_elsewhere',
   'password_reset',

@@ -57,14 +57,16 @@ describe.each(databaseKinds())('corrections are shared, and revenue waits its ho
     const body = (await send(world.testApp.app, 'GET', 'v1/trust')).json() as { detail: { data: TrustDay[] } };
     return body.detail.data.find((row) => row.engine_room_id === roomId && row.business_date === day);
   };
-  const incomeNotices = (member: Member) =>
+  const incomeNotices = (member: Member, kind: 'income_arrived' | 'income_corrected' = 'income_arrived') =>
     db()
       .selectFrom('notifications')
       .select('params')
       .where('user_id', '=', member.id)
-      .where('kind', '=', 'income_arrived')
+      .where('kind', '=', kind)
       .execute()
-      .then((rows) => rows.map((row) => (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as { amount: string }));
+      .then((rows) =>
+        rows.map((row) => (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as { amount: string; date: string }),
+      );
   const owner = async (roomId: number, units: number, day: string) => {
     const member = await registerMember(world.testApp.app);
     await paidOrder(db(), member.id, roomId, units * unitPrice, new Date((await dayStart(db(), day)).getTime() - hourMs), unitPrice);
@@ -95,7 +97,9 @@ describe.each(databaseKinds())('corrections are shared, and revenue waits its ho
     await distributeIncome(db(), world.testApp.config);
     // The pool of the corrected 100,000 is 85,000: 83,300 more, half of it to the member.
     expect(await mainWallet(member)).toBe(42_500);
-    expect((await incomeNotices(member)).map((notice) => notice.amount)).toEqual(['8500000', '416500000']);
+    // The day's income, then the correction's own notice with the day and the amount: not a second "income arrived".
+    expect((await incomeNotices(member)).map((notice) => notice.amount)).toEqual(['8500000']);
+    expect(await incomeNotices(member, 'income_corrected')).toEqual([expect.objectContaining({ date: day, amount: '416500000' })]);
 
     const explained = await explain(room(0), day);
     expect(explained).toMatchObject({
@@ -159,7 +163,8 @@ describe.each(databaseKinds())('corrections are shared, and revenue waits its ho
     expect(await mainWallet(member)).toBe(340);
     const records = await db().selectFrom('income_records').select('amount').where('user_id', '=', member.id).execute();
     expect(records.map((row) => row.amount).sort()).toEqual(['1700000', '1700000']);
-    expect((await incomeNotices(member)).length).toBe(2);
+    expect((await incomeNotices(member)).length).toBe(1);
+    expect((await incomeNotices(member, 'income_corrected')).length).toBe(1);
   });
 
   it('held revenue is not shared by the schedule, nor on demand, before its hold ends', async () => {

@@ -26,10 +26,13 @@ export async function addIncomeNotifications(trx: Db, roomId: number, day: strin
     group by r.user_id`.execute(trx);
 }
 
-/** Each member paid a share of a correction shared after its day hears of it once, with the day and the amount (decision 048). */
+/**
+ * Each member paid a share of a correction shared after its day hears of it once, with the day and the amount, in
+ * words of its own: "income arrived" again would read as a second day's income (decision 048).
+ */
 export async function addCorrectionNotifications(trx: Db, roomId: number, day: string, correctionEntryId: string): Promise<void> {
   await sql`insert into notifications (user_id, kind, params)
-    select r.user_id, 'income_arrived', jsonb_build_object('date', ${day}::text, 'engine_room_id', ${roomId}::int, 'amount', sum(r.amount)::text)
+    select r.user_id, 'income_corrected', jsonb_build_object('date', ${day}::text, 'engine_room_id', ${roomId}::int, 'amount', sum(r.amount)::text)
     from income_records r
     where r.correction_entry_id = ${correctionEntryId}::bigint
     group by r.user_id`.execute(trx);
