@@ -10,7 +10,10 @@ import { refreshSession } from '../ui/SessionWatcher.tsx';
  * rises means something happened to the member (identity approved, a payment confirmed, income
  * paid): the member is read afresh, so every open screen follows (the add-card form, the balance).
  */
+let asked = 0;
+
 export async function refreshUnread(): Promise<void> {
+  const question = ++asked;
   if ($token.get() === '') {
     $unread.set(null);
     return;
@@ -18,6 +21,8 @@ export async function refreshUnread(): Promise<void> {
   try {
     const before = $unread.get();
     const unread = (await apiRequest<{ unread: number }>('GET', '/v1/notifications/unread')).detail.unread;
+    // Only the latest question's answer counts: a timer's answer arriving after "mark all read" was asked again is stale.
+    if (question !== asked) return;
     $unread.set(unread);
     if (before !== null && unread > before) void refreshSession().catch(() => undefined);
   } catch {
