@@ -62,7 +62,7 @@ export interface IncomeDistributionTable {
   amount_credited: ColumnType<string, bigint | undefined, bigint>;
   started_at: ColumnType<Date, never, never>;
   finished_at: Date | null;
-  /** The day's last revenue entry already shared, in the pool or by a correction (decision 048). */
+  /** The day's last revenue entry in the pool it was first shared from; corrections after it are shared one by one (decisions 048, 049). */
   entries_through: ColumnType<string, never, never>;
   /** What the pool gave up to decreases carried from the room's earlier days. */
   carry_applied: ColumnType<string, never, never>;

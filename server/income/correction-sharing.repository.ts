@@ -31,6 +31,15 @@ export const releasedEntry = (entry: string, now: Date): RawBuilder<boolean> =>
   sql<boolean>`(${sql.ref(`${entry}.withdrawn_at`)} is null and (${sql.ref(`${entry}.hold_until`)} is null
     or ${sql.ref(`${entry}.hold_until`)} <= ${now}::timestamptz or ${sql.ref(`${entry}.released_at`)} is not null))`;
 
+/**
+ * The entry (of a day shared, joined as `day`) is taken into the day: in the pool the day was first shared from, or
+ * shared since by a correction pass of its own. Corrections are shared one by one as each is released, so a held one
+ * leaves those after it free to go (decision 049): there is no watermark past the day's pool.
+ */
+export const sharedEntry = (entry: string, day: string): RawBuilder<boolean> =>
+  sql<boolean>`(${sql.ref(`${entry}.id`)} <= ${sql.ref(`${day}.entries_through`)}
+    or exists (select 1 from income_corrections shared where shared.revenue_entry_id = ${sql.ref(`${entry}.id`)}))`;
+
 /** What decreases shared on the room's days still carry: carried by corrections, less what later days' pools gave up. */
 export const carryOutstanding = (roomId: number): RawBuilder<string> =>
   sql<string>`((select coalesce(sum(carried), 0) from income_corrections where engine_room_id = ${roomId})
@@ -47,7 +56,7 @@ export async function daysWithCorrectionsDue(db: Db, days: { before: string } | 
     where ${which} and d.finished_at is not null and d.paid_before >= ${dayEnd(sql`d.business_date`)}
       and (exists (select 1 from income_corrections c where c.engine_room_id = d.engine_room_id and c.business_date = d.business_date and c.finished_at is null)
         or exists (select 1 from engine_room_revenue e where e.engine_room_id = d.engine_room_id and e.business_date = d.business_date
-          and e.id > d.entries_through and ${releasedEntry('e', now)}))
+          and not ${sharedEntry('e', 'd')} and ${releasedEntry('e', now)}))
     order by d.business_date, d.engine_room_id`.execute(db);
   return result.rows;
 }
@@ -63,8 +72,9 @@ interface CorrectionPass {
 }
 
 /**
- * The pass to work on for the day: one under way, or else a new one for the next entry after those shared, when it
- * is released (corrections are shared in the order they were recorded; an entry still held stops those after it).
+ * The pass to work on for the day: one under way, or else a new one for the first released entry not yet shared
+ * (in the order recorded). An entry still held waits alone: those after it that are released go on without it, and
+ * it is shared by a pass of its own once released (decision 049).
  */
 async function nextPass(trx: Db, roomId: number, day: string, now: Date): Promise<CorrectionPass | undefined> {
   const running = await sql<CorrectionPass>`select c.revenue_entry_id::text as revenue_entry_id, c.pool_delta::text as pool_delta,
@@ -74,25 +84,30 @@ async function nextPass(trx: Db, roomId: number, day: string, now: Date): Promis
     order by c.revenue_entry_id limit 1`.execute(trx);
   if (running.rows[0] !== undefined) return running.rows[0];
 
-  const next = await sql<{ id: string; released: boolean; fee_bp: number; order_total: string; basis_units_e8: string | null }>`
-    select e.id::text as id, ${releasedEntry('e', now)} as released, d.fee_bp, d.order_total::text as order_total, d.basis_units_e8::text as basis_units_e8
+  // Locked, so a withdrawal of the same entry (which locks it too) comes wholly before or after the pass starts.
+  const next = await sql<{ id: string; revenue: string; fee_bp: number; order_total: string; basis_units_e8: string | null }>`
+    select e.id::text as id, e.revenue::text as revenue, d.fee_bp, d.order_total::text as order_total, d.basis_units_e8::text as basis_units_e8
     from income_distributions d
-    join engine_room_revenue e on e.engine_room_id = d.engine_room_id and e.business_date = d.business_date and e.id > d.entries_through and e.withdrawn_at is null
+    join engine_room_revenue e on e.engine_room_id = d.engine_room_id and e.business_date = d.business_date
     where d.engine_room_id = ${roomId} and d.business_date = ${day}::date and d.finished_at is not null
-    order by e.id limit 1`.execute(trx);
+      and not ${sharedEntry('e', 'd')} and ${releasedEntry('e', now)}
+    order by e.id limit 1
+    for update of e`.execute(trx);
   const entry = next.rows[0];
-  if (entry === undefined || !entry.released) return undefined;
+  if (entry === undefined) return undefined;
 
   await lockCarry(trx, roomId);
-  const before = sql`(select coalesce(sum(revenue), 0) from engine_room_revenue e where ${liveEntry('e', roomId, day)} and e.id < ${entry.id}::bigint)`;
-  const after = sql`(select coalesce(sum(revenue), 0) from engine_room_revenue e where ${liveEntry('e', roomId, day)} and e.id <= ${entry.id}::bigint)`;
+  // The change is taken from what the day has shared so far (its pool and the corrections shared), never from entries
+  // still held: over all passes the day pays the pool of the revenue shared, whatever order the holds end in.
+  const before = sql`(select coalesce(sum(e.revenue), 0) from engine_room_revenue e
+    join income_distributions d on d.engine_room_id = e.engine_room_id and d.business_date = e.business_date
+    where ${liveEntry('e', roomId, day)} and ${sharedEntry('e', 'd')})`;
+  const after = sql`(${before} + ${entry.revenue}::bigint)`;
   // A day nobody took part in (or shared by amount, before capacities) has nobody to pay: the room keeps an increase.
   const nobody = entry.basis_units_e8 === null || BigInt(entry.order_total) === 0n;
   await sql`insert into income_corrections (revenue_entry_id, engine_room_id, business_date, pool_delta, carried, finished_at)
     select ${entry.id}::bigint, ${roomId}, ${day}::date, delta, greatest(0, -delta), case when delta <= 0 or ${nobody} then now() end
     from (select ${poolOf(after, entry.fee_bp)} - ${poolOf(before, entry.fee_bp)} as delta) change`.execute(trx);
-  await sql`update income_distributions set entries_through = ${entry.id}::bigint
-    where engine_room_id = ${roomId} and business_date = ${day}::date`.execute(trx);
   return nextPass(trx, roomId, day, now);
 }
 

@@ -33,7 +33,7 @@ interface TrustDay {
 }
 
 describe.each(databaseKinds())('corrections are shared, and revenue waits its hold, on %s', (kind) => {
-  const world = incomeWorld(kind, [10, 10, 10, 10, 10, 10], 'Correction room');
+  const world = incomeWorld(kind, [10, 10, 10, 10, 10, 10, 10], 'Correction room');
   const { db, room, record, recordHeld, shareNow, mainWallet, roomBalance } = world;
 
   const correct = async (roomId: number, day: string, delta: string) => {
@@ -165,6 +165,52 @@ describe.each(databaseKinds())('corrections are shared, and revenue waits its ho
     expect(records.map((row) => row.amount).sort()).toEqual(['1700000', '1700000']);
     expect((await incomeNotices(member)).length).toBe(1);
     expect((await incomeNotices(member, 'income_corrected')).length).toBe(1);
+  });
+
+  it('a held correction waits alone: a later one shared now goes ahead, the held one follows when its hold ends, the day paid its pool once', async () => {
+    const day = dayAgo(4);
+    const [first, second] = [await owner(room(6), 5, day), await owner(room(6), 5, day)];
+    expectSuccess(await record(room(6), day, '1000'), 201);
+    await distributeIncome(db(), world.testApp.config);
+    expect(await mainWallet(first)).toBe(425);
+
+    const held = await correct(room(6), day, '2000');
+    const later = await correct(room(6), day, '4000');
+    const withdrawn = await correct(room(6), day, '500');
+    expectSuccess(await shareNow(later.id));
+    await distributeIncome(db(), world.testApp.config);
+    // 4,000 less 15 % is 3,400, half of it each; the held 2,000 is not paid before its hold ends.
+    expect(await mainWallet(first)).toBe(425 + 1700);
+    expect((await explain(room(6), day)).corrections).toMatchObject([
+      { revenue: 2000, state: 'held' },
+      { revenue: 4000, state: 'shared', pool_change: 3400, amount_paid: 3400 },
+      { revenue: 500, state: 'held' },
+    ]);
+    // An entry held behind one shared is still not shared: it can be withdrawn.
+    const withdraw = await send(world.testApp.app, 'POST', `admin/v1/revenue-entries/${withdrawn.id}/withdraw`, {
+      token: world.operator,
+      body: { reason: 'typed twice' },
+    });
+    expectSuccess(withdraw);
+
+    await distributeIncome(db(), world.testApp.config, { now: new Date(new Date(held.hold_until).getTime() + 1000) });
+    await distributeIncome(db(), world.testApp.config, { now: new Date(new Date(held.hold_until).getTime() + 2000) });
+    // 2,000 less 15 % is 1,700: the two owners of the room's 10 units have the pool of 7,000, 5,950, between them.
+    expect(await mainWallet(first)).toBe(425 + 1700 + 850);
+    expect(await mainWallet(second)).toBe(425 + 1700 + 850);
+    expect(await explain(room(6), day)).toMatchObject({
+      revenue: 7000,
+      fee: 1050,
+      pool: 5950,
+      amount_paid: 5950,
+      corrections: [
+        { revenue: 2000, state: 'shared', pool_change: 1700, amount_paid: 1700 },
+        { revenue: 4000, state: 'shared', pool_change: 3400, amount_paid: 3400 },
+        { revenue: 500, state: 'withdrawn' },
+      ],
+    });
+    expect(await incomeNotices(first, 'income_corrected')).toHaveLength(2);
+    expect(await roomBalance(room(6))).toBe(7000 - 5950);
   });
 
   it('held revenue is not shared by the schedule, nor on demand, before its hold ends', async () => {

@@ -2,7 +2,7 @@ import { type Insertable, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { EngineRoomRevenueTable } from '../db/schema-income.ts';
 import { dayEnd } from '../db/business-day.ts';
-import { releasedEntry } from './correction-sharing.repository.ts';
+import { releasedEntry, sharedEntry } from './correction-sharing.repository.ts';
 
 /**
  * When a new entry's hold ends (decision 049): after the configured time, or by default when the business day after
@@ -84,7 +84,7 @@ export async function lockRevenueEntry(trx: Db, entryId: number): Promise<Revenu
   const result =
     await sql<RevenueEntryState>`select e.id::text as id, e.engine_room_id, e.business_date::text as business_date, e.entry_kind,
       e.revenue::text as revenue, e.recorded_by, e.hold_until, e.released_at, e.withdrawn_at,
-      coalesce(e.id <= d.entries_through or (e.entry_kind = 'record' and d.engine_room_id is not null), false) as shared
+      coalesce(${sharedEntry('e', 'd')} or (e.entry_kind = 'record' and d.engine_room_id is not null), false) as shared
     from engine_room_revenue e
     left join income_distributions d on d.engine_room_id = e.engine_room_id and d.business_date = e.business_date
     where e.id = ${entryId}
@@ -151,7 +151,7 @@ export async function heldRevenueEntries(db: Db, now: Date) {
     left join operators op on op.id = e.recorded_by
     left join income_distributions d on d.engine_room_id = e.engine_room_id and d.business_date = e.business_date
     where e.withdrawn_at is null and e.released_at is null and e.hold_until > ${now}::timestamptz
-      and not coalesce(e.id <= d.entries_through or (e.entry_kind = 'record' and d.engine_room_id is not null), false)
+      and not coalesce(${sharedEntry('e', 'd')} or (e.entry_kind = 'record' and d.engine_room_id is not null), false)
     order by e.id
     limit 200`.execute(db);
   return result.rows;
