@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { requireOperator } from '../auth/operator.guard.ts';
@@ -6,7 +5,8 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { auditPointFields } from '../../contract/audit.ts';
-import { byteOrderMark, csvText } from '../shared/csv.ts';
+import { csvText } from '../shared/csv.ts';
+import { sendCsv } from '../http/csv-reply.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { validationError } from '../shared/errors.ts';
 import { countAudit, listAudit, wholeAudit, type AuditFilter } from './audit.repository.ts';
@@ -115,19 +115,7 @@ export const auditAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const filter = filterOf(request.query);
-      async function* lines() {
-        // The byte-order mark lets Excel read the names and reasons in Chinese.
-        yield `${byteOrderMark}${csvHeader}\r\n`;
-        for await (const row of wholeAudit(app.db, filter)) yield `${csvLine(row)}\r\n`;
-      }
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="audit-log.csv"')
-          .header('cache-control', 'no-store')
-          // The schema types the body as the text it is; a stream sends that text a batch at a time.
-          .send(Readable.from(lines()) as unknown as string)
-      );
+      return sendCsv(reply, 'audit-log.csv', csvHeader, wholeAudit(app.db, filter), csvLine);
     },
   );
 };

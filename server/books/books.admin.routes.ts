@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { booksRangeDaysMax } from '../../contract/limits.ts';
@@ -9,7 +8,7 @@ import { dateText } from '../income/revenue-json.ts';
 import { validDate } from '../income/revenue.service.ts';
 import { readSettings } from '../income/settings.repository.ts';
 import { businessDay } from '../db/business-day.ts';
-import { byteOrderMark } from '../shared/csv.ts';
+import { sendCsv } from '../http/csv-reply.ts';
 import { fieldError } from '../shared/errors.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { incomeFile, journalFile, paymentsFile, refundsFile, withdrawalsFile, type BookFile } from './books.csv.ts';
@@ -78,19 +77,12 @@ export const booksAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { from, to } = request.query;
         checkedRange(from, to);
         const { businessTimeZone: timeZone } = await readSettings(app.db, app.config);
-        const line = book.file.line(timeZone);
-        const rows = book.read(app.db, { from, to });
-        async function* lines() {
-          yield `${byteOrderMark}${book.file.header(timeZone)}\r\n`;
-          for await (const row of rows) yield `${line(row)}\r\n`;
-        }
-        return (
-          reply
-            .header('content-type', 'text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${book.file.fileName}-${from}-${to}.csv"`)
-            .header('cache-control', 'no-store')
-            // The schema types the body as the text it is; a stream sends that text a batch at a time.
-            .send(Readable.from(lines()) as unknown as string)
+        return sendCsv(
+          reply,
+          `${book.file.fileName}-${from}-${to}.csv`,
+          book.file.header(timeZone),
+          book.read(app.db, { from, to }),
+          book.file.line(timeZone),
         );
       },
     );

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { orderStatus, type OrderStatus } from '../../contract/statuses.ts';
@@ -9,7 +8,7 @@ import { envelopeOf } from '../http/schemas.ts';
 import { dateText } from '../income/revenue-json.ts';
 import { validDate } from '../income/revenue.service.ts';
 import { readSettings } from '../income/settings.repository.ts';
-import { byteOrderMark } from '../shared/csv.ts';
+import { sendCsv } from '../http/csv-reply.ts';
 import { fieldError } from '../shared/errors.ts';
 import { orderIndexFile } from './order-index.csv.ts';
 import { orderIndexItem, orderIndexJson } from './order-index.json.ts';
@@ -87,20 +86,7 @@ export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const filter = orderFilter(request.query);
       const { businessTimeZone: timeZone } = await readSettings(app.db, app.config);
-      const line = orderIndexFile.line(timeZone);
-      const rows = allOrders(app.db, filter);
-      async function* lines() {
-        yield `${byteOrderMark}${orderIndexFile.header(timeZone)}\r\n`;
-        for await (const row of rows) yield `${line(row)}\r\n`;
-      }
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="orders.csv"')
-          .header('cache-control', 'no-store')
-          // The schema types the body as the text it is; a stream sends that text a batch at a time.
-          .send(Readable.from(lines()) as unknown as string)
-      );
+      return sendCsv(reply, 'orders.csv', orderIndexFile.header(timeZone), allOrders(app.db, filter), orderIndexFile.line(timeZone));
     },
   );
 };
