@@ -51,9 +51,11 @@ describe.each(databaseKinds())('operator roles and the Operators screen on %s', 
       .where('action', '=', action)
       .execute();
 
-  it('me tells the screen who is signed in', async () => {
+  it('me tells the screen who is signed in, with the id that names them in claims', async () => {
     const me = expectSuccess(await send(app, 'GET', 'admin/v1/me', { token: reviewer })) as Record<string, unknown>;
     expect(me).toMatchObject({ role: 'reviewer', two_factor: false, two_factor_required: false, stage: 'signed_in' });
+    const listed = (await listAll()).find((row) => row.username === me.username);
+    expect(me.id).toBe(listed?.id);
   });
 
   it('a reviewer is refused 403 administrators_only on administrator routes, including ones this screen did not add', async () => {

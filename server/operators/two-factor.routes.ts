@@ -29,6 +29,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: envelopeOf(
             Type.Object({
+              id: Type.Integer({ description: 'The operator, as named in claims and the audit log' }),
               username: Type.String(),
               role: roleSchema,
               two_factor: Type.Boolean(),

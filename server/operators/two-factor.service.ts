@@ -46,6 +46,7 @@ async function operatorRecord(db: Db, operatorId: number) {
 export async function operatorProfile(db: Db, session: AuthenticatedOperator) {
   const operator = await operatorRecord(db, session.operatorId);
   return {
+    id: operator.id,
     username: operator.username,
     role: operator.role,
     two_factor: operator.totp_enabled_at !== null,

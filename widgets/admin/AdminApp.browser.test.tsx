@@ -310,6 +310,35 @@ describe('AdminApp (the back office)', () => {
     page.unmount();
   });
 
+  it('knows its own claim after a reload, by the signed-in operator’s id, and offers to pay it', async () => {
+    $operatorToken.set(operatorToken);
+    const since = new Date(Date.now() - 60_000);
+    const held = {
+      ...withdrawal,
+      claim: { operator_id: 7, operator: 'alice', since: since.toISOString(), until: new Date(since.getTime() + 1_800_000).toISOString() },
+    };
+    const me = {
+      id: 7,
+      username: 'alice',
+      role: 'administrator',
+      two_factor: true,
+      two_factor_required: false,
+      recovery_codes_left: 10,
+      stage: 'signed_in',
+    };
+    stub = backOffice((call) =>
+      call.path === '/admin/v1/withdrawals' ? paged([held]) : call.path === '/admin/v1/me' ? ok(me) : undefined,
+    );
+    const page = mountScreen(<AdminApp />);
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the sections');
+    act(() => buttonNamed(page.host, eng.admin_withdrawals).click());
+    await waitFor(() => page.host.querySelector('.gs-admin__claim') !== null, 'the claim');
+    expect(page.host.querySelector('.gs-admin__claim')?.textContent).to.match(/^You are paying it since/);
+    const labels = [...page.host.querySelectorAll('button')].map((button) => button.textContent);
+    expect(labels).to.include(eng.admin_pay);
+    page.unmount();
+  });
+
   it("tells the operator, not the member, when a payment waits for the member's identity review", async () => {
     $operatorToken.set(operatorToken);
     stub = backOffice((call) =>

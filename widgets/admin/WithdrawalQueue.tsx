@@ -6,6 +6,8 @@ import { Pager } from '../ui/Pager.tsx';
 import { decisionError } from './decision.ts';
 import { PayoutCard } from './PayoutCard.tsx';
 import { adminRequest } from './operator-session.ts';
+import { $operatorId } from './operator-me.ts';
+import { useStore } from '../core/use-store.ts';
 import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
 import { dateTimeFormat } from '../core/date-time.ts';
 
@@ -30,8 +32,7 @@ export function WithdrawalQueue() {
   const list = usePagedList<QueuedWithdrawal>('/withdrawals?status=accepted', (path) => adminRequest<Paged<QueuedWithdrawal>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [notes, setNotes] = useState<Record<number, string>>({});
-  /** This operator, learnt from the answer to their first claim. */
-  const [myId, setMyId] = useState<number | null>(null);
+  const myId = useStore($operatorId);
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const clock = dateTimeFormat(locale, { timeStyle: 'short' });
   const heldBy = (withdrawal: QueuedWithdrawal) => {
@@ -43,7 +44,8 @@ export function WithdrawalQueue() {
   const claimOrRelease = async (withdrawal: QueuedWithdrawal, take: boolean) => {
     try {
       const answer = await adminRequest<QueuedWithdrawal>('POST', `/withdrawals/${withdrawal.id}/${take ? 'claim' : 'release'}`);
-      if (take) setMyId(answer.detail.claim?.operator_id ?? null);
+      // Should the signed-in operator's id not have come yet, the claim's answer names them.
+      if (take && answer.detail.claim != null) $operatorId.set(answer.detail.claim.operator_id);
       setOutcome({ text: t(take ? 'admin_withdrawal_claimed' : 'admin_withdrawal_released', { id: withdrawal.id }), failed: false });
     } catch (error) {
       setOutcome({ text: decisionError(error, t), failed: true });

@@ -5,6 +5,7 @@ import { adminRequest, type SignInStage } from './operator-session.ts';
 export type OperatorRole = 'administrator' | 'reviewer';
 
 export interface OperatorMe {
+  id: number;
   username: string;
   role: OperatorRole;
   two_factor: boolean;
@@ -20,6 +21,8 @@ export interface OperatorMe {
  */
 /** The signed-in operator's role, for the parts of a screen that link to another tab (MemberLink). */
 export const $operatorRole = atom<OperatorRole | null>(null);
+/** The signed-in operator's id, so a claim they hold reads as theirs after a reload too (WithdrawalQueue). */
+export const $operatorId = atom<number | null>(null);
 
 export function useOperatorMe(token: string): { me: OperatorMe | null; loaded: boolean; reload: () => void } {
   const [answer, setAnswer] = useState<{ token: string; me: OperatorMe | null } | null>(null);
@@ -36,6 +39,7 @@ export function useOperatorMe(token: string): { me: OperatorMe | null; loaded: b
   }, [token, round]);
   const current = answer?.token === token ? answer : null;
   useEffect(() => $operatorRole.set(current?.me?.role ?? null), [current?.me?.role]);
+  useEffect(() => $operatorId.set(current?.me?.id ?? null), [current?.me?.id]);
   return { me: current?.me ?? null, loaded: current !== null, reload: () => setRound((value) => value + 1) };
 }
 
