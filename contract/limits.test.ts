@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** The server's source files, tests left out. */
-function serverSources(): string[] {
-  return fs
-    .readdirSync(path.join(root, 'server'), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.includes('.test.'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
+/** The server's and the widgets' source files, tests left out. */
+function sources(): string[] {
+  return ['server', 'widgets'].flatMap((folder) =>
+    fs
+      .readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.'))
+      .map((entry) => path.join(entry.parentPath, entry.name)),
+  );
 }
 
 /**
@@ -22,11 +24,13 @@ const restatedLimit = [
   /\d+ to \d+ digits/,
   /\^\[0-9\]\{\d+,\d+\}/,
   /referral[^\n]*maxLength: \d/i,
+  /\{ min: \d+, max: \d+ \}/,
+  /(?:username|password|referralCode)\w*Length\w* = \d/,
 ];
 
 describe('business limits', () => {
-  it('are written in contract/limits.ts only: no server file states one as a number of its own', () => {
-    const restated = serverSources().flatMap((file) =>
+  it('are written in contract/limits.ts only: no server or widget file states one as a number of its own', () => {
+    const restated = sources().flatMap((file) =>
       fs
         .readFileSync(file, 'utf8')
         .split('\n')

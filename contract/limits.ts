@@ -26,6 +26,11 @@ export const cardNumberDigits = { min: 6, max: 19 } as const;
 /** Any referral code, the house code included, fits in this many characters. */
 export const referralCodeLengthMax = 16;
 
+/** A member's user name: the seed's 6 at least; 30 at most, long enough for any real name, short enough for lists and logs. */
+export const usernameLength = { min: 6, max: 30 } as const;
+/** A member's password: the seed's 6 to 12 characters. */
+export const passwordLength = { min: 6, max: 12 } as const;
+
 /**
  * The longest range of business days one export of the books covers: a year and a day, so a whole
  * year closes in one file while a mistyped decade does not stream the ledger's whole history.

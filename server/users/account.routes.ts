@@ -1,3 +1,4 @@
+import { passwordLength } from '../../contract/limits.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { success } from '../http/envelope.ts';
@@ -6,7 +7,7 @@ import { findUserProfile } from './user-profile.repository.ts';
 import { userJson } from './user.json.ts';
 import { userView } from './user-view.service.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { loginBody, newPasswordField, passwordMaxLength, registerBody, sessionDetail } from './account.schemas.ts';
+import { loginBody, newPasswordField, registerBody, sessionDetail } from './account.schemas.ts';
 import { login, register } from './account.service.ts';
 import { resetPassword } from './password-reset.service.ts';
 import { fieldError } from '../shared/errors.ts';
@@ -69,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           username: Type.String({ minLength: 1, maxLength: 64 }),
           code: Type.String({ minLength: 1, maxLength: 20 }),
           password: newPasswordField,
-          password_confirmation: Type.String({ maxLength: passwordMaxLength }),
+          password_confirmation: Type.String({ maxLength: passwordLength.max }),
         }),
         response: { 200: envelopeOf(Type.Null()) },
       },

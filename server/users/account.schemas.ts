@@ -1,30 +1,25 @@
 import { Type } from 'typebox';
-import { referralCodeLengthMax } from '../../contract/limits.ts';
+import { passwordLength, referralCodeLengthMax, usernameLength } from '../../contract/limits.ts';
 
 /** The seed's filters: names and referral codes keep word and Chinese characters; passwords lowercase letters, digits and underscore. */
 const nameCharacters = '^[\\w\\u4e00-\\u9fa5]+$';
 /** The seed's text adds that a password mixes letters and digits. */
 export const passwordCharacters = '^(?=.*[a-z])(?=.*[0-9])[a-z0-9_]+$';
 
-export const usernameMinLength = 6;
-/** Long enough for any real name, short enough to keep lists and logs sane. */
-export const usernameMaxLength = 30;
-export const passwordMinLength = 6;
-export const passwordMaxLength = 12;
 /** Login takes whatever was typed, within reason: the rules are checked at registration. */
 const loginFieldMaxLength = 64;
 
-export const newPasswordField = Type.String({ minLength: passwordMinLength, maxLength: passwordMaxLength, pattern: passwordCharacters });
+export const newPasswordField = Type.String({ minLength: passwordLength.min, maxLength: passwordLength.max, pattern: passwordCharacters });
 const passwordPattern = new RegExp(passwordCharacters);
 /** What `newPasswordField` accepts (its characters are ASCII, so length in code units is length in characters). */
 export const isNewPassword = (value: string): boolean =>
-  value.length >= passwordMinLength && value.length <= passwordMaxLength && passwordPattern.test(value);
+  value.length >= passwordLength.min && value.length <= passwordLength.max && passwordPattern.test(value);
 export const referralCodeField = Type.String({ minLength: 1, maxLength: referralCodeLengthMax, pattern: nameCharacters });
 
 export const registerBody = Type.Object({
-  username: Type.String({ minLength: usernameMinLength, maxLength: usernameMaxLength, pattern: nameCharacters }),
+  username: Type.String({ minLength: usernameLength.min, maxLength: usernameLength.max, pattern: nameCharacters }),
   password: newPasswordField,
-  password_confirmation: Type.String({ maxLength: passwordMaxLength }),
+  password_confirmation: Type.String({ maxLength: passwordLength.max }),
   /** Required, unless the member registers through a partner site with a referral code of its own (the default then). */
   parent_code: Type.Optional(Type.String({ maxLength: referralCodeLengthMax, pattern: '^[\\w\\u4e00-\\u9fa5]*$' })),
   countries_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, default: 1 })),
@@ -37,8 +32,8 @@ export const loginBody = Type.Object({
 
 export const updatePasswordAndParentBody = Type.Object({
   old_password: Type.Optional(Type.String({ maxLength: loginFieldMaxLength })),
-  password: Type.Optional(Type.String({ maxLength: passwordMaxLength })),
-  password_confirmation: Type.Optional(Type.String({ maxLength: passwordMaxLength })),
+  password: Type.Optional(Type.String({ maxLength: passwordLength.max })),
+  password_confirmation: Type.Optional(Type.String({ maxLength: passwordLength.max })),
   parent_code: Type.Optional(Type.String({ maxLength: referralCodeLengthMax })),
 });
 

@@ -12,6 +12,7 @@ import { $operatorToken } from './operator-session.ts';
 
 const halfToken = `op.${'h'.repeat(43)}`;
 const me: OperatorMe = {
+  id: 1,
   username: 'chief',
   role: 'administrator',
   two_factor: false,

@@ -17,6 +17,7 @@ const operatorToken = `op.${'d'.repeat(43)}`;
 const paged = (data: unknown[]) => ok({ current_page: 1, last_page: 1, per_page: 15, total: data.length, data });
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 const me: OperatorMe = {
+  id: 1,
   username: 'chief',
   role: 'administrator',
   two_factor: true,

@@ -1,3 +1,4 @@
+import { referralCodeLengthMax } from '../../contract/limits.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
@@ -144,7 +145,7 @@ function NameAndCode({ idPrefix, name, code, errors }: { idPrefix: string; name:
         onChange={code[1]}
         error={errors.referral_code}
         autoComplete="off"
-        maxLength={16}
+        maxLength={referralCodeLengthMax}
       />
     </>
   );

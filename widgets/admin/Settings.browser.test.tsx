@@ -15,6 +15,7 @@ import { Settings } from './Settings.tsx';
 const operatorToken = `op.${'d'.repeat(43)}`;
 const saved = { interest_rate: 3, operator_fee_percent: 10, business_time_zone: 'Asia/Shanghai', business_time_zone_next: null };
 const administrator: OperatorMe = {
+  id: 1,
   username: 'ops',
   role: 'administrator',
   two_factor: true,

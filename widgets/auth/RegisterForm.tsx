@@ -1,3 +1,4 @@
+import { passwordLength, referralCodeLengthMax, usernameLength } from '../../contract/limits.ts';
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import { localePath } from '../../locales/index.ts';
 import { ApiFailure, apiRequest, noAnswerKey } from '../core/api.ts';
@@ -7,16 +8,7 @@ import { siteHref } from '../core/locale.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { afterLoginRoute, startSession, type SessionUser } from '../core/session.ts';
 import { Field, FormMessage, SubmitButton } from '../ui/form.tsx';
-import {
-  keepNameCharacters,
-  keepPasswordCharacters,
-  mixesLettersAndDigits,
-  passwordMaxLength,
-  passwordMinLength,
-  referralCodeMaxLength,
-  usernameMaxLength,
-  usernameMinLength,
-} from '../ui/form.tsx';
+import { keepNameCharacters, keepPasswordCharacters, mixesLettersAndDigits } from '../ui/form.tsx';
 
 export const registerFormMessageKeys = [
   'register_username',
@@ -68,9 +60,9 @@ export function registerProblems(values: Values): Problems {
   const problems: Problems = {};
   const { username, password, confirmation, code } = values;
   if (username === '') problems.username = 'register_nickblank';
-  else if (username.length < usernameMinLength) problems.username = 'register_namelength';
+  else if (username.length < usernameLength.min) problems.username = 'register_namelength';
   if (password === '') problems.password = 'register_passblank';
-  else if (password.length < passwordMinLength) problems.password = 'register_less';
+  else if (password.length < passwordLength.min) problems.password = 'register_less';
   else if (!mixesLettersAndDigits(password)) problems.password = 'register_pass_rule';
   if (confirmation !== password) problems.confirmation = 'register_inconsistent';
   if (code === '') problems.code = 'register_referral_blank';
@@ -102,7 +94,7 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
   };
 
   useEffect(() => {
-    const code = keepNameCharacters(new URLSearchParams(location.search).get('code') ?? '').slice(0, referralCodeMaxLength);
+    const code = keepNameCharacters(new URLSearchParams(location.search).get('code') ?? '').slice(0, referralCodeLengthMax);
     if (code !== '') setValues((current) => ({ ...current, code }));
   }, []);
 
@@ -197,7 +189,7 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
         name="username"
         hint={t('register_username_hint')}
         autoComplete="username"
-        maxLength={usernameMaxLength}
+        maxLength={usernameLength.max}
       />
       <Field
         {...field('password', 'register_password', keepPasswordCharacters)}
@@ -206,7 +198,7 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
         hint={t('register_password_hint')}
         toggleLabel={t('login_show_password')}
         autoComplete="new-password"
-        maxLength={passwordMaxLength}
+        maxLength={passwordLength.max}
       />
       <Field
         {...field('confirmation', 'register_password_confirm', keepPasswordCharacters)}
@@ -214,14 +206,14 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
         type="password"
         toggleLabel={t('login_show_password')}
         autoComplete="new-password"
-        maxLength={passwordMaxLength}
+        maxLength={passwordLength.max}
       />
       <Field
         {...field('code', 'register_referral_code', keepNameCharacters)}
         name="parent_code"
         hint={t('register_referral_hint')}
         autoComplete="off"
-        maxLength={referralCodeMaxLength}
+        maxLength={referralCodeLengthMax}
       />
       <FormMessage outcome={outcome && { text: t(outcome.key), failed: outcome.failed }} />
       <SubmitButton busy={busy} disabled={done}>

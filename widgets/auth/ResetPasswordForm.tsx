@@ -1,9 +1,10 @@
+import { passwordLength } from '../../contract/limits.ts';
 import { useId, useState, type SubmitEvent } from 'react';
 import { apiRequest, noAnswerKey } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
-import { Field, FormMessage, SubmitButton, keepPasswordCharacters, passwordMaxLength } from '../ui/form.tsx';
+import { Field, FormMessage, SubmitButton, keepPasswordCharacters } from '../ui/form.tsx';
 import { registerProblems } from './RegisterForm.tsx';
 
 export const resetPasswordFormMessageKeys = [
@@ -113,9 +114,13 @@ export function ResetPasswordForm() {
         type: 'password',
         hint: t('register_password_hint'),
         autoComplete: 'new-password',
-        maxLength: passwordMaxLength,
+        maxLength: passwordLength.max,
       })}
-      {field('confirmation', 'register_password_confirm', { type: 'password', autoComplete: 'new-password', maxLength: passwordMaxLength })}
+      {field('confirmation', 'register_password_confirm', {
+        type: 'password',
+        autoComplete: 'new-password',
+        maxLength: passwordLength.max,
+      })}
       <FormMessage outcome={outcome && { text: t(outcome.key), failed: outcome.failed }} />
       <SubmitButton busy={busy}>{t('reset_submit')}</SubmitButton>
       {outcome?.key === 'reset_done' && (

@@ -1,8 +1,5 @@
-/**
- * A card number is digits only, 6 to 19 (API.md; server/cards repeats it): the seed's 14 would cut real
- * 16–19-digit numbers, so a longer number is refused with a message, never cut short.
- */
-export const cardNumberDigits = { min: 6, max: 19 } as const;
+import { cardNumberDigits } from '../../contract/limits.ts';
+
 /** Free-text card fields: long enough for any bank or branch name, short enough to fit a row. */
 export const cardTextMaxLength = 60;
 

@@ -1,15 +1,9 @@
+import { passwordLength, referralCodeLengthMax } from '../../contract/limits.ts';
 import { useStore } from '../core/use-store.ts';
 import { useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import { refreshSession } from '../ui/SessionWatcher.tsx';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
-import {
-  keepNameCharacters,
-  keepPasswordCharacters,
-  mixesLettersAndDigits,
-  passwordMaxLength,
-  passwordMinLength,
-  referralCodeMaxLength,
-} from '../ui/form.tsx';
+import { keepNameCharacters, keepPasswordCharacters, mixesLettersAndDigits } from '../ui/form.tsx';
 import { ApiFailure, apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
@@ -46,7 +40,7 @@ type Problems = Partial<Record<FieldName, string | undefined>>;
 const fieldOrder: FieldName[] = ['old', 'password', 'confirmation', 'code'];
 
 /**
- * The seed's edit rules: the password change goes only with an old password (both at least 6,
+ * The seed's edit rules: the password change goes only with an old password (both of the password length in contract/limits.ts,
  * the new one confirmed); the referrer code only when filled in and not the current one.
  * Returns the problems (message keys) and the body to send, null when nothing changed.
  */
@@ -57,8 +51,8 @@ export function editUserChange(values: EditValues, currentCode: string): { probl
   const changesPassword = old !== '' || password !== '' || confirmation !== '';
   const changesReferrer = code !== '' && code.toUpperCase() !== currentCode.toUpperCase();
   if (changesPassword) {
-    if (old.length < passwordMinLength) problems.old = 'edit_old_less';
-    if (password.length < passwordMinLength) problems.password = 'edit_new_less';
+    if (old.length < passwordLength.min) problems.old = 'edit_old_less';
+    if (password.length < passwordLength.min) problems.password = 'edit_new_less';
     else if (!mixesLettersAndDigits(password)) problems.password = 'register_pass_rule';
     if (confirmation !== password) problems.confirmation = 'edit_inconsistent';
   }
@@ -146,7 +140,7 @@ export function EditUserForm() {
     error: problems[name] === undefined ? undefined : t(problems[name]),
     inputRef: inputs[name],
   });
-  const password = { type: 'password' as const, toggleLabel: t('edit_show_password'), maxLength: passwordMaxLength };
+  const password = { type: 'password' as const, toggleLabel: t('edit_show_password'), maxLength: passwordLength.max };
 
   return (
     <form className="gs-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
@@ -167,7 +161,7 @@ export function EditUserForm() {
         {...field('code', 'edit_referrer_code', keepNameCharacters)}
         name="parent_code"
         autoComplete="off"
-        maxLength={referralCodeMaxLength}
+        maxLength={referralCodeLengthMax}
       />
       <FormMessage outcome={outcome} />
       <SubmitButton busy={busy}>{t('edit_submit')}</SubmitButton>

@@ -3,14 +3,8 @@
  * labelled field, message and submit button. One module, so a page or widget fetches it once.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { passwordLength } from '../../contract/limits.ts';
 import { useMounted } from '../core/hooks.ts';
-
-/** The seed's input rules for member names, referral codes and passwords (server/auth/auth.schemas.ts repeats them). */
-export const usernameMinLength = 6;
-export const usernameMaxLength = 30;
-export const passwordMinLength = 6;
-export const passwordMaxLength = 12;
-export const referralCodeMaxLength = 16;
 
 /** Names and referral codes keep only word characters and Chinese characters. */
 export function keepNameCharacters(value: string): string {
@@ -19,7 +13,7 @@ export function keepNameCharacters(value: string): string {
 
 /** Passwords keep only lowercase letters, digits and underscore, 12 at most. */
 export function keepPasswordCharacters(value: string): string {
-  return value.replace(/[^a-z0-9_]/g, '').slice(0, passwordMaxLength);
+  return value.replace(/[^a-z0-9_]/g, '').slice(0, passwordLength.max);
 }
 
 /** The seed's text: a password mixes letters and digits. */
