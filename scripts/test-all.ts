@@ -5,9 +5,10 @@ import path from 'node:path';
 
 /**
  * The test command (`npm test`): every check, in two lanes that run side by side, one per core.
- * Each lane runs its steps in order. The unit tests (their byte budgets) and the end-to-end journeys
- * read the build, and both publish the brand site with Astro in this folder, so they share a lane and
- * never build at the same time (two Astro builds in one project folder spoil each other's work).
+ * Each lane runs its steps in order; a step named in `waitsFor` also waits for another lane's step
+ * (the unit tests' byte budgets read the build). The brand-site builds the tests start take turns
+ * through the project folder's build lock (server/site/project-build-lock.ts), so the unit tests and
+ * the end-to-end journeys may publish at the same time.
  * A step's output is kept apart and printed whole when it ends, with its time, so two lanes never
  * interleave their lines. Every step runs even when another fails; the command fails if any did.
  * `npm run test:quick` is the inner loop's subset: lint, types, and the unit and API tests on the
@@ -15,11 +16,12 @@ import path from 'node:path';
  */
 const lanes: Record<string, string[][]> = {
   all: [
-    ['lint', 'typecheck', 'test:components'],
-    ['build', 'test:unit', 'test:e2e'],
+    ['lint', 'typecheck', 'test:components', 'test:unit'],
+    ['build', 'test:e2e'],
   ],
   quick: [['lint', 'typecheck'], ['test:quick:unit']],
 };
+const waitsFor: Record<string, string> = { 'test:unit': 'build' };
 
 const chosen = process.argv[2] ?? 'all';
 const plan = lanes[chosen];
@@ -51,9 +53,17 @@ function runStep(step: string): Promise<Outcome> {
   });
 }
 
+/** Each step's end, for a step in another lane that waits for it. */
+const ended = new Map(plan.flat().map((step) => [step, Promise.withResolvers<void>()]));
+
 async function runLane(steps: string[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  for (const step of steps) outcomes.push(await runStep(step));
+  for (const step of steps) {
+    const before = waitsFor[step];
+    if (before !== undefined) await ended.get(before)?.promise;
+    outcomes.push(await runStep(step));
+    ended.get(step)?.resolve();
+  }
   return outcomes;
 }
 

@@ -7,6 +7,7 @@ import { locales } from '../../locales/index.ts';
 import type { SiteContent } from './site-content.ts';
 import { seedContentDir } from './site-content.seed.ts';
 import { copyPictures } from './site-pictures.ts';
+import { withProjectBuildLock } from './project-build-lock.ts';
 
 /** The repository root: the Astro project the builds run in. */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -81,23 +82,30 @@ export async function buildVersion(request: BuildRequest): Promise<string> {
 
   const astro = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin', 'astro.mjs');
   let pages = 0;
-  await runChild(
-    [astro, 'build'],
-    {
-      ASTRO_TELEMETRY_DISABLED: '1',
-      SITE_CONTENT_DIR: folders.content,
-      SITE_OUT_DIR: scratch,
-      SITE_CACHE_DIR: folders.cache,
-      SITE_BASE: request.base,
-    },
-    (line) => {
-      if (/\.html \(\+\d+m?s\)/.test(line)) {
-        pages += 1;
-        if (pages % 10 === 0) request.onProgress(`building: ${pages} pages`);
-      } else if (/\[content\]|Collecting build info|generating static routes|generating optimized images/i.test(line)) {
-        request.onProgress(`building: ${line.replace(/^\S+\s+/, '').slice(0, 80)}`);
-      }
-    },
+  request.onProgress('waiting for the build folder');
+  await withProjectBuildLock(
+    projectRoot,
+    buildTimeoutMs,
+    () =>
+      runChild(
+        [astro, 'build'],
+        {
+          ASTRO_TELEMETRY_DISABLED: '1',
+          SITE_CONTENT_DIR: folders.content,
+          SITE_OUT_DIR: scratch,
+          SITE_CACHE_DIR: folders.cache,
+          SITE_BASE: request.base,
+        },
+        (line) => {
+          if (/\.html \(\+\d+m?s\)/.test(line)) {
+            pages += 1;
+            if (pages % 10 === 0) request.onProgress(`building: ${pages} pages`);
+          } else if (/\[content\]|Collecting build info|generating static routes|generating optimized images/i.test(line)) {
+            request.onProgress(`building: ${line.replace(/^\S+\s+/, '').slice(0, 80)}`);
+          }
+        },
+        request.signal,
+      ),
     request.signal,
   );
   if (request.base !== '/') await keepLinksInPreview(scratch, request.base);

@@ -11,8 +11,8 @@ import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
 /**
  * Every visitor screen of the brand site, in every locale, as a phone sees it (docs/decisions/008-brand-site.md).
- * Run against another build with STATIC_DIR=/path/to/site. Screenshots of each page at 375 px and 1280 px are
- * saved under the OS temp folder (the path is printed) for a person to review.
+ * Run against another build with STATIC_DIR=/path/to/site. With BRAND_SITE_SCREENSHOTS=1, screenshots of each page
+ * at 375 px and 1280 px are saved under the OS temp folder (the path is printed) for a person to review.
  */
 
 type Brand = Record<string, Record<string, unknown>> & {
@@ -46,7 +46,21 @@ const pages: { route: string; section: string; script?: boolean }[] = [
 ];
 
 const tileServer = 'https://tile.openstreetmap.org/**';
-const screenshotDir = path.join(os.tmpdir(), `brand-site-screenshots-${new Date().toISOString().slice(0, 10)}`);
+/**
+ * Screenshots for a person to review, with BRAND_SITE_SCREENSHOTS=1: they assert nothing, and 84 full-page
+ * pictures would be a fifth of this file's time in every test run.
+ */
+const screenshotDir =
+  process.env.BRAND_SITE_SCREENSHOTS === '1'
+    ? path.join(os.tmpdir(), `brand-site-screenshots-${new Date().toISOString().slice(0, 10)}`)
+    : undefined;
+
+async function screenshotBothWidths(page: Page, stem: string): Promise<void> {
+  await page.screenshot({ path: `${stem}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${stem}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+}
 
 /** Tiles never load in tests, with or without internet: the page must cope. */
 async function blockTiles(page: Page, requested: string[] = []): Promise<void> {
@@ -71,15 +85,17 @@ describe('the brand site, every visitor screen in every locale', () => {
   let product: ProductServer;
   before(async () => {
     product = await startProduct();
-    fs.mkdirSync(screenshotDir, { recursive: true });
-    console.log(`Brand site screenshots: ${screenshotDir}`);
+    if (screenshotDir !== undefined) {
+      fs.mkdirSync(screenshotDir, { recursive: true });
+      console.log(`Brand site screenshots: ${screenshotDir}`);
+    }
   });
   after(async () => {
     await product.dispose();
   });
 
   for (const locale of locales) {
-    test(`every page speaks ${locale}, has its content, alternates, no stray script, axe-clean, large targets; screenshots`, async () => {
+    test(`every page speaks ${locale}, has its content, alternates, no stray script, axe-clean, large targets`, async () => {
       const visitor = await newVisitor();
       try {
         const { page } = visitor;
@@ -110,11 +126,8 @@ describe('the brand site, every visitor screen in every locale', () => {
           if (route === '/fun/cooperate') await page.locator('.leaflet-container').waitFor();
           assert.deepEqual(await accessibilityViolations(page), [], url);
           assert.deepEqual(await smallTargets(page), [], url);
-          const name = `${locale}${route.replaceAll('/', '-')}`;
-          await page.screenshot({ path: path.join(screenshotDir, `${name}-375.png`), fullPage: true });
-          await page.setViewportSize({ width: 1280, height: 900 });
-          await page.screenshot({ path: path.join(screenshotDir, `${name}-1280.png`), fullPage: true });
-          await page.setViewportSize({ width: 375, height: 812 });
+          if (screenshotDir !== undefined)
+            await screenshotBothWidths(page, path.join(screenshotDir, `${locale}${route.replaceAll('/', '-')}`));
         }
       } finally {
         await visitor.close();
