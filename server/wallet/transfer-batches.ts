@@ -21,13 +21,16 @@ interface Waiting {
 /**
  * Group commit for transfers (decision 034). A transfer that finds the database free goes at once,
  * alone; those that arrive while batches are being written wait and then go together, as one
- * statement and one commit, in the order they arrived. Under load a commit then carries many
+ * statement and one commit, in the order they arrived (a member's transfer never goes beside an
+ * earlier one of theirs still being written). Under load a commit then carries many
  * transfers instead of one, and a member's turn lock is taken once per batch, not once per transfer.
  */
 class TransferQueue {
   readonly #db: Db;
   readonly #waiting: Waiting[] = [];
   #inFlight = 0;
+  /** Members with a transfer in a batch being written (no two batches in flight share one). */
+  readonly #membersInFlight = new Set<number>();
 
   constructor(db: Db) {
     this.#db = db;
@@ -41,14 +44,31 @@ class TransferQueue {
   }
 
   #next(): void {
-    while (this.#inFlight < batchesInFlight && this.#waiting.length > 0) {
-      const batch = this.#waiting.splice(0, batchSizeMax);
+    while (this.#inFlight < batchesInFlight) {
+      const batch = this.#waiting.splice(0, this.#takeable());
+      if (batch.length === 0) return;
+      const members = new Set(batch.map((waiting) => waiting.request.userId));
+      for (const member of members) this.#membersInFlight.add(member);
       this.#inFlight += 1;
       void this.#write(batch).finally(() => {
+        for (const member of members) this.#membersInFlight.delete(member);
         this.#inFlight -= 1;
         this.#next();
       });
     }
+  }
+
+  /**
+   * How many of the first waiting transfers the next batch may take: up to the first whose member is in
+   * the batch being written. Two batches in flight race for the database's locks on separate connections,
+   * so a member's later transfer could take its turn before an earlier one; it waits for the earlier
+   * batch's commit instead, and each member's transfers are written in the order they arrived.
+   */
+  #takeable(): number {
+    const most = Math.min(batchSizeMax, this.#waiting.length);
+    let count = 0;
+    while (count < most && !this.#membersInFlight.has((this.#waiting[count] as Waiting).request.userId)) count += 1;
+    return count;
   }
 
   async #write(batch: Waiting[]): Promise<void> {
