@@ -30,11 +30,11 @@ describe.each(databaseKinds())('engine room capacity and states on %s', (kind) =
     send(testApp.app, method, `admin/v1/${url}`, { token, ...(body === undefined ? {} : { body }), json: true });
   const addRoom = async (capacity: number): Promise<number> =>
     (expectSuccess(await admin('POST', 'catalogue/engine-rooms', { ...room, capacity_units: capacity }), 201) as { id: number }).id;
-  const order = (member: Member, roomId: number, amount = unitPoints) =>
+  const order = (member: Member, roomId: number, amount = unitPoints, productId = 1) =>
     send(testApp.app, 'POST', 'v1/order', {
       token: member.token,
       body: {
-        'item_content[0][product_id]': 1,
+        'item_content[0][product_id]': productId,
         'item_content[0][count]': 1,
         delivery_method_id: 1,
         engine_room_id: roomId,
@@ -111,6 +111,52 @@ describe.each(databaseKinds())('engine room capacity and states on %s', (kind) =
       .where('engine_room_id', '=', roomId)
       .executeTakeFirstOrThrow();
     expect(BigInt(held.units)).toBe(300_000_000n);
+  });
+
+  it('sells the last unit of a room once to racing orders for two different products', async () => {
+    const roomId = await addRoom(1);
+    const { price, quantity } = await testApp.database.db
+      .selectFrom('products')
+      .select(['price', 'quantity'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const other = await testApp.database.db
+      .insertInto('products')
+      .values({ name: 'Second package', price, quantity, rated_capacity_watts: '450', names: JSON.stringify({ eng: 'Second package' }) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [first, second] = await Promise.all([registerMember(testApp.app), registerMember(testApp.app)]);
+    const answers = await Promise.all([order(first, roomId), order(second, roomId, unitPoints, other.id)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(
+      expectFailure(
+        answers.find((answer) => answer.statusCode === 422)!,
+        422,
+      ).error_code,
+    ).toBe('engine_room_full');
+  });
+
+  it('a capacity lowered while an order takes the last unit: one of the two wins, never both', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const roomId = await addRoom(3);
+      const holder = await registerMember(testApp.app);
+      await paidOrder(testApp.database.db, holder.id, roomId, 1000, new Date(), 1000);
+      await paidOrder(testApp.database.db, holder.id, roomId, 1000, new Date(), 1000);
+      const buyer = await registerMember(testApp.app);
+      const [lowered, ordered] = await Promise.all([
+        admin('PUT', `engine-rooms/${roomId}/capacity`, { capacity_units: 2, reason: 'resurvey' }),
+        order(buyer, roomId),
+      ]);
+      const { capacity_units } = await roomRow(roomId);
+      if (lowered.statusCode === 200) {
+        expect(expectFailure(ordered, 422).error_code).toBe('engine_room_full');
+        expect(capacity_units).toBe(2);
+      } else {
+        expect(expectFailure(lowered, 409).error_code).toBe('engine_room_capacity_below_held');
+        expect(ordered.statusCode).toBe(201);
+        expect(capacity_units).toBe(3);
+      }
+    }
   });
 
   it('offers members only offered rooms: a hidden or retired room is neither listed nor ordered into', async () => {
