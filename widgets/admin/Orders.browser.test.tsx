@@ -38,8 +38,12 @@ describe('the Orders tab (every order, narrowed on the server)', () => {
   function backOffice() {
     return stubFetch((call) => {
       if (call.path === '/admin/v1/orders') return ok({ current_page: 1, last_page: 1, per_page: 15, total: 1, data: [order] });
-      if (call.path === '/admin/v1/catalogue/engine-rooms')
-        return ok({ current_page: 1, last_page: 1, per_page: 15, total: 1, data: [{ id: 1, name: 'Tainan 1', names: {} }] });
+      if (call.path === '/admin/v1/catalogue/engine-rooms') {
+        // Two pages of rooms: the filter offers the second page's room too.
+        const second = call.query.get('page') === '2';
+        const room = second ? { id: 16, name: 'Kaohsiung 16', names: {} } : { id: 1, name: 'Tainan 1', names: {} };
+        return ok({ current_page: second ? 2 : 1, last_page: 2, per_page: 15, total: 16, data: [room] });
+      }
       return fail(404, 'Not found');
     });
   }
@@ -56,6 +60,9 @@ describe('the Orders tab (every order, narrowed on the server)', () => {
     expect(await axeViolations(page.host)).to.deep.equal([]);
 
     const form = page.host.querySelector<HTMLFormElement>('form[role="search"]') as HTMLFormElement;
+    const offered = () => [...form.querySelectorAll('option')].map((option) => option.textContent);
+    await waitFor(() => offered().includes('Kaohsiung 16'), 'the rooms of every page');
+    expect(offered()).to.include('Tainan 1');
     const status = form.querySelector('select') as HTMLSelectElement;
     const search = form.querySelector('input[type="search"]') as HTMLInputElement;
     act(() => {

@@ -3,7 +3,7 @@ import { orderStatus } from '../../contract/statuses.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
 import { useI18n } from '../core/i18n.ts';
 import { localName } from '../core/local-name.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
+import { allPages, usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { saveFile } from '../ui/save-file.ts';
 import { orderFilterNames, type OrdersView } from './admin-place.ts';
@@ -52,8 +52,8 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
 
   useEffect(() => {
-    adminRequest<Paged<Room>>('GET', '/catalogue/engine-rooms')
-      .then((envelope) => setRooms(envelope.detail.data))
+    allPages<Room>('/catalogue/engine-rooms', (path) => adminRequest<Paged<Room>>('GET', path))
+      .then(setRooms)
       .catch(() => setRooms([]));
   }, []);
 

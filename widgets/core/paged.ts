@@ -63,3 +63,21 @@ export function usePagedList<T>(path: string, load: PageLoader<T> = (url) => api
     reload: () => setState({ path, number: current.number, round: current.round + 1 }),
   };
 }
+
+/** The most pages `allPages` reads: a choice list longer than this many pages wants a search instead. */
+const allPagesMax = 20;
+
+/**
+ * Every item of a paged list, page after page, for a choice list (a filter's rooms) that must offer
+ * them all, not only the first page's.
+ */
+export async function allPages<T>(path: string, load: PageLoader<T>): Promise<T[]> {
+  const separator = path.includes('?') ? '&' : '?';
+  const items: T[] = [];
+  for (let number = 1; number <= allPagesMax; number += 1) {
+    const { detail } = await load(`${path}${separator}page=${number}`);
+    items.push(...detail.data);
+    if (number >= detail.last_page) break;
+  }
+  return items;
+}
