@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
-import { adminDownload, adminRequest } from './operator-session.ts';
-import { saveFile } from '../ui/save-file.ts';
+import { adminRequest } from './operator-session.ts';
+import { CsvDownload } from './CsvDownload.tsx';
 import { auditActionName, auditFieldName, auditSubjectName, changedFields, formatAuditValue } from './audit-values.ts';
 import { AuditFilter, auditPath, type AuditQuery } from './AuditFilter.tsx';
 import { dateTimeFormat } from '../core/date-time.ts';
@@ -33,7 +33,13 @@ export function AuditLog({ initialQuery = {}, onQueryChange }: { initialQuery?: 
     <section aria-labelledby="gs-admin-audit">
       <h2 id="gs-admin-audit">{t('admin_audit')}</h2>
       <AuditFilter query={query} onChange={setQuery} />
-      <AuditDownload query={query} />
+      <div className="gs-actions">
+        <CsvDownload
+          path={auditPath(query, '/audit.csv')}
+          fileName="audit-log.csv"
+          words={{ idle: 'admin_audit_download', busy: 'admin_audit_downloading', failed: 'admin_audit_download_error' }}
+        />
+      </div>
       {list.failed !== null && (
         <p className="gs-message gs-message--error" role="alert">
           {t('admin_load_error')}
@@ -95,37 +101,5 @@ export function AuditLog({ initialQuery = {}, onQueryChange }: { initialQuery?: 
       {list.page?.total === 0 && <p role="status">{t('admin_audit_none')}</p>}
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </section>
-  );
-}
-
-/** The entries shown, every page of them, as a CSV file (GET admin/v1/audit.csv, streamed by the server). */
-function AuditDownload({ query }: { query: AuditQuery }) {
-  const { t } = useI18n();
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const download = async () => {
-    setState('busy');
-    try {
-      saveFile(await adminDownload(auditPath(query, '/audit.csv')), 'audit-log.csv');
-      setState('idle');
-    } catch {
-      setState('failed');
-    }
-  };
-  return (
-    <>
-      <div className="gs-actions">
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          disabled={state === 'busy'}
-          onClick={() => void download()}
-        >
-          {t(state === 'busy' ? 'admin_audit_downloading' : 'admin_audit_download')}
-        </button>
-      </div>
-      <p className="gs-message gs-message--error" role="alert">
-        {state === 'failed' ? t('admin_audit_download_error') : ''}
-      </p>
-    </>
   );
 }

@@ -5,10 +5,10 @@ import { useI18n } from '../core/i18n.ts';
 import { localName } from '../core/local-name.ts';
 import { allPages, usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
-import { saveFile } from '../ui/save-file.ts';
 import { orderFilterNames, type OrdersView } from './admin-place.ts';
 import { MemberLink } from './MemberLink.tsx';
-import { adminDownload, adminRequest } from './operator-session.ts';
+import { adminRequest } from './operator-session.ts';
+import { CsvDownload } from './CsvDownload.tsx';
 import { formatDecimal, type Room } from './revenue-format.ts';
 import { ScrollTable } from './ScrollTable.tsx';
 import type { LocalisedNames } from '../core/local-name.ts';
@@ -118,7 +118,11 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
           <button type="submit" className="button button--small">
             {t('admin_orders_show')}
           </button>
-          <OrdersDownload view={view} />
+          <CsvDownload
+            path={`/orders.csv${ordersQuery(view)}`}
+            fileName="orders.csv"
+            words={{ idle: 'admin_orders_download', busy: 'admin_orders_downloading', failed: 'admin_orders_download_error' }}
+          />
         </div>
       </form>
       <p className="gs-message gs-message--error" role="alert">
@@ -174,30 +178,5 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
       {list.page?.total === 0 && <p role="status">{t('admin_orders_none')}</p>}
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </section>
-  );
-}
-
-/** The orders shown, every page of them, as a CSV file (GET admin/v1/orders.csv, streamed by the server). */
-function OrdersDownload({ view }: { view: OrdersView }) {
-  const { t } = useI18n();
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const download = async () => {
-    setState('busy');
-    try {
-      saveFile(await adminDownload(`/orders.csv${ordersQuery(view)}`), 'orders.csv');
-      setState('idle');
-    } catch {
-      setState('failed');
-    }
-  };
-  return (
-    <>
-      <button type="button" className="button button--small button--secondary" disabled={state === 'busy'} onClick={() => void download()}>
-        {t(state === 'busy' ? 'admin_orders_downloading' : 'admin_orders_download')}
-      </button>
-      <span className="gs-message gs-message--error" role="alert">
-        {state === 'failed' ? t('admin_orders_download_error') : ''}
-      </span>
-    </>
   );
 }
