@@ -119,6 +119,8 @@ export const refusalCodes = [
   // Back office.
   'operator_name_invalid',
   'operator_password_short',
+  'operator_password_wrong',
+  'operator_password_same',
   // Operator roles and two-factor sign-in (decision 026).
   'administrators_only',
   'sign_in_unfinished',

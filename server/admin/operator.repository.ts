@@ -28,3 +28,8 @@ export async function twoFactorRequired(db: Db): Promise<boolean> {
   const row = await db.selectFrom('operator_settings').select('two_factor_required').where('id', '=', 1).executeTakeFirst();
   return row?.two_factor_required ?? false;
 }
+
+/** A new password hash only: the operator's sessions and state are the caller's to handle. */
+export async function replacePasswordHash(db: Db, operatorId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('operators').set({ password_hash: passwordHash }).where('id', '=', operatorId).execute();
+}

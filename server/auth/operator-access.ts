@@ -29,6 +29,8 @@ export const reviewerRouteList: readonly string[] = [
   // The photos the queues show (identity cards, payment proofs).
   'GET /api/v1/image/:id',
   ...selfRoutes(),
+  // Their own password, once fully signed in (not open half-way through sign-in).
+  'PUT /api/admin/v1/me/password',
 ];
 const reviewerRoutes: ReadonlySet<string> = new Set(reviewerRouteList);
 

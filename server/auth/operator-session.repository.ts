@@ -26,14 +26,18 @@ export async function setOperatorSessionStage(db: Db, sessionId: string, stage: 
   await db.updateTable('operator_sessions').set({ stage, last_seen_at: new Date() }).where('id', '=', sessionId).execute();
 }
 
-/** Ends every session of an operator at once (disabled, or a new password). */
-export async function revokeOperatorSessions(db: Db, operatorId: number): Promise<void> {
-  await db
+/**
+ * Ends an operator's open sessions at once (disabled, or a new password): all of them, or every one
+ * but `keepSessionId` (the operator who changed their own password stays signed in where they did it).
+ */
+export async function revokeOperatorSessions(db: Db, operatorId: number, keepSessionId?: string): Promise<void> {
+  let update = db
     .updateTable('operator_sessions')
     .set({ revoked_at: new Date() })
     .where('operator_id', '=', operatorId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (keepSessionId !== undefined) update = update.where('id', '!=', keepSessionId);
+  await update.execute();
 }
 
 /**

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
-import { operatorPasswordMinLength } from '../admin/operator.service.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { notFound } from '../shared/errors.ts';
-import { passwordCharacters } from '../users/account.schemas.ts';
 import { twoFactorRequired } from '../admin/operator.repository.ts';
-import { roleSchema } from './two-factor.routes.ts';
+import { operatorPasswordField, roleSchema } from './operator.schemas.ts';
 import { countOperators, listOperators } from './operators.repository.ts';
 import {
   addOperator,
@@ -85,12 +83,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         body: Type.Object({
           username: Type.String({ minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9_.-]+$' }),
-          password: Type.String({
-            minLength: operatorPasswordMinLength,
-            maxLength: 64,
-            pattern: passwordCharacters,
-            description: `The member password rules (lowercase letters and digits, both), at least ${operatorPasswordMinLength} long`,
-          }),
+          password: operatorPasswordField,
           role: roleSchema,
         }),
         response: { 201: envelopeOf(Type.Object({ id: Type.Integer() })) },

@@ -4,6 +4,8 @@ import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { confirmEnrolment, finishSignIn, operatorProfile, startEnrolment } from './two-factor.service.ts';
+import { changeOwnPassword } from './own-password.service.ts';
+import { operatorPasswordField, roleSchema } from './operator.schemas.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -11,11 +13,7 @@ const codeBody = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 40, description: 'Six digits from the authenticator app, or a recovery code' }),
 });
 
-export const roleSchema = Type.Union([Type.Literal('administrator'), Type.Literal('reviewer')], {
-  description: 'administrator: everything; reviewer: the queues only',
-});
-
-/** The signed-in operator's own record and two-factor sign-in (decision 026). */
+/** The signed-in operator's own record, password and two-factor sign-in (decision 026). */
 export const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
 
@@ -96,6 +94,26 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const codes = await confirmEnrolment(app.db, app.config, operatorOf(request), request.body.code);
       return success({ recovery_codes: codes }, 'two-factor sign-in is on');
+    },
+  );
+
+  app.put(
+    '/admin/v1/me/password',
+    {
+      schema: {
+        tags,
+        summary: 'Change one’s own password: the current one, then a new one by the operators’ rules; other sessions end',
+        security: bearer,
+        body: Type.Object({
+          current_password: Type.String({ minLength: 1, maxLength: 200 }),
+          new_password: operatorPasswordField,
+        }),
+        response: { 200: envelopeOf(Type.Null()) },
+      },
+    },
+    async (request) => {
+      await changeOwnPassword(app.db, app.config, operatorOf(request), request.body.current_password, request.body.new_password);
+      return success(null, 'password changed');
     },
   );
 };

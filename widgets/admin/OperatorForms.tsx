@@ -6,6 +6,7 @@ import type { OperatorRow } from './Operators.tsx';
 import type { OperatorRole } from './operator-me.ts';
 import { adminRequest } from './operator-session.ts';
 import { operatorsRefusals } from './operators-keys.ts';
+import { operatorPasswordPattern, operatorUsernamePattern } from './operator-rules.ts';
 import { NoteField, type Outcome } from './queue-parts.tsx';
 
 export interface Change {
@@ -14,9 +15,6 @@ export interface Change {
 }
 
 const roles: OperatorRole[] = ['reviewer', 'administrator'];
-/** The server's rules (operators.admin.routes.ts), checked here first so a slip is named at once. */
-const usernamePattern = /^[A-Za-z0-9_.-]{3,40}$/;
-const passwordPattern = /^(?=.*[a-z])(?=.*[0-9])[a-z0-9_]{12,64}$/;
 
 const wording = refusalWording(operatorsRefusals);
 
@@ -56,8 +54,8 @@ export function AddOperator({ onAdded }: { onAdded: (username: string) => void }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: FieldErrors = {};
-    if (!usernamePattern.test(username.trim())) found.username = t('admin_operators_username_invalid');
-    if (!passwordPattern.test(password)) found.password = t('admin_operators_password_invalid');
+    if (!operatorUsernamePattern.test(username.trim())) found.username = t('admin_operators_username_invalid');
+    if (!operatorPasswordPattern.test(password)) found.password = t('admin_operators_password_invalid');
     return send(found, async () => {
       await adminRequest('POST', '/operators', { username: username.trim(), password, role });
       onAdded(username.trim());

@@ -5,6 +5,7 @@ import { Field } from '../ui/form.tsx';
 import type { OperatorMe } from './operator-me.ts';
 import { adminRequest } from './operator-session.ts';
 import { twoFactorRefusals } from './operators-keys.ts';
+import { OwnPassword } from './OwnPassword.tsx';
 
 interface Enrolment {
   secret: string;
@@ -13,7 +14,7 @@ interface Enrolment {
 }
 
 /**
- * An operator's own two-factor sign-in: off, a button sets it up (QR code and secret, confirmed by
+ * An operator's own sign-in: their password (once fully signed in), and two-factor sign-in: off, a button sets it up (QR code and secret, confirmed by
  * a current code); on, the count of recovery codes left. The recovery codes are shown once, here.
  */
 export function TwoFactorSetup({ me, onChanged }: { me: OperatorMe; onChanged: () => void }) {
@@ -57,6 +58,7 @@ export function TwoFactorSetup({ me, onChanged }: { me: OperatorMe; onChanged: (
       <p className="gs-message gs-message--error" role="alert">
         {failure}
       </p>
+      {me.stage === 'signed_in' && <OwnPassword />}
     </section>
   );
 }

@@ -21,6 +21,15 @@ export const operatorsRefusals = [
   'session_expired',
 ] as const satisfies readonly RefusalCode[];
 
+/** Refusals the operator's own password form words itself. */
+export const ownPasswordRefusals = [
+  'validation',
+  'operator_password_wrong',
+  'operator_password_same',
+  'rate_limited',
+  'session_expired',
+] as const satisfies readonly RefusalCode[];
+
 /** Their wording keys. */
 const refusalMessageKeys = [
   'refusal_two_factor_code_wrong',
@@ -35,6 +44,8 @@ const refusalMessageKeys = [
   'refusal_operator_last_administrator',
   'refusal_nothing_to_change',
   'refusal_administrators_only',
+  'refusal_operator_password_wrong',
+  'refusal_operator_password_same',
 ] as const satisfies readonly `refusal_${RefusalCode}`[];
 
 /**
@@ -43,6 +54,14 @@ const refusalMessageKeys = [
  * to the island's words itself, so the island's first load does not carry this list (its budget).
  */
 export const operatorsMessageKeys = [
+  'admin_own_password',
+  'admin_own_password_current',
+  'admin_own_password_new',
+  'admin_own_password_confirm',
+  'admin_own_password_required',
+  'admin_own_password_mismatch',
+  'admin_own_password_submit',
+  'admin_own_password_changed',
   'admin_operators',
   'admin_operators_caption',
   'admin_operators_role',

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { useI18n } from '../core/i18n.ts';
+import { Field } from '../ui/form.tsx';
+import { refusalWording, useFormSubmission, type FieldErrors } from './form-submission.ts';
+import { adminRequest } from './operator-session.ts';
+import { ownPasswordRefusals } from './operators-keys.ts';
+import { operatorPasswordPattern } from './operator-rules.ts';
+
+const wording = refusalWording(ownPasswordRefusals);
+
+/**
+ * The signed-in operator changes their own password: the current one, the new one twice. On success
+ * their other sessions have ended (PUT admin/v1/me/password); this one goes on.
+ */
+export function OwnPassword() {
+  const { t } = useI18n();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [again, setAgain] = useState('');
+  const [changed, setChanged] = useState(false);
+  const { errors, failure, busy, submit: send } = useFormSubmission(wording);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChanged(false);
+    const found: FieldErrors = {};
+    if (current === '') found.current_password = t('admin_own_password_required');
+    if (!operatorPasswordPattern.test(next)) found.new_password = t('admin_operators_password_invalid');
+    else if (again !== next) found.again = t('admin_own_password_mismatch');
+    return send(found, async () => {
+      await adminRequest('PUT', '/me/password', { current_password: current, new_password: next });
+      setCurrent('');
+      setNext('');
+      setAgain('');
+      setChanged(true);
+    });
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="gs-own-password">
+      <h3 id="gs-own-password">{t('admin_own_password')}</h3>
+      <Field
+        id="gs-own-password-current"
+        name="current_password"
+        type="password"
+        label={t('admin_own_password_current')}
+        value={current}
+        onChange={setCurrent}
+        error={errors.current_password}
+        autoComplete="current-password"
+        maxLength={64}
+      />
+      <Field
+        id="gs-own-password-new"
+        name="new_password"
+        type="password"
+        label={t('admin_own_password_new')}
+        hint={t('admin_operators_password_hint')}
+        value={next}
+        onChange={setNext}
+        error={errors.new_password}
+        autoComplete="new-password"
+        maxLength={64}
+      />
+      <Field
+        id="gs-own-password-again"
+        name="again"
+        type="password"
+        label={t('admin_own_password_confirm')}
+        value={again}
+        onChange={setAgain}
+        error={errors.again}
+        autoComplete="new-password"
+        maxLength={64}
+      />
+      <p className="gs-message gs-message--error" role="alert">
+        {failure}
+      </p>
+      <p className="gs-message gs-message--ok" role="status">
+        {changed ? t('admin_own_password_changed') : ''}
+      </p>
+      <div className="gs-actions">
+        <button type="submit" className="button button--small" disabled={busy} aria-busy={busy}>
+          {t('admin_own_password_submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
