@@ -24,9 +24,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: envelopeOf(
             Type.Object({
               token: Type.String(),
-              stage: Type.Union([Type.Literal('signed_in'), Type.Literal('code'), Type.Literal('enrol')], {
+              stage: Type.Union([Type.Literal('signed_in'), Type.Literal('code'), Type.Literal('enrol'), Type.Literal('password')], {
                 description:
-                  'signed_in: the token works; code: send a two-factor or recovery code to POST admin/v1/login/code; enrol: two-factor is required, set it up (admin/v1/me/two-factor) before anything else',
+                  'signed_in: the token works; code: send a two-factor or recovery code to POST admin/v1/login/code; enrol: two-factor is required, set it up (admin/v1/me/two-factor) before anything else; password: another operator chose the first password, choose one of your own (PUT admin/v1/me/password) before anything else',
               }),
             }),
           ),

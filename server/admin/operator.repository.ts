@@ -9,10 +9,17 @@ export async function findOperatorByUsername(db: Db, username: string) {
     .executeTakeFirst();
 }
 
-export async function insertOperator(db: Db, username: string, passwordHash: string, role: OperatorRole): Promise<number> {
+/** A new operator; `passwordChangeRequired` when someone else chose the first password (they choose their own at first sign-in). */
+export async function insertOperator(
+  db: Db,
+  username: string,
+  passwordHash: string,
+  role: OperatorRole,
+  passwordChangeRequired = false,
+): Promise<number> {
   const row = await db
     .insertInto('operators')
-    .values({ username, password_hash: passwordHash, role })
+    .values({ username, password_hash: passwordHash, role, password_change_required: passwordChangeRequired })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -31,5 +38,9 @@ export async function twoFactorRequired(db: Db): Promise<boolean> {
 
 /** A new password hash only: the operator's sessions and state are the caller's to handle. */
 export async function replacePasswordHash(db: Db, operatorId: number, passwordHash: string): Promise<void> {
-  await db.updateTable('operators').set({ password_hash: passwordHash }).where('id', '=', operatorId).execute();
+  await db
+    .updateTable('operators')
+    .set({ password_hash: passwordHash, password_change_required: false })
+    .where('id', '=', operatorId)
+    .execute();
 }

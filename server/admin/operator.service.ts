@@ -51,7 +51,8 @@ export async function operatorLogin(
   }
   await clearHits(db, accountLimit.bucket);
 
-  const stage: OperatorSessionStage = operator.totp_enabled_at !== null ? 'code' : (await twoFactorRequired(db)) ? 'enrol' : 'signed_in';
+  const stage: OperatorSessionStage =
+    operator.totp_enabled_at !== null ? 'code' : operator.password_change_required ? 'password' : await stageAfterPassword(db, operator);
   const token = newOperatorToken();
   await db.transaction().execute(async (trx) => {
     await createOperatorSession(trx, operator.id, tokenHash(token), stage);
@@ -64,6 +65,14 @@ export async function operatorLogin(
     });
   });
   return { token, stage };
+}
+
+/**
+ * Where a sign-in goes once the password (and any code) is settled: two-factor set-up when it is
+ * required and the operator has none, otherwise done.
+ */
+export async function stageAfterPassword(db: Db, operator: { totp_enabled_at: Date | null }): Promise<OperatorSessionStage> {
+  return operator.totp_enabled_at === null && (await twoFactorRequired(db)) ? 'enrol' : 'signed_in';
 }
 
 /** The command line's own checks of a new operator's name and password. */

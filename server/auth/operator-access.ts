@@ -48,6 +48,7 @@ function selfRoutes(): string[] {
 const stageRoutes: Record<Exclude<OperatorSessionStage, 'signed_in'>, ReadonlySet<string>> = {
   code: new Set(['POST /api/admin/v1/login/code', 'POST /api/admin/v1/logout']),
   enrol: new Set(selfRoutes()),
+  password: new Set(['GET /api/admin/v1/me', 'POST /api/admin/v1/logout', 'PUT /api/admin/v1/me/password']),
 };
 
 export const administratorsOnlyMessage = 'This is for administrators only';

@@ -34,6 +34,8 @@ export interface OperatorTable {
   totp_pending_secret: string | null;
   totp_enabled_at: Date | null;
   totp_last_step: ColumnType<string | null, bigint | null, bigint | null>;
+  /** Migration 0040: added by another operator, so their first sign-in asks for a password of their own. */
+  password_change_required: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface OperatorSessionTable {

@@ -7,7 +7,8 @@ export interface OperatorAccessTables {
 }
 
 export type OperatorRole = 'administrator' | 'reviewer';
-export type OperatorSessionStage = 'signed_in' | 'code' | 'enrol';
+/** Where a sign-in stands: done; waiting for a code; for two-factor set-up; for the operator's own first password (migration 0040). */
+export type OperatorSessionStage = 'signed_in' | 'code' | 'enrol' | 'password';
 
 export interface OperatorRecoveryCodeTable {
   id: ColumnType<string, never, never>;

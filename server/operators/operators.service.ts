@@ -26,7 +26,7 @@ export async function addOperator(db: Db, by: number, username: string, password
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     // The unique index settles two adds of one name at once; the loser is told the name is taken.
-    const id = await insertOperator(trx, username, passwordHash, role).catch(async (error: unknown) => {
+    const id = await insertOperator(trx, username, passwordHash, role, true).catch(async (error: unknown) => {
       if ((await findOperatorByUsername(db, username)) !== undefined) throw fieldError('username', 'operator_name_taken', takenMessage);
       throw error;
     });

@@ -2,7 +2,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { revokeOperatorSessions } from '../auth/operator-session.repository.ts';
+import { revokeOperatorSessions, setOperatorSessionStage } from '../auth/operator-session.repository.ts';
+import { stageAfterPassword } from '../admin/operator.service.ts';
 import type { AuthenticatedOperator } from '../auth/operator.guard.ts';
 import { replacePasswordHash } from '../admin/operator.repository.ts';
 import { clearHits } from '../http/rate-limit.repository.ts';
@@ -13,7 +14,8 @@ import { findOperatorById } from './two-factor.repository.ts';
 /**
  * An operator changes their own password (issue 35): the current one first, counted against the same
  * failure limit as their logins (a session left open is no way to guess it), then a new one (its rules
- * are the route's schema, operatorPasswordField) that is not the same. Their other sessions end; this one stays. Audited.
+ * are the route's schema, operatorPasswordField) that is not the same. An operator another operator
+ * added does this at first sign-in (the `password` stage, migration 0040) before anything else opens. Their other sessions end; this one stays. Audited.
  */
 export async function changeOwnPassword(
   db: Db,
@@ -39,6 +41,8 @@ export async function changeOwnPassword(
   await db.transaction().execute(async (trx) => {
     await replacePasswordHash(trx, operator.id, passwordHash);
     await revokeOperatorSessions(trx, operator.id, session.sessionId);
+    // A first sign-in that waited for this password goes on: to two-factor set-up if required, else done.
+    if (session.stage === 'password') await setOperatorSessionStage(trx, session.sessionId, await stageAfterPassword(trx, operator));
     await recordAudit(trx, { operatorId: operator.id, action: 'operator.password', subjectType: 'operator', subjectId: operator.id });
   });
 }

@@ -58,7 +58,33 @@ describe.each(databaseKinds())('an operator changes their own password on %s', (
     const username = uniqueName('ops');
     const token = await operatorToken(app, testApp.database.db, username);
     const limit = testApp.config.limits.loginFailuresPerAccount;
-    for (let attempt = 0; attempt < limit; attempt += 1) expectFailure(await change(token, `guess${attempt}password`, 'anotherpassword9'), 422);
+    for (let attempt = 0; attempt < limit; attempt += 1)
+      expectFailure(await change(token, `guess${attempt}password`, 'anotherpassword9'), 422);
     expect(expectFailure(await change(token, operatorPassword, 'anotherpassword9'), 429).error_code).toBeDefined();
+  });
+
+  it('an operator another operator added chooses their own password at first sign-in, before anything else opens', async () => {
+    const admin = await operatorToken(app, testApp.database.db);
+    const username = uniqueName('new');
+    expectSuccess(
+      await send(app, 'POST', 'admin/v1/operators', {
+        token: admin,
+        json: true,
+        body: { username, password: 'givenpassword1', role: 'reviewer' },
+      }),
+      201,
+    );
+    const first = expectSuccess(await login(username, 'givenpassword1')) as { token: string; stage: string };
+    expect(first.stage).toBe('password');
+    expect(expectFailure(await send(app, 'GET', 'admin/v1/order-notices', { token: first.token }), 403).error_code).toBe(
+      'sign_in_unfinished',
+    );
+    expect(expectSuccess(await send(app, 'GET', 'admin/v1/me', { token: first.token }))).toMatchObject({ stage: 'password' });
+
+    expectSuccess(await change(first.token, 'givenpassword1', 'myownpassword7'));
+    expect(expectSuccess(await send(app, 'GET', 'admin/v1/me', { token: first.token }))).toMatchObject({ stage: 'signed_in' });
+    expectSuccess(await send(app, 'GET', 'admin/v1/order-notices', { token: first.token }));
+    // Asked once: the next sign-in is an ordinary one.
+    expect((expectSuccess(await login(username, 'myownpassword7')) as { stage: string }).stage).toBe('signed_in');
   });
 });

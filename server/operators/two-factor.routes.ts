@@ -33,7 +33,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
               two_factor: Type.Boolean(),
               two_factor_required: Type.Boolean({ description: 'Every operator must use two-factor sign-in' }),
               recovery_codes_left: Type.Integer(),
-              stage: Type.Union([Type.Literal('signed_in'), Type.Literal('code'), Type.Literal('enrol')]),
+              stage: Type.Union([Type.Literal('signed_in'), Type.Literal('code'), Type.Literal('enrol'), Type.Literal('password')]),
             }),
           ),
         },

@@ -108,7 +108,8 @@ export async function finishSignIn(db: Db, config: Config, session: Authenticate
   }
   if (method === undefined) throw fieldError('code', 'two_factor_code_wrong', wrongCodeMessage);
   await db.transaction().execute(async (trx) => {
-    await setOperatorSessionStage(trx, session.sessionId, 'signed_in');
+    // An operator someone else added still chooses their own password before anything opens (migration 0040).
+    await setOperatorSessionStage(trx, session.sessionId, operator.password_change_required ? 'password' : 'signed_in');
     await recordAudit(trx, {
       operatorId: operator.id,
       action: 'operator.login_second_factor',

@@ -57,6 +57,11 @@ const MembersTab = lazyTab(() => import('./Members.tsx').then((module) => module
 const PartnerWalletsTab = lazyTab(() => import('./PartnerWallets.tsx').then((module) => module.PartnerWallets));
 const OperatorsTab = lazyTab(() => import('./Operators.tsx').then((module) => module.Operators));
 const SecurityTab = lazyTab(() => import('./TwoFactorSetup.tsx').then((module) => module.TwoFactorSetup));
+const FirstPassword = lazyTab(() =>
+  import('./OwnPassword.tsx').then((module) => (props: { onChanged: () => void }) => (
+    <module.OwnPassword first onChanged={props.onChanged} />
+  )),
+);
 
 /** The back office: operators log in with their own accounts and work the review and payout queues. */
 export function AdminApp() {
@@ -85,6 +90,16 @@ export function AdminApp() {
       <p role="status" className="gs-loading">
         {t('loading')}
       </p>
+    );
+  // Another operator chose the first password: nothing else opens until the operator has chosen their own.
+  if (me?.stage === 'password')
+    return (
+      <div className="gs-admin">
+        <FirstPassword onChanged={reload} />
+        <button type="button" className="button button--small button--quiet" onClick={() => void operatorLogout()}>
+          {t('admin_logout')}
+        </button>
+      </div>
     );
   // Two-factor is required and not yet set up: nothing else opens until it is.
   if (me?.stage === 'enrol')

@@ -235,6 +235,25 @@ describe('Operators (the back office)', () => {
     page.unmount();
   });
 
+  it('asks an operator someone else added for a password of their own before any tab opens', async () => {
+    let stage: OperatorMe['stage'] = 'password';
+    stub = operatorApi({ ...me, role: 'reviewer', stage }, (call) => {
+      if (call.path === '/admin/v1/me') return ok({ ...me, role: 'reviewer', stage });
+      if (call.path !== '/admin/v1/me/password') return undefined;
+      stage = 'signed_in';
+      return ok(null);
+    });
+    const page = mountScreen(<AdminApp />, 'zht', zht);
+    await waitFor(() => page.host.textContent?.includes(zht.admin_own_password_first) === true, 'the first-password form');
+    expect(page.host.querySelector('nav'), 'no tabs yet').to.equal(null);
+    typeInto(inputLabelled(page.host, zht.admin_own_password_current), 'givenpassword1');
+    typeInto(inputLabelled(page.host, zht.admin_own_password_new), 'myownpassword7');
+    typeInto(inputLabelled(page.host, zht.admin_own_password_confirm), 'myownpassword7');
+    act(() => buttonNamed(page.host, zht.admin_own_password_submit).click());
+    await waitFor(() => page.host.querySelector('button[aria-pressed]') !== null, 'the tabs once the password is chosen');
+    page.unmount();
+  });
+
   it('reads in simplified Chinese and is axe-clean', async () => {
     stub = operatorApi(me);
     const page = mountScreen(<Operators me={me} />, 'zhs', zhs);

@@ -10,9 +10,10 @@ const wording = refusalWording(ownPasswordRefusals);
 
 /**
  * The signed-in operator changes their own password: the current one, the new one twice. On success
- * their other sessions have ended (PUT admin/v1/me/password); this one goes on.
+ * their other sessions have ended (PUT admin/v1/me/password); this one goes on. `first`: the sign-in
+ * waits for it, as another operator chose the first password.
  */
-export function OwnPassword() {
+export function OwnPassword({ first = false, onChanged }: { first?: boolean; onChanged?: () => void }) {
   const { t } = useI18n();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -33,12 +34,14 @@ export function OwnPassword() {
       setNext('');
       setAgain('');
       setChanged(true);
+      onChanged?.();
     });
   };
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="gs-own-password">
       <h3 id="gs-own-password">{t('admin_own_password')}</h3>
+      {first && <p>{t('admin_own_password_first')}</p>}
       <Field
         id="gs-own-password-current"
         name="current_password"

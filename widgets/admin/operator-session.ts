@@ -24,7 +24,7 @@ async function endedOn401<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-export type SignInStage = 'signed_in' | 'code' | 'enrol';
+export type SignInStage = 'signed_in' | 'code' | 'enrol' | 'password';
 
 /**
  * The password step. When a code is due the half-signed-in token is handed back rather than

@@ -62,6 +62,7 @@ export const operatorsMessageKeys = [
   'admin_own_password_mismatch',
   'admin_own_password_submit',
   'admin_own_password_changed',
+  'admin_own_password_first',
   'admin_operators',
   'admin_operators_caption',
   'admin_operators_role',

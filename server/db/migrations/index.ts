@@ -33,6 +33,7 @@ import * as businessDayZones from './0031_business_day_zones.ts';
 import * as memberPasswordResets from './0036_member_password_resets.ts';
 import * as brandTextsStateTheTrustRule from './0039_brand_texts_state_the_trust_rule.ts';
 import * as partnerSiteSessions from './0038_partner_site_sessions.ts';
+import * as operatorFirstPassword from './0040_operator_first_password.ts';
 import * as payerRefundsWithdrawalClaims from './0033_payer_refunds_withdrawal_claims.ts';
 import * as revenueCorrectionsAndHold from './0032_revenue_corrections_and_hold.ts';
 import * as roomStates from './0034_room_states.ts';
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0036_member_password_resets': memberPasswordResets,
   '0038_partner_site_sessions': partnerSiteSessions,
   '0039_brand_texts_state_the_trust_rule': brandTextsStateTheTrustRule,
+  '0040_operator_first_password': operatorFirstPassword,
 };
 
 export const migrationProvider: MigrationProvider = {
