@@ -38,44 +38,27 @@ export function OwnPassword({ first = false, onChanged }: { first?: boolean; onC
     });
   };
 
+  const fields = [
+    { name: 'current_password', label: t('admin_own_password_current'), value: current, onChange: setCurrent },
+    { name: 'new_password', label: t('admin_own_password_new'), hint: t('admin_operators_password_hint'), value: next, onChange: setNext },
+    { name: 'again', label: t('admin_own_password_confirm'), value: again, onChange: setAgain },
+  ];
+
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="gs-own-password">
       <h3 id="gs-own-password">{t('admin_own_password')}</h3>
       {first && <p>{t('admin_own_password_first')}</p>}
-      <Field
-        id="gs-own-password-current"
-        name="current_password"
-        type="password"
-        label={t('admin_own_password_current')}
-        value={current}
-        onChange={setCurrent}
-        error={errors.current_password}
-        autoComplete="current-password"
-        maxLength={64}
-      />
-      <Field
-        id="gs-own-password-new"
-        name="new_password"
-        type="password"
-        label={t('admin_own_password_new')}
-        hint={t('admin_operators_password_hint')}
-        value={next}
-        onChange={setNext}
-        error={errors.new_password}
-        autoComplete="new-password"
-        maxLength={64}
-      />
-      <Field
-        id="gs-own-password-again"
-        name="again"
-        type="password"
-        label={t('admin_own_password_confirm')}
-        value={again}
-        onChange={setAgain}
-        error={errors.again}
-        autoComplete="new-password"
-        maxLength={64}
-      />
+      {fields.map((field) => (
+        <Field
+          key={field.name}
+          id={`gs-own-password-${field.name}`}
+          type="password"
+          maxLength={64}
+          error={errors[field.name]}
+          autoComplete={field.name === 'current_password' ? 'current-password' : 'new-password'}
+          {...field}
+        />
+      ))}
       <p className="gs-message gs-message--error" role="alert">
         {failure}
       </p>
