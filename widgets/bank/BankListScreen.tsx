@@ -5,7 +5,7 @@ import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { formatPoints } from '../core/money.ts';
 import { useStore } from '../core/use-store.ts';
-import { $cardsChanged } from '../core/changes.ts';
+import { $cardsChanged, cardsChanged } from '../core/changes.ts';
 import { $cardToEdit, deleteCard, listCards, rememberCardId } from './bank-cards.ts';
 import { groupInFours, maskCardNumber, type BankCard } from './card-rules.ts';
 
@@ -75,6 +75,7 @@ export function BankListScreen() {
     setBusy(true);
     try {
       await deleteCard(id);
+      cardsChanged();
       if ($cardToEdit.get() === id) $cardToEdit.set(null);
       setCards((current) => current?.filter((card) => card.id !== id) ?? null);
       setOutcome({ key: 'bank_delete_success', failed: false });

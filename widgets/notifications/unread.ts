@@ -4,11 +4,13 @@ import { notificationPollMs } from '../../contract/notifications.ts';
 import { apiRequest } from '../core/api.ts';
 import { $token } from '../core/session.ts';
 import { refreshSession } from '../ui/SessionWatcher.tsx';
+import { ordersChanged, walletChanged } from '../core/changes.ts';
 
 /**
  * Asks the server now (after marking some read, say); the timer goes on as before. A count that
  * rises means something happened to the member (identity approved, a payment confirmed, income
- * paid): the member is read afresh, so every open screen follows (the add-card form, the balance).
+ * paid): the member is read afresh, so every open screen follows (the add-card form, the balance),
+ * and the order and money lists on the page read again (core/changes.ts).
  */
 let asked = 0;
 
@@ -24,7 +26,12 @@ export async function refreshUnread(): Promise<void> {
     // Only the latest question's answer counts: a timer's answer arriving after "mark all read" was asked again is stale.
     if (question !== asked) return;
     $unread.set(unread);
-    if (before !== null && unread > before) void refreshSession().catch(() => undefined);
+    if (before !== null && unread > before) {
+      void refreshSession().catch(() => undefined);
+      // The lists that news may have changed (a payment confirmed, income paid, a withdrawal decided) read again.
+      walletChanged();
+      ordersChanged();
+    }
   } catch {
     // A failed refresh keeps the last count; the next tick tries again.
   }

@@ -1,6 +1,5 @@
-import { useStore } from '../core/use-store.ts';
-import { useEffect, useRef } from 'react';
 import { $ordersChanged } from '../core/changes.ts';
+import { useReloadOn } from '../core/reload-on.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { formatPoints } from '../core/money.ts';
@@ -39,14 +38,7 @@ export function OrderList() {
   const { locale, t } = useI18n();
   const list = usePagedList<Order>('/v1/order');
   // An order made in the cart beside this list (on a partner's page) shows at once.
-  const changed = useStore($ordersChanged);
-  const seen = useRef(changed);
-  useEffect(() => {
-    if (seen.current === changed) return;
-    seen.current = changed;
-    list.reload();
-    // Only a new change reloads; the list's functions are new each render.
-  }, [changed]);
+  useReloadOn($ordersChanged, list.reload);
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const orders = list.page?.data ?? [];
 

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { withTransport } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
+import { $walletChanged } from '../core/changes.ts';
+import { useReloadOn } from '../core/reload-on.ts';
 import { usePagedList } from '../core/paged.ts';
 import { saveFile } from '../ui/save-file.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
@@ -53,6 +55,8 @@ const partnerKeys: Record<number, string> = { 1: 'wallet_store', 2: 'wallet_cine
 export function StatementScreen() {
   const { locale, t } = useI18n();
   const list = usePagedList<StatementEntry>('/v1/statement');
+  // Points moved elsewhere on the page (a transfer, a withdrawal, a notice of income): read again.
+  useReloadOn($walletChanged, list.reload);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const entries = list.page?.data ?? [];

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
+import { $walletChanged } from '../core/changes.ts';
+import { useReloadOn } from '../core/reload-on.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import { formatPoints } from '../core/money.ts';
@@ -41,6 +43,8 @@ export function TransactionsScreen() {
   const { locale, t } = useI18n();
   const [type, setType] = useState<RecordType>('deposit');
   const list = usePagedList<TransactionRecord>(`/v1/transactionRecod?type=${type}`);
+  // Points moved elsewhere on the page (a transfer, a withdrawal, a notice of income): read again.
+  useReloadOn($walletChanged, list.reload);
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const records = list.page?.data ?? [];
 

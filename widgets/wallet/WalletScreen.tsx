@@ -5,6 +5,7 @@ import { useHostEvents } from '../core/host-events.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { $mainWallet, refreshMainWallet } from '../core/main-wallet.ts';
+import { walletChanged } from '../core/changes.ts';
 import { formatPoints } from '../core/money.ts';
 import { refusalKey } from '../core/refusal.ts';
 import { $partnerWallets, $partnerWalletsFailed, loadPartnerWallets, partnerNameKey, type PartnerWallet } from './partner-wallets.ts';
@@ -115,6 +116,7 @@ export function WalletScreen() {
       setAmount('');
       setOutcome({ key: 'wallet_transfer_success', failed: false });
       hostEvents('transfer-completed', { type, partner_city_id: partnerId, amount: amount.trim() });
+      walletChanged();
     } catch (error) {
       // An answer that never came may still have moved the points: keep the key for the retry.
       if (!(error instanceof ApiFailure && error.status === 0)) attempt.current = null;

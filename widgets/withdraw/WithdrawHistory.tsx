@@ -1,5 +1,7 @@
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
+import { $walletChanged } from '../core/changes.ts';
+import { useReloadOn } from '../core/reload-on.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import type { Withdrawal } from './withdraw.ts';
@@ -10,6 +12,8 @@ import { dateTimeFormat } from '../core/date-time.ts';
 export function WithdrawHistory() {
   const { locale, t } = useI18n();
   const list = usePagedList<Withdrawal>('/v1/withdraw');
+  // Points moved elsewhere on the page (a transfer, a withdrawal, a notice of income): read again.
+  useReloadOn($walletChanged, list.reload);
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const records = list.page?.data ?? [];
 

@@ -1,6 +1,7 @@
 import { useStore } from '../core/use-store.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { listCards } from '../bank/bank-cards.ts';
+import { $cardsChanged, walletChanged } from '../core/changes.ts';
 import type { BankCard } from '../bank/card-rules.ts';
 import { useInputHints } from '../bank/input-hints.ts';
 import { ApiFailure } from '../core/api.ts';
@@ -95,12 +96,13 @@ export function WithdrawScreen() {
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean; verify?: boolean } | null>(null);
-  const [historyVersion, setHistoryVersion] = useState(0);
   const amountInput = useRef<HTMLInputElement>(null);
   // One key per intended withdrawal: a retry after a lost answer reuses it, a changed form gets a new one.
   const attempt = useRef<{ signature: string; key: string } | null>(null);
   useInputHints(amountInput, { inputMode: 'decimal' });
 
+  // A card added or deleted elsewhere on the page (the card list beside it) is offered or gone at once.
+  const cardsVersion = useStore($cardsChanged);
   useEffect(() => {
     let live = true;
     listCards()
@@ -113,7 +115,7 @@ export function WithdrawScreen() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [cardsVersion]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -132,7 +134,7 @@ export function WithdrawScreen() {
       attempt.current = null;
       setAmount('');
       setOutcome({ text: t('wallet_withdraw_success'), failed: false });
-      setHistoryVersion((version) => version + 1);
+      walletChanged();
     } catch (error) {
       // An answer that never came may still have taken the points: keep the key for the retry.
       if (!(error instanceof ApiFailure && error.status === 0)) attempt.current = null;
@@ -226,7 +228,7 @@ export function WithdrawScreen() {
           </button>
         </form>
       )}
-      <LazyHistory key={historyVersion} />
+      <LazyHistory />
     </div>
   );
 }
