@@ -25,7 +25,13 @@ const rooms = [
   { id: 2, name: 'Kaohsiung Rooftop B', capacity_units: null, revenue: 0, income: 0, balance: 0 },
 ];
 const trustPage = ok(
-  { current_page: 1, last_page: 1, per_page: 30, total: 2, data: [day(1, '2026-11-20', 1000, 360), day(1, '2026-11-19', 500, 180)] },
+  {
+    current_page: 1,
+    last_page: 1,
+    per_page: 30,
+    total: 2,
+    data: [day(1, '2026-11-20', 1000, 360), { ...day(1, '2026-11-19', 500, 180), adjustments: 2 }],
+  },
   { rooms },
 );
 
@@ -47,6 +53,10 @@ describe('TrustScreen', () => {
     expect(roomRows[1]).to.contain(eng.trust_capacity_unset);
     const first = page.host.querySelector('.gs-trust__days tbody tr')?.textContent ?? '';
     expect(first).to.contain('2026-11-20').and.contain('10%').and.contain('900.0000').and.contain('360.0000').and.contain('640.0000');
+    expect(first).not.to.contain(eng.trust_corrected.replace('{{count}}', '2'));
+    // A day corrected after it was recorded says how many corrections its figures include.
+    const corrected = page.host.querySelectorAll('.gs-trust__days tbody tr')[1]?.textContent ?? '';
+    expect(corrected).to.contain(eng.trust_corrected.replace('{{count}}', '2'));
     expect(page.host.textContent).not.to.contain(eng.trust_mine);
     expect(page.host.querySelector('svg[role="img"]')).not.to.equal(null);
     expect(await axeViolations(page.host)).to.deep.equal([]);

@@ -24,6 +24,7 @@ export const trustScreenMessageKeys = [
   'trust_fee',
   'trust_distributable',
   'trust_not_shared',
+  'trust_corrected',
   'trust_mine',
   'trust_mine_note',
   'trust_holds',
@@ -146,7 +147,13 @@ export function TrustScreen() {
                       <td className="gs-nowrap">{day.business_date}</td>
                       <td>{roomName(day.engine_room_id)}</td>
                       <td className="gs-number">{day.kwh.toLocaleString(locale === 'eng' ? 'en' : 'zh')}</td>
-                      <td className="gs-number">{points(day.revenue)}</td>
+                      <td className="gs-number">
+                        {points(day.revenue)}
+                        {/* A day corrected after it was recorded says so: its figures are the corrected ones (decision 048). */}
+                        {day.adjustments > 0 && (
+                          <small className="gs-trust__corrected">{t('trust_corrected', { count: day.adjustments })}</small>
+                        )}
+                      </td>
                       <td className="gs-number">{day.fee_percent === null ? '—' : `${day.fee_percent}%`}</td>
                       <td className="gs-number">{day.distributable === null ? t('trust_not_shared') : points(day.distributable)}</td>
                       <td className="gs-number">{points(day.income)}</td>
