@@ -13,6 +13,7 @@ import {
 } from '../../tests/helpers/members.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
+import { transferInBatch } from './transfer-batches.ts';
 
 const tooSmall = 'Amount cannot be less than 100';
 const mainShort = "Insufficient balance of user's main wallet";
@@ -367,14 +368,29 @@ describe.each(databaseKinds())('wallet transfers on %s', (kind) => {
     await holding;
     const first = deposit('turn-1');
     await untilWaiting(1);
-    const second = deposit('turn-2');
+    // One process keeps a member's transfers in order itself (decision 034); the turn orders them across processes.
+    // The second comes as from another process: its own transfer queue (another Kysely instance on the same pool).
+    const anotherProcess = testApp.database.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => args.result,
+    });
+    const second = transferInBatch(anotherProcess, {
+      userId: queued.id,
+      partnerCityId: 1,
+      type: 'deposit',
+      amount: points(100),
+      idempotencyKey: 'turn-2',
+      requestHash: 'deposit:1:100',
+      mainRefusal: "Insufficient balance of user's main wallet",
+      partnerRefusal: 'Insufficient balance of the partner wallet',
+    });
     await untilWaiting(2);
     release();
     await holder;
     const [one, two] = await Promise.all([first, second]);
     const firstRecord = expectSuccess(one, 201);
-    const secondRecord = expectSuccess(two, 201);
-    expect(firstRecord.id).toBeLessThan(secondRecord.id);
+    expect('record' in two && two.record.status).toBe(2);
+    expect(firstRecord.id).toBeLessThan('record' in two ? Number(two.record.id) : 0);
     expect(await mainWallet(queued.token)).toBe(700);
   });
 
