@@ -13,6 +13,15 @@ import type { OperatorRole, OperatorSessionStage } from '../db/schema-operators.
 
 export const operatorLoginFailedMessage = 'Incorrect username or password';
 
+/** Failed password checks of one operator, by name: at login, and when they change their own password. */
+export function operatorLoginLimit(config: Config, username: string): Limit {
+  return {
+    bucket: `operator-login:${username.toLowerCase()}`,
+    max: config.limits.loginFailuresPerAccount,
+    windowMs: config.limits.loginFailureWindowMs,
+  };
+}
+
 /** Operators choose longer passwords than members: they can move other people's money. */
 export const operatorPasswordMinLength = 12;
 const operatorNamePattern = /^[A-Za-z0-9_.-]{3,40}$/;
@@ -35,7 +44,7 @@ export async function operatorLogin(
   address: string,
 ): Promise<{ token: string; stage: OperatorSessionStage }> {
   const windowMs = config.limits.loginFailureWindowMs;
-  const accountLimit: Limit = { bucket: `operator-login:${username.toLowerCase()}`, max: config.limits.loginFailuresPerAccount, windowMs };
+  const accountLimit = operatorLoginLimit(config, username);
   // A bucket of its own: a flood of failed member logins from one address must not lock operators out.
   const addressLimit: Limit = { bucket: `operator-login-address:${address}`, max: config.limits.loginFailuresPerAddress, windowMs };
   await takeSlot(db, accountLimit);

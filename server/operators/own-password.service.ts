@@ -3,11 +3,11 @@ import type { Db } from '../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { revokeOperatorSessions, setOperatorSessionStage } from '../auth/operator-session.repository.ts';
-import { stageAfterPassword } from '../admin/operator.service.ts';
+import { operatorLoginLimit, stageAfterPassword } from '../admin/operator.service.ts';
 import type { AuthenticatedOperator } from '../auth/operator.guard.ts';
 import { replacePasswordHash } from '../admin/operator.repository.ts';
 import { clearHits } from '../http/rate-limit.repository.ts';
-import { takeSlot, type Limit } from '../http/rate-limit.ts';
+import { takeSlot } from '../http/rate-limit.ts';
 import { ApiError, fieldError } from '../shared/errors.ts';
 import { findOperatorById } from './two-factor.repository.ts';
 
@@ -26,11 +26,7 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const operator = await findOperatorById(db, session.operatorId);
   if (operator === undefined) throw new ApiError(401, 'session_expired', 'Login has expired, please log in again');
-  const accountLimit: Limit = {
-    bucket: `operator-login:${operator.username.toLowerCase()}`,
-    max: config.limits.loginFailuresPerAccount,
-    windowMs: config.limits.loginFailureWindowMs,
-  };
+  const accountLimit = operatorLoginLimit(config, operator.username);
   await takeSlot(db, accountLimit);
   if (!(await verifyPassword(currentPassword, operator.password_hash)))
     throw fieldError('current_password', 'operator_password_wrong', 'The current password is not right');
