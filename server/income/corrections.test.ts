@@ -4,6 +4,7 @@ import { incomeWorld } from '../../tests/helpers/income-world.ts';
 import { expectFailure, expectSuccess, registerMember, send, type Member } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { databaseKinds } from '../../tests/helpers/test-app.ts';
+import { pointsToDecimal } from '../shared/money.ts';
 import { distributeIncome } from './income.service.ts';
 import { entrySharedMessage, releaseOwnMessage } from './revenue.service.ts';
 
@@ -115,6 +116,12 @@ describe.each(databaseKinds())('corrections are shared, and revenue waits its ho
     });
     expect(await trustDay(room(0), day)).toMatchObject({ revenue: 100_000, fee_percent: 15, distributable: 85_000, income: 42_500 });
     expect(await roomBalance(room(0))).toBe(100_000 - 42_500);
+
+    // The cart's past results for the same five units say what the day paid in all, the increase included.
+    const product = await db().selectFrom('products').select('price').where('id', '=', 1).executeTakeFirstOrThrow();
+    const fiveUnits = pointsToDecimal(BigInt(product.price) * 5n);
+    const recent = await send(world.testApp.app, 'GET', `v1/engineRoom/${room(0)}/recent?product_id=1&amount=${fiveUnits}`);
+    expect(expectSuccess(recent)).toMatchObject({ shared_days: 1, low: 42_500, high: 42_500 });
 
     const dashboard = expectSuccess(await send(world.testApp.app, 'GET', 'admin/v1/dashboard', { token: world.operator }));
     expect(JSON.stringify(dashboard)).not.toContain('"amount_credited":850,');

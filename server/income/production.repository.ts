@@ -52,13 +52,21 @@ export interface RecentShares {
 /**
  * Each finished day of the room in the last 30 up to `today`, shared by the rule the distribution pays
  * by (share-rule.repository.ts) for an order of `amount` at `unitPrice` (both ten-thousandths): its pool
- * as it was shared and the basis it was shared by. The lowest and highest day, and how many days there were.
+ * as it was shared and the basis it was shared by, plus each increase a correction shared into the day
+ * since (decision 048: a correction pays its own change by the same rule, so the day's result is what an
+ * order was paid in all). A decrease takes nothing back, so it lowers no day. The lowest and highest day,
+ * and how many days there were.
  */
 export async function recentShares(db: Db, roomId: number, amount: bigint, unitPrice: bigint, today: string): Promise<RecentShares> {
   const rows = await sql<RecentShares>`
     select count(*)::int as days, min(s.share)::text as low, max(s.share)::text as high
     from (
-      select ${shareOf('o', sql`d.pool`, sql`d.basis_units_e8`)} as share
+      select ${shareOf('o', sql`d.pool`, sql`d.basis_units_e8`)} + coalesce((
+          select sum(${shareOf('o', sql`c.pool_delta`, sql`d.basis_units_e8`)})
+          from income_corrections c
+          where c.engine_room_id = d.engine_room_id and c.business_date = d.business_date
+            and c.pool_delta > 0 and c.finished_at is not null
+        ), 0) as share
       from income_distributions d
       cross join (select ${amount.toString()}::bigint as amount, ${unitPrice.toString()}::bigint as unit_price) o
       where d.engine_room_id = ${roomId} and d.finished_at is not null and d.basis_units_e8 is not null
