@@ -71,6 +71,10 @@ import { registerStaticSite } from './web/static-site.ts';
 import { LiveSite } from './site/live-site.ts';
 import { siteAdminRoutes } from './site/site.admin.routes.ts';
 import { SitePublisher } from './site/site-publish.service.ts';
+import { addScrapedGauges, createMetrics, type Metrics } from './metrics/metrics.ts';
+import { registerHttpMetrics } from './metrics/http-metrics.ts';
+import { readWorkCounts } from './dashboard/dashboard.service.ts';
+import { transfersWaiting } from './wallet/transfer-batches.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +89,8 @@ declare module 'fastify' {
     sitePublisher: SitePublisher;
     /** The enabled partner sites, kept current in every process through LISTEN/NOTIFY (decision 017). */
     partnerSites: PartnerSiteDirectory;
+    /** What this process measures about itself (decision 056), served on METRICS_PORT when set. */
+    metrics: Metrics;
   }
 }
 
@@ -127,6 +133,10 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  database.observeQueries((seconds, failed) => metrics.querySeconds.observe({ outcome: failed ? 'error' : 'ok' }, seconds));
+  addScrapedGauges(metrics, { db: database.db, pool: database.poolStats, workCounts: readWorkCounts, transfersWaiting });
   // An external city without a platform connected in code is reached over HTTPS with its saved settings.
   app.decorate(
     'partners',
@@ -145,7 +155,7 @@ export async function buildApp(
     database,
   );
   await liveSite.start();
-  const sitePublisher = new SitePublisher(database.db, liveSite, app.log);
+  const sitePublisher = new SitePublisher(database.db, liveSite, app.log, metrics);
   app.decorate('sitePublisher', sitePublisher);
   app.addHook('onClose', async () => {
     await sitePublisher.stop();
@@ -157,6 +167,7 @@ export async function buildApp(
   const routeTable = new RouteTable();
   routeTable.watch(app);
   registerErrorHandler(app);
+  registerHttpMetrics(app, metrics);
   registerJsonBody(app);
   registerStrictInput(app);
   registerDisabledSiteGate(app);

@@ -61,6 +61,12 @@ export interface Config {
    * payments against them. Off (the default), only accounts an operator entered are shown (decision 024).
    */
   demoMode: boolean;
+  /**
+   * METRICS_PORT: set, the process serves Prometheus metrics at GET /metrics on this port of its own, on
+   * METRICS_HOST (default 127.0.0.1, this machine only). Unset, no metrics port (decision 056).
+   */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 /** Abuse limits: defaults a real user never reaches. */
@@ -180,6 +186,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     orderExpiryCheckMs: integer('ORDER_EXPIRY_CHECK_MINUTES', 10, 0, 24 * 60) * minuteMs,
     demoMode: demoMode === 'true',
     revenueHoldMs: text('REVENUE_HOLD_MINUTES', '') === '' ? undefined : integer('REVENUE_HOLD_MINUTES', 0, 0, 7 * 24 * 60) * minuteMs,
+    metricsPort: text('METRICS_PORT', '') === '' ? undefined : integer('METRICS_PORT', 0, 0, 65535),
+    metricsHost: text('METRICS_HOST', '127.0.0.1'),
   };
   const cardKey = text('CARD_NUMBER_KEY', '');
   if (cardKey !== '') {

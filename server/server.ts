@@ -2,6 +2,8 @@ import { readSettings } from './income/settings.repository.ts';
 import type { FastifyInstance } from 'fastify';
 import { sweepOrphanedUploads } from './uploads/orphan-sweep.ts';
 import { buildApp } from './app.ts';
+import { addProcessMetrics } from './metrics/metrics.ts';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.ts';
 import { serverLogOptions } from './http/log-redaction.ts';
 import { loadOrCreateCardKey } from './cards/card-key.ts';
 import { scheduleDistribution } from './income/scheduler.ts';
@@ -16,6 +18,8 @@ import { openConfiguredDatabase, StartupError } from './startup.ts';
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** Where GET /metrics is served, when METRICS_PORT is set. */
+  metricsPort: number | undefined;
   /** Stops accepting, finishes requests in flight, then closes the database. */
   stop(): Promise<void>;
 }
@@ -45,19 +49,30 @@ export async function prepareServer(config: Config, opening = openConfiguredData
   // Unpaid orders are cancelled on a timer in every process; the job is safe to run concurrently.
   const orderExpiry = startOrderExpiry(database.db, config, app.log);
   // Every process looks for ended business days; a lock per room and day makes two runs queue.
-  const stopDistribution = scheduleDistribution(database.db, config, app.log);
+  const stopDistribution = scheduleDistribution(database.db, config, app.log, app.metrics);
   // With SMTP_URL set, members' notifications are also e-mailed, each once, by whichever process locks it first.
   const stopMailing = startMailing(database.db, config, app.log);
+  const metricsServer = await serveMetrics(app, config);
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       await orderExpiry.stop();
       await stopDistribution();
       await stopMailing();
+      await metricsServer?.close();
       await app.close();
       await database.close();
     })());
-  return { app, database, stop };
+  return { app, database, stop, metricsPort: metricsServer?.port };
+}
+
+/** With METRICS_PORT set, the process's metrics (its own CPU and memory among them) on their own port. */
+async function serveMetrics(app: FastifyInstance, config: Config): Promise<MetricsServer | undefined> {
+  if (config.metricsPort === undefined) return undefined;
+  addProcessMetrics(app.metrics);
+  const served = await startMetricsServer(app.metrics.registry, config.metricsPort, config.metricsHost);
+  app.log.info({ port: served.port, host: config.metricsHost }, 'metrics served at GET /metrics');
+  return served;
 }
 
 function redactUrl(url: string | undefined): string {

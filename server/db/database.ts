@@ -1,6 +1,6 @@
 import { makePrivateFolder } from '../shared/private-folder.ts';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type DatabaseConnection, type Driver } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type DatabaseConnection, type Driver, type KyselyConfig } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -18,7 +18,24 @@ export interface DatabaseHandle {
   listen(channel: string, handlers: ChannelHandlers): Promise<StopListening>;
   /** The embedded database's files as one uncompressed tar (PGlite only): what `loadDataDir` starts from. */
   dumpDataDir?(): Promise<Blob>;
+  /** This process's connections to PostgreSQL (none on the embedded database, which has one, in this thread). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /** Hands every statement's duration (and whether it failed) to the observer: the metrics' query timings. */
+  observeQueries(observer: QueryObserver): void;
   close(): Promise<void>;
+}
+
+export type QueryObserver = (seconds: number, failed: boolean) => void;
+
+/** Kysely's log hook, passing each statement's time to whichever observer is set (none: nothing done). */
+function queryTimer(): { log: NonNullable<KyselyConfig['log']>; observe: (observer: QueryObserver) => void } {
+  let observer: QueryObserver | undefined;
+  return {
+    log: (event) => observer?.(event.queryDurationMillis / 1000, event.level === 'error'),
+    observe: (next) => {
+      observer = next;
+    },
+  };
 }
 
 /** PostgreSQL's type id for int8/BIGINT: kept as a string so no money ever passes through a float. */
@@ -38,11 +55,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // and /api/ready reports the database while it is unreachable.
     pool.on('error', () => undefined);
     prepareStatements(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const timer = queryTimer();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timer.log });
     return {
       db,
       kind: 'postgres',
       listen: (channel, handlers) => Promise.resolve(listenOnPostgres(target.databaseUrl, channel, handlers)),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      observeQueries: timer.observe,
       close: () => db.destroy(),
     };
   }
@@ -54,10 +74,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const parsers = { [int8TypeId]: (value: string) => value };
     pglite = await PGlite.create(target.loadDataDir === undefined ? { parsers } : { parsers, loadDataDir: target.loadDataDir });
   }
-  const db = new Kysely<Database>({ dialect: new TurnTakingPGliteDialect({ pglite }) });
+  const timer = queryTimer();
+  const db = new Kysely<Database>({ dialect: new TurnTakingPGliteDialect({ pglite }), log: timer.log });
   return {
     db,
     kind: 'pglite',
+    observeQueries: timer.observe,
     listen: (channel, handlers) => listenOnPglite(pglite, channel, handlers),
     dumpDataDir: () => pglite.dumpDataDir('none'),
     close: () => db.destroy(),

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import { pointsToNumber } from '../shared/money.ts';
 import { distributeIncome } from './income.service.ts';
 
 /**
@@ -11,11 +13,22 @@ import { distributeIncome } from './income.service.ts';
 export const distributionCheckMs = 5 * 60_000;
 
 /** Starts the schedule; returns the function that stops it (and waits for a run in progress). */
-export function scheduleDistribution(db: Db, config: Config, log: FastifyBaseLogger, everyMs = distributionCheckMs): () => Promise<void> {
+export function scheduleDistribution(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  metrics?: Metrics,
+  everyMs = distributionCheckMs,
+): () => Promise<void> {
   let running: Promise<void> | undefined;
   const run = () => {
+    const startedMs = performance.now();
+    const measure = (outcome: 'ok' | 'failed') => metrics?.distributionSeconds.observe({ outcome }, (performance.now() - startedMs) / 1000);
     running ??= distributeIncome(db, config)
       .then((summary) => {
+        measure('ok');
+        metrics?.distributionOrders.inc(summary.ordersCredited);
+        metrics?.distributionPoints.inc(pointsToNumber(summary.amountCredited));
         if (summary.days.length > 0) {
           log.info(
             { days: summary.days.length, orders: summary.ordersCredited, total: summary.amountCredited.toString() },
@@ -23,7 +36,10 @@ export function scheduleDistribution(db: Db, config: Config, log: FastifyBaseLog
           );
         }
       })
-      .catch((error: unknown) => log.error({ err: error }, 'income distribution failed; the next run tries again'))
+      .catch((error: unknown) => {
+        measure('failed');
+        log.error({ err: error }, 'income distribution failed; the next run tries again');
+      })
       .finally(() => {
         running = undefined;
       });

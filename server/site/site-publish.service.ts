@@ -9,6 +9,7 @@ import { siteLiveChannel, type LiveSite } from './live-site.ts';
 import { buildVersion, productCodeVersion, SiteBuildError, siteFolders, versionDir } from './site-build.ts';
 import { catalogSnapshot } from './site-catalog.ts';
 import { allSections, assembleContent, fieldsNamedBy, sectionOf, type SiteContent } from './site-content.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import {
   failStaleBuilds,
   findBuild,
@@ -53,11 +54,13 @@ export class SitePublisher {
   readonly db: Db;
   readonly site: LiveSite;
   readonly log: FastifyBaseLogger;
+  readonly metrics: Metrics | undefined;
 
-  constructor(db: Db, site: LiveSite, log: FastifyBaseLogger) {
+  constructor(db: Db, site: LiveSite, log: FastifyBaseLogger, metrics?: Metrics) {
     this.db = db;
     this.site = site;
     this.log = log;
+    this.metrics = metrics;
   }
 
   get siteDir(): string {
@@ -150,6 +153,7 @@ export class SitePublisher {
           after: { live_version: id, duration_ms: durationMs },
         });
       });
+      this.metrics?.siteBuildSeconds.observe({ kind, outcome: 'succeeded' }, durationMs / 1000);
       this.log.info({ buildId: id, kind, durationMs }, 'site built');
       if (kind === 'publish') await this.site.refresh();
       await this.#prune();
@@ -157,6 +161,7 @@ export class SitePublisher {
       const durationMs = Math.round(performance.now() - startedMs);
       const message =
         error instanceof SiteBuildError ? explained(content, error.message) : 'The build could not run; the server log has the details.';
+      this.metrics?.siteBuildSeconds.observe({ kind, outcome: 'failed' }, durationMs / 1000);
       this.log.error({ err: error, buildId: id }, 'site build failed');
       await this.db.transaction().execute(async (trx) => {
         await finishBuild(trx, id, { status: 'failed', durationMs, error: message });

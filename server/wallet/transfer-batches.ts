@@ -36,6 +36,11 @@ class TransferQueue {
     this.#db = db;
   }
 
+  /** Transfers submitted and not yet taken into a batch. */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
   submit(request: InternalTransferRequest): Promise<InternalTransferOutcome> {
     return new Promise((resolve, reject) => {
       this.#waiting.push({ request, resolve, reject });
@@ -122,4 +127,9 @@ export function transferInBatch(db: Db, request: InternalTransferRequest): Promi
     queues.set(db, queue);
   }
   return queue.submit(request);
+}
+
+/** Transfers this process holds for the database, not yet taken into a batch (the metrics' queue size). */
+export function transfersWaiting(db: Db): number {
+  return queues.get(db)?.waiting ?? 0;
 }
