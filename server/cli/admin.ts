@@ -93,7 +93,7 @@ const commands: Record<string, { summary: string; run(db: Db, args: string[]): P
 const folderCommands: Record<string, { summary: string; run(config: Config, args: string[]): Promise<string> }> = {
   backup: {
     summary:
-      'backup <file> [--with-key]: the embedded database and uploaded photos in one archive only you can read (server stopped); the card-number key only sealed with BACKUP_PASSPHRASE (or asked with --with-key), else keep it apart',
+      'backup <file> [--with-key]: the database, uploaded photos and brand-site versions in one archive only you can read (the embedded database: server stopped; PostgreSQL: pg_dump, servers running); the card-number key only sealed with BACKUP_PASSPHRASE (or asked with --with-key), else keep it apart',
     run: (config, args) =>
       backup(
         config,
@@ -102,7 +102,8 @@ const folderCommands: Record<string, { summary: string; run(config: Config, args
       ),
   },
   restore: {
-    summary: 'restore <file>: replace DATA_DIR with a backup (the old folder is kept aside), then check the ledger',
+    summary:
+      'restore <file>: servers stopped, replace the database and folders with a backup (old folders kept aside), then check the ledger',
     run: (config, args) =>
       restore(
         config,

@@ -93,8 +93,12 @@ describe('backup and restore of the embedded database', () => {
     },
   );
 
-  it('with DATABASE_URL the commands point to pg_dump and pg_restore', async () => {
-    await expect(runAdmin(dataDir, ['backup', archive], { DATABASE_URL: 'postgres://127.0.0.1:1/none' })).rejects.toThrow(/pg_dump/);
+  it('with a PostgreSQL it cannot reach, a backup says so and writes nothing', async () => {
+    const unreachable = path.join(root, 'unreachable.tar.gz');
+    await expect(runAdmin(dataDir, ['backup', unreachable], { DATABASE_URL: 'postgres://127.0.0.1:1/none' })).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
+    expect(fs.existsSync(unreachable)).toBe(false);
   });
 });
 
