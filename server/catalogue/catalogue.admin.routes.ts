@@ -161,7 +161,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       // The brand site's own picture store: product pictures reach its pages on the next publish.
-      const picture = await addPicture(app.db, app.config.siteDir, operatorOf(request).operatorId, await readImageField(request));
+      const picture = await addPicture(app.db, operatorOf(request).operatorId, await readImageField(request));
       return reply.status(201).send(success(picture, 'Uploaded'));
     },
   );

@@ -39,7 +39,7 @@ async function snapshot(server: RunningServer) {
     orders: await rows(sql`select id, order_number, status, amount from orders order by id`),
     ledger: await rows(sql`select id, account_id, amount from ledger_entries order by id`),
     income: await rows(sql`select id, order_id, amount from income_records order by id`),
-    uploads: fs.readdirSync(path.join(dataDir, 'uploads'), { recursive: true }).map(String).sort(),
+    uploads: await rows(sql`select id, stored_name, md5(content) as content from uploads order by id`),
     cardKey: fs.readFileSync(path.join(dataDir, 'card-number.key'), 'utf8'),
   };
 }

@@ -14,6 +14,7 @@ import { loadConfig } from '../config.ts';
 import { prepareServer, type RunningServer } from '../server.ts';
 import { siteLiveChannel } from '../site/live-site.ts';
 import { versionDir } from '../site/site-build.ts';
+import { saveVersion } from '../site/site-version-store.ts';
 import { assembleContent } from '../site/site-content.ts';
 import { finishBuild, insertBuild, listDrafts, setLive } from '../site/site-content.repository.ts';
 
@@ -51,6 +52,7 @@ async function publishVersion(server: RunningServer, words: string): Promise<num
   fs.mkdirSync(folder, { recursive: true });
   fs.writeFileSync(path.join(folder, 'version.txt'), words);
   fs.writeFileSync(path.join(folder, '404.html'), '<!doctype html><title>Not found</title>');
+  await saveVersion(db, id, folder);
   await finishBuild(db, id, { status: 'succeeded', durationMs: 1 });
   await setLive(db, id, null, siteLiveChannel);
   return id;
@@ -66,7 +68,7 @@ async function snapshot(server: RunningServer) {
     ledger: await rows(sql`select id, account_id, amount from ledger_entries order by id`),
     income: await rows(sql`select id, order_id, amount from income_records order by id`),
     live: await rows(sql`select build_id from site_live`),
-    uploads: fs.readdirSync(server.app.config.uploadDir, { recursive: true }).map(String).sort(),
+    uploads: await rows(sql`select id, stored_name, md5(content) as content from uploads order by id`),
   };
 }
 

@@ -69,5 +69,7 @@ export interface UploadTable {
   width: number;
   height: number;
   stored_name: string;
+  /** The photo itself (migration 0041); null for one from before, still in UPLOAD_DIR. */
+  content: ColumnType<Buffer | null, Buffer | undefined, never>;
   created_at: ColumnType<Date, never, never>;
 }

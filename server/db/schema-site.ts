@@ -5,6 +5,28 @@ export interface SiteTables {
   site_content: SiteContentTable;
   site_builds: SiteBuildTable;
   site_live: SiteLiveTable;
+  site_pictures: SitePictureTable;
+  site_blobs: SiteBlobTable;
+  site_version_files: SiteVersionFileTable;
+}
+
+/** Migration 0041: pictures operators uploaded for the brand site. */
+export interface SitePictureTable {
+  name: string;
+  content: Buffer;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** Migration 0041: the files of built versions, once per content. */
+export interface SiteBlobTable {
+  sha256: string;
+  content: Buffer;
+}
+
+export interface SiteVersionFileTable {
+  build_id: number;
+  path: string;
+  sha256: string;
 }
 
 export interface SiteContentTable {

@@ -6,6 +6,7 @@ import type { StopListening } from '../db/notifications.ts';
 import { versionDir } from './site-build.ts';
 import { inlineScriptHashesFile } from './inline-scripts.ts';
 import { findLive } from './site-content.repository.ts';
+import { writeVersionOut } from './site-version-store.ts';
 
 /** The channel a switch of the live version is announced on, with the build id as payload (decision 022). */
 export const siteLiveChannel = 'site_live';
@@ -90,9 +91,12 @@ export class LiveSite {
       return;
     }
     const folder = versionDir(this.options.siteDir, buildId);
-    if (!fs.existsSync(path.join(folder, 'index.html')) && !fs.existsSync(path.join(folder, '404.html'))) {
-      // Every process must see the versions folder (SITE_DIR on a shared volume); this one keeps what it serves.
-      this.options.log.error({ buildId }, 'the live version of the site is not in SITE_DIR; still serving the previous one');
+    // Built by another process: written out from the database into this process's own SITE_DIR (decision 057).
+    if (!isVersionFolder(folder) && !(await writeVersionOut(this.database.db, buildId, folder))) {
+      this.options.log.error(
+        { buildId },
+        'the live version of the site is neither in SITE_DIR nor in the database; still serving the previous one',
+      );
       return;
     }
     this.#current = this.#index(buildId, folder);
@@ -100,11 +104,12 @@ export class LiveSite {
   }
 
   /** A preview version, or undefined when it was never built (or has been removed). */
-  preview(buildId: number): SiteVersion | undefined {
+  async preview(buildId: number): Promise<SiteVersion | undefined> {
     const known = this.#previews.get(buildId);
     if (known !== undefined) return known;
     const folder = versionDir(this.options.siteDir, buildId);
-    if (!fs.existsSync(folder)) return undefined;
+    const here = isVersionFolder(folder) || (this.database !== undefined && (await writeVersionOut(this.database.db, buildId, folder)));
+    if (!here) return undefined;
     const version = this.#index(buildId, folder);
     this.#previews.set(buildId, version);
     if (this.#previews.size > previewsIndexedMax) this.#previews.delete(this.#previews.keys().next().value ?? buildId);
@@ -117,6 +122,11 @@ export class LiveSite {
     indexFolder(this.options.widgetsDir, '/widgets', files);
     return { buildId, files, policy: this.options.policyOf([folder, this.options.widgetsDir]) };
   }
+}
+
+/** A version folder complete enough to serve: a build writes its pages before it is renamed into place. */
+function isVersionFolder(folder: string): boolean {
+  return fs.existsSync(path.join(folder, 'index.html')) || fs.existsSync(path.join(folder, '404.html'));
 }
 
 function indexFolder(root: string, urlPrefix: string, files: Map<string, string>): void {

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { locales } from '../../locales/index.ts';
+import type { Db } from '../db/database.ts';
 import type { SiteContent } from './site-content.ts';
 import { seedContentDir } from './site-content.seed.ts';
 import { copyPictures } from './site-pictures.ts';
@@ -34,7 +35,7 @@ export function versionDir(siteDir: string, buildId: number): string {
 }
 
 /** Writes the content as the Astro build's loaders read it (site/content.config.ts). JSON is YAML, so the loaders stay as they are. */
-export async function writeContentSnapshot(folder: string, content: SiteContent, siteDir: string): Promise<void> {
+export async function writeContentSnapshot(db: Db, folder: string, content: SiteContent, siteDir: string): Promise<void> {
   await fs.rm(folder, { recursive: true, force: true });
   await fs.mkdir(path.join(folder, 'brand'), { recursive: true });
   await fs.mkdir(path.join(folder, 'settings'), { recursive: true });
@@ -45,10 +46,12 @@ export async function writeContentSnapshot(folder: string, content: SiteContent,
   await fs.writeFile(path.join(folder, 'partners.yaml'), JSON.stringify(content.partners, null, 1));
   await fs.writeFile(path.join(folder, 'catalog.yaml'), JSON.stringify(content.catalog, null, 1));
   await fs.cp(path.join(seedContentDir, 'images'), path.join(folder, 'images'), { recursive: true });
-  await copyPictures(siteDir, path.join(folder, 'images'));
+  await copyPictures(db, siteDir, path.join(folder, 'images'));
 }
 
 export interface BuildRequest {
+  /** Where the pictures operators uploaded are read from. */
+  db: Db;
   siteDir: string;
   buildId: number;
   /** The address prefix the version is built for: '/' for a publish, '/preview/<id>/' for a preview. */
@@ -78,7 +81,7 @@ export async function buildVersion(request: BuildRequest): Promise<string> {
   }
   await warmPictureCache(folders.cache);
   request.onProgress('writing content');
-  await writeContentSnapshot(folders.content, request.content, request.siteDir);
+  await writeContentSnapshot(request.db, folders.content, request.content, request.siteDir);
 
   const astro = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin', 'astro.mjs');
   let pages = 0;

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { cleanImage } from '../uploads/image-check.ts';
-import { storeImage } from '../uploads/upload-store.ts';
+import { newStoredName, storedNamePattern } from '../uploads/upload-store.ts';
+import { insertSitePicture, listSitePictures } from './site-files.repository.ts';
 
-/** Pictures operators upload for the brand site, beside the builds (SITE_DIR/images). */
+/** Where pictures operators uploaded before migration 0041 are (SITE_DIR/images); newer ones are in the database. */
 export const picturesDir = (siteDir: string) => path.join(siteDir, 'images');
 
 /**
@@ -13,9 +14,11 @@ export const picturesDir = (siteDir: string) => path.join(siteDir, 'images');
  * upload is (server/uploads); the build then makes the responsive AVIF and WebP sizes of it. Answers
  * the path a page's `src` takes. The file is public once a page that shows it is published.
  */
-export async function addPicture(db: Db, siteDir: string, operatorId: number, bytes: Buffer) {
+export async function addPicture(db: Db, operatorId: number, bytes: Buffer) {
   const image = await cleanImage(bytes);
-  const name = await storeImage(picturesDir(siteDir), image.bytes, image.contentType);
+  // In the database, so a build on any process has it (decision 057).
+  const name = newStoredName(image.contentType);
+  await insertSitePicture(db, name, image.bytes);
   const src = `../images/${name}`;
   await recordAudit(db, {
     operatorId,
@@ -27,11 +30,15 @@ export async function addPicture(db: Db, siteDir: string, operatorId: number, by
   return { src, width: image.width, height: image.height };
 }
 
-/** Copies the uploaded pictures into the content folder a build reads, beside the repository's own. */
-export async function copyPictures(siteDir: string, contentImages: string): Promise<void> {
+/**
+ * Copies the uploaded pictures into the content folder a build reads, beside the repository's own: those in the
+ * database, and those uploaded before it kept them (SITE_DIR/images).
+ */
+export async function copyPictures(db: Db, siteDir: string, contentImages: string): Promise<void> {
   const uploaded = picturesDir(siteDir);
   const names = await fs.readdir(uploaded).catch(() => [] as string[]);
   for (const name of names) {
-    if (/^[0-9a-f]{32}\.(png|jpg)$/.test(name)) await fs.copyFile(path.join(uploaded, name), path.join(contentImages, name));
+    if (storedNamePattern.test(name)) await fs.copyFile(path.join(uploaded, name), path.join(contentImages, name));
   }
+  for (const picture of await listSitePictures(db)) await fs.writeFile(path.join(contentImages, picture.name), picture.content);
 }

@@ -10,6 +10,8 @@ import { buildVersion, productCodeVersion, SiteBuildError, siteFolders, versionD
 import { catalogSnapshot } from './site-catalog.ts';
 import { allSections, assembleContent, fieldsNamedBy, sectionOf, type SiteContent } from './site-content.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import { forgetVersionFiles } from './site-files.repository.ts';
+import { saveVersion, writeVersionOut } from './site-version-store.ts';
 import {
   failStaleBuilds,
   findBuild,
@@ -126,6 +128,7 @@ export class SitePublisher {
     const heartbeat = setInterval(() => void write(latest), heartbeatMs);
     try {
       await buildVersion({
+        db: this.db,
         siteDir: this.siteDir,
         buildId: id,
         base: kind === 'publish' ? '/' : `/preview/${id}/`,
@@ -138,6 +141,8 @@ export class SitePublisher {
           void write(progress);
         },
       });
+      // In the database before anyone is told: every process serves it from there (decision 057).
+      await saveVersion(this.db, id, versionDir(this.siteDir, id));
       const durationMs = Math.round(performance.now() - startedMs);
       await this.db.transaction().execute(async (trx) => {
         await finishBuild(trx, id, { status: 'succeeded', durationMs });
@@ -185,11 +190,13 @@ export class SitePublisher {
   async rollback(id: number, operatorId: number | null): Promise<void> {
     const kept = await listPublished(this.db, publishedVersionsKept);
     if (!kept.some((build) => build.id === id)) throw notFound('site_version_not_found', 'No such published version of the site');
-    try {
-      await fs.access(path.join(versionDir(this.siteDir, id), '404.html'));
-    } catch {
-      throw notFound('site_version_not_found', 'No such published version of the site');
-    }
+    const folder = versionDir(this.siteDir, id);
+    // Built or served on another process only: written out from the database here (decision 057).
+    const here = await fs.access(path.join(folder, '404.html')).then(
+      () => true,
+      () => writeVersionOut(this.db, id, folder),
+    );
+    if (!here) throw notFound('site_version_not_found', 'No such published version of the site');
     await this.db.transaction().execute(async (trx) => {
       const before = await findLiveForUpdate(trx);
       await setLive(trx, id, operatorId, siteLiveChannel);
@@ -225,6 +232,7 @@ export class SitePublisher {
         await fs.rm(path.join(folder, name), { recursive: true, force: true });
       }
     }
+    await forgetVersionFiles(this.db, [...keep, ...this.#running.keys()]);
   }
 }
 

@@ -78,7 +78,7 @@ export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const picture = await addPicture(app.db, app.config.siteDir, operatorOf(request).operatorId, await readImageField(request));
+      const picture = await addPicture(app.db, operatorOf(request).operatorId, await readImageField(request));
       return reply.status(201).send(success(picture, 'Uploaded'));
     },
   );

@@ -37,7 +37,7 @@ describe.each(databaseKinds())('what a process killed mid-upload leaves behind, 
     await insertUpload(db, {
       userId: await insertUser(db),
       contentType: 'image/jpeg',
-      bytes: 5,
+      content: Buffer.alloc(5),
       width: 1,
       height: 1,
       storedName: name('a'),

@@ -4,17 +4,11 @@ import path from 'node:path';
 import type { ImageContentType } from '../db/schema-back-office.ts';
 
 /**
- * Photos live in the private upload folder under names the server makes up, readable by the
- * server's own user only. Nothing in that folder is ever served by path.
+ * Photos are kept in the database (migration 0041) under names the server makes up. Those uploaded before live in
+ * the private upload folder (UPLOAD_DIR), readable by the server's own user only; nothing in it is ever served by path.
  */
-export async function storeImage(uploadDir: string, bytes: Buffer, contentType: ImageContentType): Promise<string> {
-  await fs.mkdir(uploadDir, { recursive: true, mode: 0o700 });
-  const name = `${randomBytes(16).toString('hex')}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
-  // Written aside, then renamed: a process killed mid-write leaves a ".partial" file, never half a photo under a real name.
-  const partial = path.join(uploadDir, `${name}${partialSuffix}`);
-  await fs.writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
-  await fs.rename(partial, path.join(uploadDir, name));
-  return name;
+export function newStoredName(contentType: ImageContentType): string {
+  return `${randomBytes(16).toString('hex')}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
 }
 
 export const partialSuffix = '.partial';

@@ -6,18 +6,21 @@ export interface UploadRow {
   user_id: number;
   content_type: ImageContentType;
   stored_name: string;
+  /** Null for a photo from before migration 0041, still in UPLOAD_DIR. */
+  content: Buffer | null;
 }
 
 export async function insertUpload(
   db: Db,
-  upload: { userId: number; contentType: ImageContentType; bytes: number; width: number; height: number; storedName: string },
+  upload: { userId: number; contentType: ImageContentType; content: Buffer; width: number; height: number; storedName: string },
 ): Promise<string> {
   const row = await db
     .insertInto('uploads')
     .values({
       user_id: upload.userId,
       content_type: upload.contentType,
-      bytes: upload.bytes,
+      bytes: upload.content.length,
+      content: upload.content,
       width: upload.width,
       height: upload.height,
       stored_name: upload.storedName,
@@ -35,7 +38,11 @@ export async function storedNamesInUse(db: Db, names: string[]): Promise<Set<str
 }
 
 export async function findUpload(db: Db, id: number): Promise<UploadRow | undefined> {
-  return db.selectFrom('uploads').select(['id', 'user_id', 'content_type', 'stored_name']).where('id', '=', String(id)).executeTakeFirst();
+  return db
+    .selectFrom('uploads')
+    .select(['id', 'user_id', 'content_type', 'stored_name', 'content'])
+    .where('id', '=', String(id))
+    .executeTakeFirst();
 }
 
 /** Whether every given upload id belongs to the member: a photo of someone else's is never attached. */

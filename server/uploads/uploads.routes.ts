@@ -10,7 +10,7 @@ import { RefusedInput } from '../http/refused-input.ts';
 import { ApiError, forbidden, notFound } from '../shared/errors.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { cleanImage, oversizeImageMessage, uploadBytesMax } from './image-check.ts';
-import { readImage, removeImage, storeImage } from './upload-store.ts';
+import { newStoredName, readImage } from './upload-store.ts';
 import { findUpload, insertUpload, uploadPath } from './uploads.repository.ts';
 
 const bearer = [{ bearer: [] }];
@@ -42,14 +42,10 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const member = memberOf(request);
       const bytes = await readImageField(request);
       const image = await cleanImage(bytes);
-      const storedName = await storeImage(app.config.uploadDir, image.bytes, image.contentType);
-      try {
-        const id = await insertUpload(app.db, { userId: member.userId, ...image, bytes: image.bytes.length, storedName });
-        return await reply.status(201).send(success({ id: Number(id), image_path: uploadPath(id) }, 'Uploaded'));
-      } catch (error) {
-        await removeImage(app.config.uploadDir, storedName);
-        throw error;
-      }
+      // The photo and its row in one statement: any process on the database serves it, and none is ever half stored.
+      const storedName = newStoredName(image.contentType);
+      const id = await insertUpload(app.db, { userId: member.userId, ...image, content: image.bytes, storedName });
+      return reply.status(201).send(success({ id: Number(id), image_path: uploadPath(id) }, 'Uploaded'));
     },
   );
 
@@ -65,7 +61,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const isOperator = request.operator !== null;
       if (upload === undefined) throw notFound('image_not_found', 'Image not found');
       if (!isOperator && upload.user_id !== memberOf(request).userId) throw forbidden();
-      const bytes = await readImage(app.config.uploadDir, upload.stored_name);
+      const bytes = upload.content ?? (await readImage(app.config.uploadDir, upload.stored_name));
       const extension = upload.content_type === 'image/png' ? 'png' : 'jpg';
       return reply
         .header('content-type', upload.content_type)

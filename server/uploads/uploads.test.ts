@@ -39,7 +39,16 @@ describe.each(databaseKinds())('POST v1/image/upload and GET v1/image/{id} on %s
     });
   const fetchImage = (imagePath: string, token: string) =>
     testApp.app.inject({ method: 'GET', url: imagePath, headers: { authorization: `Bearer ${token}` } });
-  const storedFiles = () => fs.readdirSync(testApp.config.uploadDir);
+  /** Photos stored, in the database (decision 057). */
+  const storedCount = async () =>
+    Number(
+      (
+        await testApp.database.db
+          .selectFrom('uploads')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it.each(['png', 'jpeg'] as const)('stores a real %s privately and serves it to its owner with its type', async (format) => {
     const detail = expectSuccess(await upload(await photo(format)), 201) as { id: number; image_path: string };
@@ -50,8 +59,23 @@ describe.each(databaseKinds())('POST v1/image/upload and GET v1/image/{id} on %s
     expect(served.headers['content-disposition']).toMatch(/^inline; filename="image-\d+\.(png|jpg)"$/);
     expect(served.headers['cache-control']).toContain('private');
     expect((await sharp(served.rawPayload).metadata()).width).toBe(32);
-    const mode = fs.statSync(path.join(testApp.config.uploadDir, storedFiles()[0] ?? '')).mode & 0o777;
-    expect(mode).toBe(0o600);
+    // Kept in the database, so any process serves it; nothing is written to the upload folder.
+    expect(fs.readdirSync(testApp.config.uploadDir)).toEqual([]);
+  });
+
+  it('serves a photo stored in the upload folder before photos moved into the database', async () => {
+    const legacy = await photo('png');
+    const storedName = `${'ab'.repeat(16)}.png`;
+    fs.writeFileSync(path.join(testApp.config.uploadDir, storedName), legacy, { mode: 0o600 });
+    const row = await testApp.database.db
+      .insertInto('uploads')
+      .values({ user_id: owner.id, content_type: 'image/png', bytes: legacy.length, width: 32, height: 32, stored_name: storedName })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const served = await fetchImage(`/api/v1/image/${row.id}`, owner.token);
+    expect(served.statusCode).toBe(200);
+    expect(Buffer.compare(served.rawPayload, legacy)).toBe(0);
+    fs.rmSync(path.join(testApp.config.uploadDir, storedName));
   });
 
   it('removes EXIF, including GPS, and applies the recorded orientation', async () => {
@@ -80,24 +104,24 @@ describe.each(databaseKinds())('POST v1/image/upload and GET v1/image/{id} on %s
   });
 
   it('judges by content: a renamed executable or text file is 415 and nothing is stored', async () => {
-    const before = storedFiles().length;
+    const before = await storedCount();
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(200)]);
     expect(expectFailure(await upload(elf, { filename: 'photo.png', contentType: 'image/png' }), 415).message).toBe(
       unsupportedImageMessage,
     );
     expect(expectFailure(await upload(Buffer.from('just text'), { filename: 'a.jpg' }), 415).message).toBe(unsupportedImageMessage);
-    expect(storedFiles().length).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it('refuses empty (422), truncated (422), oversize (413) and bomb (422) images', async () => {
-    const before = storedFiles().length;
+    const before = await storedCount();
     expect(expectFailure(await upload(Buffer.alloc(0)), 422).message).toBe(emptyImageMessage);
     const jpeg = await photo('jpeg', 400, 300);
     expect(expectFailure(await upload(jpeg.subarray(0, Math.floor(jpeg.length / 2))), 422).message).toBe(damagedImageMessage);
     const oversize = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2048 * 1024)]);
     expect(expectFailure(await upload(oversize), 413).message).toBe(oversizeImageMessage);
     expect(expectFailure(await upload(pngClaiming(60_000, 60_000), { contentType: 'image/png' }), 422).message).toBe(hugeImageMessage);
-    expect(storedFiles().length).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   /** The upload's answer and how long it took, in milliseconds. */
@@ -147,7 +171,7 @@ describe.each(databaseKinds())('POST v1/image/upload and GET v1/image/{id} on %s
   });
 
   it('answers 429 at once, and stores nothing, when too many large pictures wait to be read', async () => {
-    const before = storedFiles().length;
+    const before = await storedCount();
     const answers = await Promise.all(
       Array.from({ length: 2 + largeDecodesWaitingMax }, () => upload(blackPng(8_000, 3_000), { contentType: 'image/png' })),
     );
@@ -155,7 +179,7 @@ describe.each(databaseKinds())('POST v1/image/upload and GET v1/image/{id} on %s
     expect(busy.length).toBeGreaterThan(0);
     expect(expectFailure(busy[0]!, 429).error_code).toBe('rate_limited');
     expect(busy[0]!.headers['retry-after']).toBe(String(decodeSecondsMax));
-    expect(storedFiles().length).toBe(before + answers.length - busy.length);
+    expect(await storedCount()).toBe(before + answers.length - busy.length);
   });
 
   it('needs a member, the field "image" and multipart', async () => {

@@ -53,7 +53,7 @@ function previewRoutes(site: LiveSite) {
       if (operator === undefined)
         return reply.status(403).send(failure('operators_only', 'Preview is for administrators: open it from the back office'));
       const buildId = Number(request.params.build);
-      const version = Number.isSafeInteger(buildId) && buildId > 0 ? site.preview(buildId) : undefined;
+      const version = Number.isSafeInteger(buildId) && buildId > 0 ? await site.preview(buildId) : undefined;
       const pathname = decodePath(`/${request.params['*']}`);
       const file = version === undefined || pathname === undefined ? undefined : resolveFile(version.files, pathname);
       if (version === undefined || file === undefined) return reply.callNotFound();
