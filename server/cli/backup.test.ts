@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayAgo, dayStart, paidOrder } from '../../tests/helpers/income.ts';
 import { fundMember, points } from '../../tests/helpers/ledger.ts';
@@ -10,6 +9,7 @@ import { registerMember, send } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { notifyPayment, placeOrder } from '../../tests/helpers/orders.ts';
 import { runAdmin } from '../../tests/helpers/product-api.ts';
+import { restoredRows } from '../../tests/helpers/restored-rows.ts';
 import { loadConfig } from '../config.ts';
 import { prepareServer, type RunningServer } from '../server.ts';
 
@@ -30,18 +30,9 @@ const open = () =>
     }),
   );
 
-/** What a restore must bring back exactly: rows that hold money and identity, photos, and the card key. */
+/** What a restore must bring back exactly, and the card key. */
 async function snapshot(server: RunningServer) {
-  const db = server.database.db;
-  const rows = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows;
-  return {
-    users: await rows(sql`select id, username, password_hash from users order by id`),
-    orders: await rows(sql`select id, order_number, status, amount from orders order by id`),
-    ledger: await rows(sql`select id, account_id, amount from ledger_entries order by id`),
-    income: await rows(sql`select id, order_id, amount from income_records order by id`),
-    uploads: await rows(sql`select id, stored_name, md5(content) as content from uploads order by id`),
-    cardKey: fs.readFileSync(path.join(dataDir, 'card-number.key'), 'utf8'),
-  };
+  return { ...(await restoredRows(server.database.db)), cardKey: fs.readFileSync(path.join(dataDir, 'card-number.key'), 'utf8') };
 }
 
 describe('backup and restore of the embedded database', () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dayAgo, dayStart, paidOrder } from '../../tests/helpers/income.ts';
 import { fundMember, points } from '../../tests/helpers/ledger.ts';
@@ -9,6 +8,7 @@ import { registerMember, send } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { notifyPayment, placeOrder } from '../../tests/helpers/orders.ts';
 import { runAdmin } from '../../tests/helpers/product-api.ts';
+import { restoredRows } from '../../tests/helpers/restored-rows.ts';
 import { createScratchDatabase, databaseKinds } from '../../tests/helpers/test-app.ts';
 import { loadConfig } from '../config.ts';
 import { prepareServer, type RunningServer } from '../server.ts';
@@ -58,20 +58,6 @@ async function publishVersion(server: RunningServer, words: string): Promise<num
   return id;
 }
 
-/** What a restore must bring back exactly: money, identity, photos, and the live version of the site. */
-async function snapshot(server: RunningServer) {
-  const db = server.database.db;
-  const rows = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows;
-  return {
-    users: await rows(sql`select id, username, password_hash from users order by id`),
-    orders: await rows(sql`select id, order_number, status, amount from orders order by id`),
-    ledger: await rows(sql`select id, account_id, amount from ledger_entries order by id`),
-    income: await rows(sql`select id, order_id, amount from income_records order by id`),
-    live: await rows(sql`select build_id from site_live`),
-    uploads: await rows(sql`select id, stored_name, md5(content) as content from uploads order by id`),
-  };
-}
-
 describe.runIf(databaseKinds().includes('postgres'))('backup and restore on PostgreSQL', () => {
   const databases: { drop(): Promise<void> }[] = [];
   afterAll(async () => {
@@ -101,7 +87,7 @@ describe.runIf(databaseKinds().includes('postgres'))('backup and restore on Post
       expect((await send(server.app, 'POST', 'admin/v1/income/distribute', { token: operator, body: {} })).statusCode).toBe(200);
       const earlier = await publishVersion(server, 'version one');
       const later = await publishVersion(server, 'version two');
-      const backedUp = await snapshot(server);
+      const backedUp = await restoredRows(server.database.db);
       expect(backedUp.income.length).toBeGreaterThan(0);
       expect(backedUp.uploads.length).toBeGreaterThan(0);
       expect(backedUp.live).toEqual([{ build_id: later }]);
@@ -124,7 +110,7 @@ describe.runIf(databaseKinds().includes('postgres'))('backup and restore on Post
       );
       server = await target.open();
       try {
-        expect(await snapshot(server)).toEqual(backedUp);
+        expect(await restoredRows(server.database.db)).toEqual(backedUp);
         expect((await server.app.inject({ method: 'GET', url: '/version.txt' })).body).toBe('version two');
         // The history came along: the earlier version can be made live again.
         const admin = await operatorToken(server.app, server.database.db);
