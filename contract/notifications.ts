@@ -17,6 +17,7 @@ export const notificationKinds = [
   'account_reinstated',
   'logged_in_elsewhere',
   'password_reset',
+  'contact_changed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -35,6 +35,7 @@ export const refusalCodes = [
   'referrer_circular',
   'password_confirmation_mismatch',
   'nothing_to_change',
+  'password_wrong',
   'member_not_found',
   // Identity verification.
   'identity_already_verified',

@@ -8,6 +8,10 @@ import { forbidden, notFound } from '../shared/errors.ts';
 import { idParams, recordId } from '../http/schemas.ts';
 import { findUserById, type UserRow } from './user.repository.ts';
 import { userView } from './user-view.service.ts';
+import { changeContact } from './contact.service.ts';
+import { emailField, phoneField } from '../verification/verification.schemas.ts';
+import { passwordLength } from '../../contract/limits.ts';
+import { Type } from 'typebox';
 
 const bearer = [{ bearer: [] }];
 
@@ -53,6 +57,34 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.sessionCache.evictMember(user.id);
       }
       return success(null, 'Modified successfully');
+    },
+  );
+
+  app.put(
+    '/v1/user/contact/:id',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['members'],
+        summary:
+          'A verified member changes the phone and e-mail approved with their identity, with the account password (counted as a password change’s old password; 409 identity_not_verified before approval: send the verification again instead)',
+        params: idParams,
+        body: Type.Object(
+          { phone: phoneField, email: emailField, password: Type.String({ maxLength: passwordLength.max }) },
+          { additionalProperties: false },
+        ),
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const user = await ownUser(app, request, request.params);
+      try {
+        await changeContact(app.db, app.config, user, memberOf(request).sessionId, request.body);
+      } finally {
+        // Too many wrong passwords end this session (refused with 429): forgotten here now, elsewhere through NOTIFY.
+        app.sessionCache.evictMember(user.id);
+      }
+      return success(null, 'Contact details changed');
     },
   );
 };

@@ -3,12 +3,16 @@ import { multilineText } from '../http/schemas.ts';
 
 const uploadId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'an id from POST v1/image/upload' });
 
+/** How a member's e-mail address and phone number are written: at verification, and when a verified member changes them. */
+export const emailField = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
+export const phoneField = Type.String({ minLength: 5, maxLength: 20, pattern: '^\\+?[0-9][0-9 -]{3,18}[0-9]$' });
+
 /** PUT v1/user/{id}: the identity details and the three photos (the seed's verification form). */
 export const verificationBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 30, description: 'the member’s own user name, as the seed’s form sends it' })),
   realname: Type.String({ minLength: 1, maxLength: 50, pattern: "^[\\p{L}\\p{M}][\\p{L}\\p{M} .·'-]*$" }),
-  email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' }),
-  phone: Type.String({ minLength: 5, maxLength: 20, pattern: '^\\+?[0-9][0-9 -]{3,18}[0-9]$' }),
+  email: emailField,
+  phone: phoneField,
   countries_id: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
   certificates_id: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
   certificate_number: Type.String({ minLength: 4, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' }),

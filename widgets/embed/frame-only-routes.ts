@@ -10,6 +10,8 @@ const frameOnly: readonly (readonly [method: string, path: RegExp])[] = [
   ['POST', /^\/v1\/(login|register|password\/reset)$/],
   // The password and referrer change runs in the <gs-edit-user> frame, on a channel of its own.
   ['PUT', /^\/v1\/user\/updatepasswordandparent(\/|$)/],
+  // So does the change of phone and e-mail, which takes the password too.
+  ['PUT', /^\/v1\/user\/contact(\/|$)/],
   // The whole member record and the identity photos: personal data no page widget shows this way.
   ['GET', /^\/v1\/user(\/|$)/],
   ['GET', /^\/v1\/image(\/|$)/],
