@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
+import { emailRule, phoneRule } from '../../contract/limits.ts';
 import { multilineText } from '../http/schemas.ts';
 
 const uploadId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'an id from POST v1/image/upload' });
 
 /** How a member's e-mail address and phone number are written: at verification, and when a verified member changes them. */
-export const emailField = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
-export const phoneField = Type.String({ minLength: 5, maxLength: 20, pattern: '^\\+?[0-9][0-9 -]{3,18}[0-9]$' });
+export const emailField = Type.String({ minLength: emailRule.min, maxLength: emailRule.max, pattern: emailRule.pattern });
+export const phoneField = Type.String({ minLength: phoneRule.min, maxLength: phoneRule.max, pattern: phoneRule.pattern });
 
 /** PUT v1/user/{id}: the identity details and the three photos (the seed's verification form). */
 export const verificationBody = Type.Object({

@@ -11,7 +11,7 @@ import { $token, $user, endSession, type SessionUser } from '../core/session.ts'
 import { LoginForm } from '../auth/LoginForm.tsx';
 import { RegisterForm } from '../auth/RegisterForm.tsx';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { EditUserForm } from '../settings/EditUserForm.tsx';
+import { AccountSettings } from '../settings/AccountSettings.tsx';
 import screensCss from '../../site/styles/member-screens.css?inline';
 import { constructedSheets } from './constructed-sheets.ts';
 import hostCss from './host.css?inline';
@@ -145,7 +145,7 @@ function FrameForm({ screen }: { screen: FormScreen }) {
   if (screen === 'edit-user')
     return (
       <RequireLogin>
-        <EditUserForm />
+        <AccountSettings />
       </RequireLogin>
     );
   if (user !== null) return <SignedIn username={user.username} />;

@@ -1,5 +1,5 @@
 import { RequireLogin } from '../auth/RequireLogin.tsx';
 import { screen } from '../screens/screen.tsx';
-import { EditUserForm } from './EditUserForm.tsx';
+import { AccountSettings } from './AccountSettings.tsx';
 
-export default screen(EditUserForm, { guard: RequireLogin });
+export default screen(AccountSettings, { guard: RequireLogin });

@@ -1,3 +1,5 @@
+import { emailRule } from '../../contract/limits.ts';
+
 /** The three photos, in the seed's order, with the field each upload id is sent in. */
 export const photoSlots = [
   { slot: 'front', field: 'certificate_front', label: 'verify_photo_front' },
@@ -20,9 +22,10 @@ export const emptyVerifyValues: VerifyValues = {
   certificate_number: '',
 };
 
-/** A plain check of an address's shape; the server decides the rest. */
+/** A plain check of an address's shape, by the server's own rule (contract/limits.ts); the server decides the rest. */
 export function isEmail(text: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
+  const email = text.trim();
+  return email.length <= emailRule.max && new RegExp(emailRule.pattern).test(email);
 }
 
 export interface VerifyProblem {
