@@ -32,14 +32,6 @@ export const usernameLength = { min: 6, max: 30 } as const;
 export const passwordLength = { min: 6, max: 12 } as const;
 
 /**
- * A member's phone number and e-mail address, at verification and when a verified member changes them: digits with an
- * optional leading + and spaces or hyphens between (5 to 20 characters, any country's plan); one @ and a dot after it,
- * up to the 254 characters an address may have.
- */
-export const phoneRule = { pattern: '^\\+?[0-9][0-9 -]{3,18}[0-9]$', min: 5, max: 20 } as const;
-export const emailRule = { pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', min: 3, max: 254 } as const;
-
-/**
  * The longest range of business days one export of the books covers: a year and a day, so a whole
  * year closes in one file while a mistyped decade does not stream the ledger's whole history.
  */

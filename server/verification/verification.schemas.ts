@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { emailRule, phoneRule } from '../../contract/limits.ts';
+import { emailRule, phoneRule } from '../../contract/contact-rules.ts';
 import { multilineText } from '../http/schemas.ts';
 
 const uploadId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'an id from POST v1/image/upload' });

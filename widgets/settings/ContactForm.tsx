@@ -1,4 +1,5 @@
-import { emailRule, passwordLength, phoneRule } from '../../contract/limits.ts';
+import { emailRule, phoneRule } from '../../contract/contact-rules.ts';
+import { passwordLength } from '../../contract/limits.ts';
 import { useEffect, useId, useRef, useState, type RefObject, type SubmitEvent } from 'react';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 import { ApiFailure, apiRequest } from '../core/api.ts';
@@ -145,7 +146,7 @@ export function ContactForm() {
 
   if (verified === null) return <FormMessage outcome={outcome} />;
   return (
-    <section className="gs-contact" aria-labelledby={`${id}-title`}>
+    <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('contact_title')}</h2>
       {!verified.approved ? (
         <p>{t('contact_not_verified')}</p>

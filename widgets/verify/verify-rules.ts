@@ -1,4 +1,4 @@
-import { emailRule } from '../../contract/limits.ts';
+import { emailRule } from '../../contract/contact-rules.ts';
 
 /** The three photos, in the seed's order, with the field each upload id is sent in. */
 export const photoSlots = [
