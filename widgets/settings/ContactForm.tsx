@@ -133,7 +133,8 @@ export function ContactForm() {
 
   const field = (name: FieldName, label: string) => ({
     id: `${id}-${name}`,
-    name,
+    // Not "password": the password change above has a field of that name, and password managers go by names.
+    name: name === 'password' ? 'current_password' : name,
     label: t(label),
     value: values[name],
     onChange: (typed: string) => {
@@ -146,7 +147,7 @@ export function ContactForm() {
 
   if (verified === null) return <FormMessage outcome={outcome} />;
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section className="gs-contact" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('contact_title')}</h2>
       {!verified.approved ? (
         <p>{t('contact_not_verified')}</p>
