@@ -38,6 +38,11 @@ describe('the Orders tab (every order, narrowed on the server)', () => {
   function backOffice() {
     return stubFetch((call) => {
       if (call.path === '/admin/v1/orders') return ok({ current_page: 1, last_page: 1, per_page: 15, total: 1, data: [order] });
+      if (call.path === '/v1/paymentMethod')
+        return ok([
+          { id: 1, name: 'Bank remittance', kind: 'remittance' },
+          { id: 2, name: 'USDT', kind: 'virtual_currency' },
+        ]);
       if (call.path === '/admin/v1/catalogue/engine-rooms') {
         // Two pages of rooms: the filter offers the second page's room too.
         const second = call.query.get('page') === '2';
@@ -74,6 +79,19 @@ describe('the Orders tab (every order, narrowed on the server)', () => {
     await waitFor(() => orderReads().some((call) => call.query.get('status') === '2'), 'the narrowed list');
     expect(orderReads().at(-1)?.query.get('q')).to.equal('REMIT');
     expect(location.hash).to.equal('#orders?status=2&q=REMIT');
+
+    // The payment methods, in the operator's words, narrow it too.
+    await waitFor(() => offered().includes(eng.cart_payment_virtual_currency), 'the payment methods');
+    const payment = [...form.querySelectorAll('select')].find((select) =>
+      [...select.options].some((option) => option.textContent === eng.admin_orders_payment_all),
+    ) as HTMLSelectElement;
+    act(() => {
+      payment.value = '2';
+      payment.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    act(() => buttonNamed(page.host, eng.admin_orders_show).click());
+    await waitFor(() => orderReads().some((call) => call.query.get('payment') === '2'), 'the list by payment method');
+    expect(location.hash).to.equal('#orders?status=2&payment=2&q=REMIT');
     page.unmount();
   });
 

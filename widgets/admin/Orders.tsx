@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { orderStatus } from '../../contract/statuses.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
+import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { localName } from '../core/local-name.ts';
 import { allPages, usePagedList, type Paged } from '../core/paged.ts';
@@ -29,6 +30,12 @@ interface IndexedOrder {
   bank_reference: string | null;
 }
 
+/** A payment method as the catalogue lists it: named in the operator's language by its kind. */
+interface PaymentMethod {
+  id: number;
+  kind: 'remittance' | 'virtual_currency';
+}
+
 /** The server's query for a view: only the filters given, in a fixed order. */
 export function ordersQuery(view: OrdersView): string {
   const params = new URLSearchParams();
@@ -39,7 +46,7 @@ export function ordersQuery(view: OrdersView): string {
 
 /**
  * Every order (issue 35, item 3), not only those a queue waits on: narrowed on the server by status,
- * room, the business days it was placed in and any part of its number, the member's username or
+ * room, payment method, the business days it was placed in and any part of its number, the member's username or
  * real name or the bank reference; paged; downloaded as CSV with the same filters.
  */
 export function Orders({ initialView = {}, onViewChange }: { initialView?: OrdersView; onViewChange?: (view: OrdersView) => void }) {
@@ -48,6 +55,7 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
   const [typed, setTyped] = useState<OrdersView>(initialView);
   const [view, setView] = useState<OrdersView>(initialView);
   const [rooms, setRooms] = useState<Room[]>([]);
+  const [methods, setMethods] = useState<PaymentMethod[]>([]);
   const list = usePagedList<IndexedOrder>(`/orders${ordersQuery(view)}`, (path) => adminRequest<Paged<IndexedOrder>>('GET', path));
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
 
@@ -55,6 +63,9 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
     allPages<Room>('/catalogue/engine-rooms', (path) => adminRequest<Paged<Room>>('GET', path))
       .then(setRooms)
       .catch(() => setRooms([]));
+    apiRequest<PaymentMethod[]>('GET', '/v1/paymentMethod', undefined, { anonymous: true })
+      .then(({ detail }) => setMethods(detail))
+      .catch(() => setMethods([]));
   }, []);
 
   // A choice fires `change`, typing fires `input` (the widgets' React is Preact without compat's renaming).
@@ -98,6 +109,17 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
             {rooms.map((room) => (
               <option key={room.id} value={String(room.id)}>
                 {localName(room, locale)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('admin_orders_payment')}
+          <select {...choice('payment')}>
+            <option value="">{t('admin_orders_payment_all')}</option>
+            {methods.map((method) => (
+              <option key={method.id} value={String(method.id)}>
+                {t(`cart_payment_${method.kind}`)}
               </option>
             ))}
           </select>

@@ -17,11 +17,11 @@ export interface AdminPlace {
   audit: AuditQuery;
   /** The member search typed, and the member whose page is open (by the member's number). */
   members: MembersView;
-  /** The orders index's filters, as the server reads them (status, room, from, to, q). */
+  /** The orders index's filters, as the server reads them (status, room, payment, from, to, q). */
   orders: OrdersView;
 }
 
-export const orderFilterNames = ['status', 'room', 'from', 'to', 'q'] as const;
+export const orderFilterNames = ['status', 'room', 'payment', 'from', 'to', 'q'] as const;
 export type OrdersView = Partial<Record<(typeof orderFilterNames)[number], string>>;
 
 export interface MembersView {
