@@ -105,14 +105,19 @@ export function ContactForm() {
     setOutcome(null);
     setBusy(true);
     try {
-      await apiRequest('PUT', `/v1/user/contact/${user.id}`, { phone: values.phone.trim(), email: values.email.trim(), password: values.password });
+      await apiRequest('PUT', `/v1/user/contact/${user.id}`, {
+        phone: values.phone.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
       setVerified({ ...verified, phone: values.phone.trim(), email: values.email.trim() });
       setValues((current) => ({ ...current, password: '' }));
       setOutcome({ text: t('contact_success'), failed: false });
     } catch (error) {
       const failure = error instanceof ApiFailure ? error : undefined;
       const code = refusalCode(failure);
-      const field = code === 'password_wrong' ? 'password' : (['phone', 'email'] as const).find((name) => failure?.envelope?.errors?.[name]);
+      const field =
+        code === 'password_wrong' ? 'password' : (['phone', 'email'] as const).find((name) => failure?.envelope?.errors?.[name]);
       const key =
         code === 'password_wrong'
           ? 'contact_password_wrong'
