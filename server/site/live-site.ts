@@ -108,7 +108,8 @@ export class LiveSite {
     const known = this.#previews.get(buildId);
     if (known !== undefined) return known;
     const folder = versionDir(this.options.siteDir, buildId);
-    const here = isVersionFolder(folder) || (this.database !== undefined && (await writeVersionOut(this.database.db, buildId, folder)));
+    // A build renames its folder into place only once complete: being there is enough for a preview.
+    const here = fs.existsSync(folder) || (this.database !== undefined && (await writeVersionOut(this.database.db, buildId, folder)));
     if (!here) return undefined;
     const version = this.#index(buildId, folder);
     this.#previews.set(buildId, version);

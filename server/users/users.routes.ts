@@ -9,9 +9,7 @@ import { idParams, recordId } from '../http/schemas.ts';
 import { findUserById, type UserRow } from './user.repository.ts';
 import { userView } from './user-view.service.ts';
 import { changeContact } from './contact.service.ts';
-import { emailField, phoneField } from '../verification/verification.schemas.ts';
-import { passwordLength } from '../../contract/limits.ts';
-import { Type } from 'typebox';
+import { contactChangeBody } from './contact.schemas.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -69,10 +67,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'A verified member changes the phone and e-mail approved with their identity, with the account password (counted as a password change’s old password; 409 identity_not_verified before approval: send the verification again instead)',
         params: idParams,
-        body: Type.Object(
-          { phone: phoneField, email: emailField, password: Type.String({ maxLength: passwordLength.max }) },
-          { additionalProperties: false },
-        ),
+        body: contactChangeBody,
         security: bearer,
       },
     },

@@ -1,12 +1,8 @@
 import { Type } from 'typebox';
-import { emailRule, phoneRule } from '../../contract/contact-rules.ts';
+import { emailField, phoneField } from '../users/contact.schemas.ts';
 import { multilineText } from '../http/schemas.ts';
 
 const uploadId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'an id from POST v1/image/upload' });
-
-/** How a member's e-mail address and phone number are written: at verification, and when a verified member changes them. */
-export const emailField = Type.String({ minLength: emailRule.min, maxLength: emailRule.max, pattern: emailRule.pattern });
-export const phoneField = Type.String({ minLength: phoneRule.min, maxLength: phoneRule.max, pattern: phoneRule.pattern });
 
 /** PUT v1/user/{id}: the identity details and the three photos (the seed's verification form). */
 export const verificationBody = Type.Object({

@@ -36,6 +36,8 @@ export interface ContactValues {
 type FieldName = keyof ContactValues;
 type Problems = Partial<Record<FieldName, string>>;
 const fieldOrder: FieldName[] = ['phone', 'email', 'password'];
+/** The inputs' names: not "password", which the password change above uses (password managers go by names). */
+const inputNames: Record<FieldName, string> = { phone: 'phone', email: 'email', password: 'current_password' };
 
 /** The server's own rule for the number (contract/limits.ts), checked before sending. */
 const phonePattern = new RegExp(phoneRule.pattern);
@@ -138,8 +140,7 @@ export function ContactForm() {
 
   const field = (name: FieldName, label: string) => ({
     id: `${id}-${name}`,
-    // Not "password": the password change above has a field of that name, and password managers go by names.
-    name: name === 'password' ? 'current_password' : name,
+    name: inputNames[name],
     label: t(label),
     value: values[name],
     onChange: (typed: string) => {
