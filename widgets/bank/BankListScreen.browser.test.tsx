@@ -86,7 +86,13 @@ describe('BankListScreen', () => {
   });
 
   it('deletes only after a second, confirming tap, then drops the card and says so', async () => {
-    stub = stubFetch((call) => (call.method === 'DELETE' ? ok(null) : ok(cards)));
+    // As the server does: once deleted, the card is no longer listed (the screen reads the list again after a change).
+    let deleted = false;
+    stub = stubFetch((call) => {
+      if (call.method !== 'DELETE') return ok(deleted ? cards.slice(1) : cards);
+      deleted = true;
+      return ok(null);
+    });
     const page = mountScreen(<BankListScreen />);
     await waitFor(() => listed(page.host).length === 2, 'the cards');
     const card = () => listed(page.host)[0] as HTMLElement;
