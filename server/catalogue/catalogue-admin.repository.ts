@@ -83,9 +83,15 @@ const productById = (db: Db, id: number) =>
 export const findCatalogueProduct = (db: Db, id: number): Promise<CatalogueProductRow | undefined> =>
   productById(db, id).executeTakeFirst();
 
-/** The product locked as ordering locks it (lockProduct), so a capacity change and an order never cross. */
-export const lockCatalogueProduct = (db: Db, id: number): Promise<CatalogueProductRow | undefined> =>
-  productById(db, id).forUpdate().executeTakeFirst();
+/**
+ * The product locked as ordering locks it (lockProduct), so a capacity change and an order never cross. The lock is
+ * taken first and what is sold read after it, in a statement of its own: a `for update` that waited for an order to
+ * commit sees the product row as it is now but its subquery as it was when it started, which counted one order too few.
+ */
+export async function lockCatalogueProduct(db: Db, id: number): Promise<CatalogueProductRow | undefined> {
+  const locked = await db.selectFrom('products').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  return locked === undefined ? undefined : productById(db, id).executeTakeFirst();
+}
 
 const written = (values: ProductValues) => ({
   name: values.name,
