@@ -7,7 +7,7 @@ import eng from '../../locales/eng.json' with { type: 'json' };
 import { dateInZone } from '../../server/db/business-day.ts';
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
-import { logInThroughFrame, seen, watch } from '../helpers/partner-page.ts';
+import { logInThroughFrame, networkQuiet, seen, watch } from '../helpers/partner-page.ts';
 import { startPartnerSite, type PartnerSite } from '../helpers/partner-site.ts';
 import { freePort, startProduct, type ProductServer } from '../helpers/product-server.ts';
 
@@ -156,7 +156,8 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       assert.ok(
         (await seen(page)).events.some((event) => event.startsWith('gs:transfer-completed') && event.includes('"partner_city_id":2')),
       );
-      const withdraw = page.locator('gs-withdraw');
+      // The withdrawal runs in its frame on our origin (decision 054).
+      const withdraw = page.frameLocator('gs-withdraw iframe');
       await withdraw.getByLabel(eng.wallet_withdraw_card).selectOption({ index: 1 });
       await withdraw.getByLabel(eng.wallet_amount, { exact: true }).fill('100');
       await withdraw.getByRole('button', { name: eng.wallet_withdraw_submit }).click();
@@ -203,7 +204,8 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       await page.goto(`${partner.origin}/account`);
       await logInThroughFrame(page, username, memberPassword);
 
-      const cards = page.locator('gs-bank-cards');
+      // The cards run in frames on our origin (decision 054): the list and the editor beside it follow each other.
+      const cards = page.frameLocator('gs-bank-cards iframe');
       await cards.getByText('6789').first().waitFor();
       // A link to one of our pages asks the partner page first: this one shows the add form itself, so it cancels.
       await page.evaluate(() =>
@@ -219,7 +221,7 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       );
       assert.equal(page.url(), `${partner.origin}/account`);
       // Edit opens the card in the editor beside the list, on this page; nothing goes into the page's storage.
-      const editor = page.locator('gs-bank-update');
+      const editor = page.frameLocator('gs-bank-update iframe');
       await editor.getByText(eng.bank_no_card_chosen).waitFor();
       await cards.getByRole('button', { name: eng.bank_edit }).first().click();
       await editor.getByLabel(eng.bank_bank_name).waitFor();
@@ -251,7 +253,7 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       // Logging out in the settings widget ends the session in the frame and tells the page.
       await page.locator('gs-setting').getByRole('button', { name: eng.setting_logout }).click();
       await page.frameLocator('gs-login iframe').getByLabel(eng.login_username).waitFor();
-      await page.locator('gs-bank-cards').getByText(eng.login_prompt_body).waitFor();
+      await cards.getByText(eng.login_prompt_body).waitFor();
       assert.ok((await seen(page)).events.some((event) => event.startsWith('gs:logout')));
 
       // A frame grows to hold its whole content, from the document's top: no button is cut off at its bottom.
@@ -269,19 +271,10 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       assert.deepEqual((await seen(page)).violations, []);
       assert.deepEqual(await accessibilityViolations(page), []);
 
-      // A link the page does not cancel goes to our site, as any link does. Under load a click landing while the
-      // widgets still settle after the logout has gone unanswered (not yet explained): the member clicks once more.
-      const register = page.locator('gs-bank-cards').getByRole('link', { name: eng.login_register_link });
-      await page.waitForLoadState('networkidle');
-      await register.click();
-      const arrived = await page.waitForURL(`${product.baseUrl}/eng/register**`, { timeout: 10_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (!arrived) {
-        await register.click();
-        await page.waitForURL(`${product.baseUrl}/eng/register**`);
-      }
+      // A link in a frame that the page does not cancel opens our page in a new tab: the small frame never navigates.
+      const [opened] = await Promise.all([page.waitForEvent('popup'), cards.getByRole('link', { name: eng.login_register_link }).click()]);
+      await opened.waitForURL(`${product.baseUrl}/eng/register**`);
+      assert.equal(page.url(), `${partner.origin}/account`);
     } finally {
       await visitor.close();
     }
@@ -349,8 +342,8 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       const wallet = page.locator('gs-wallet');
       await wallet.getByText(eng.wallet_main).first().waitFor();
       // Every widget has what it shows: the withdrawal history is the last to ask (it loads after the form).
-      await page.locator('gs-withdraw').locator('table[aria-busy="false"]').waitFor();
-      await page.waitForLoadState('networkidle');
+      await page.frameLocator('gs-withdraw iframe').locator('table[aria-busy="false"]').waitFor();
+      await networkQuiet(page);
       // Our API stops answering (the session frame's calls find nobody there); the widgets' own files stay reachable.
       const apiCalls = `${product.baseUrl}/api/**`;
       await page.route(apiCalls, (route) => route.abort('connectionrefused'));
@@ -410,8 +403,8 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       const wallet = page.locator('gs-wallet');
       await wallet.getByText(eng.wallet_main).first().waitFor();
       // Every widget has what it shows (any later call would be refused before the member acts, which is right too).
-      await page.locator('gs-withdraw').locator('table[aria-busy="false"]').waitFor();
-      await page.waitForLoadState('networkidle');
+      await page.frameLocator('gs-withdraw iframe').locator('table[aria-busy="false"]').waitFor();
+      await networkQuiet(page);
       await api.call('PUT', `admin/v1/partner-sites/${site.id}`, operator, { enabled: false, reason: 'contract ended' });
       // The member acts on the open page: the transfer is refused, and every widget says why.
       await wallet.getByLabel(eng.wallet_amount, { exact: true }).fill('1');

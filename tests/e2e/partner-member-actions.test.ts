@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
-import { seen, watch } from '../helpers/partner-page.ts';
+import { clickWhenStill, seen, watch } from '../helpers/partner-page.ts';
 import { startPartnerSite, type PartnerSite } from '../helpers/partner-site.ts';
 import { ProductApi, runAdmin, samplePhoto } from '../helpers/product-api.ts';
 import { freePort, startProduct, type ProductServer } from '../helpers/product-server.ts';
@@ -76,10 +76,11 @@ describe('every member action from widgets on a partner page, under its strict C
       assert.ok((await seen(page)).events.some((event) => event.startsWith('gs:login') && event.includes(username)));
 
       // Before verifying, the card form says what it needs first, with the way there.
-      await page.locator('gs-bank-add').getByText(eng.refusal_bank_card_needs_verification).waitFor();
+      // The card form, the verification and the card list run in frames on our origin (decision 054).
+      await page.frameLocator('gs-bank-add iframe').getByText(eng.refusal_bank_card_needs_verification).waitFor();
 
       // Identity: three photos uploaded through the session frame, then PUT v1/user/{id}.
-      const verify = page.locator('gs-verify');
+      const verify = page.frameLocator('gs-verify iframe');
       await verify.getByLabel(eng.verify_real_name).fill(realname);
       await verify.getByLabel(eng.verify_email).fill(`${username}@example.com`);
       await verify.getByLabel(eng.verify_phone).fill('+886 912 345 678');
@@ -92,8 +93,8 @@ describe('every member action from widgets on a partner page, under its strict C
       await verify.locator('.gs-photo img').nth(2).waitFor();
       await verify.getByRole('button', { name: eng.verify_submit }).click();
       await verify.getByText(eng.verify_success).waitFor();
-      // Under review, the card form says so in place of the form.
-      const addCard = page.locator('gs-bank-add');
+      // Under review, the card form in its own frame says so in place of the form.
+      const addCard = page.frameLocator('gs-bank-add iframe');
       await addCard.getByText(eng.bank_add_wait_review).waitFor();
 
       // The operator approves; the bell shows the notice, and marking it read is a POST from the page.
@@ -111,12 +112,13 @@ describe('every member action from widgets on a partner page, under its strict C
       await addCard.getByLabel(eng.bank_branch).fill('Xinyi branch');
       await addCard.getByRole('button', { name: eng.bank_save }).click();
       await addCard.getByText(eng.bank_add_success).waitFor();
-      await page.locator('gs-bank-cards').getByText('1234').first().waitFor();
+      await page.frameLocator('gs-bank-cards iframe').getByText('1234').first().waitFor();
 
       // A machine the operator put in the inventory, bound by its serial (POST v1/device).
       const machine = page.locator('gs-add-machine');
       await machine.getByLabel(eng.dig_serial_label).fill(serial);
-      await machine.getByRole('button', { name: eng.dig_submit }).click();
+      // Below the card frames, which grow as the list does: clicked once the page is still.
+      await clickWhenStill(page, machine.getByRole('button', { name: eng.dig_submit }));
       await machine.getByText(eng.dig_add_success).waitFor();
 
       // An order (POST), edited (PUT), then the payment notice with its proof; the order list follows each step.

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import eng from '../../locales/eng.json' with { type: 'json' };
 
 /** Every `gs:*` event a widget sends the page (partners/embed documents them). */
@@ -41,4 +41,77 @@ export async function logInThroughFrame(page: Page, username: string, password: 
   await form.getByLabel(eng.login_password, { exact: true }).fill(password);
   await form.getByRole('button', { name: eng.login_submit }).click();
   await form.getByText(eng.embed_signed_in.replace('{{username}}', username)).waitFor();
+}
+
+/**
+ * Waits until no request of the page or of any of its frames has started or finished for `quietMs`.
+ * The browser's own network-idle signal is unreliable once frames of another site are added after the
+ * page has loaded (our framed screens appear when the session is ready).
+ */
+export async function networkQuiet(page: Page, quietMs = 500, limitMs = 15_000): Promise<void> {
+  let inFlight = 0;
+  let last = Date.now();
+  const started = () => {
+    inFlight += 1;
+    last = Date.now();
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const until = Date.now() + limitMs;
+    while (inFlight > 0 || Date.now() - last < quietMs) {
+      if (Date.now() > until) throw new Error(`the page's network never went quiet for ${quietMs} ms`);
+      await page.waitForTimeout(50);
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/**
+ * Waits until no widget on the page has moved or changed size for `stillMs`. A framed screen grows
+ * to fit its content a moment after the content changes (its frame tells the page its new height),
+ * and what sits below it moves: a click aimed before that lands where the widget was.
+ */
+export async function layoutSettled(page: Page, stillMs = 300, limitMs = 10_000): Promise<void> {
+  const boxes = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('*')]
+        .filter((element) => element.localName.startsWith('gs-'))
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          return `${box.top},${box.height}`;
+        })
+        .join(' '),
+    );
+  const until = Date.now() + limitMs;
+  let last = await boxes();
+  let stillSince = Date.now();
+  while (Date.now() - stillSince < stillMs) {
+    if (Date.now() > until) throw new Error(`the widgets kept moving for ${limitMs} ms`);
+    await page.waitForTimeout(50);
+    const now = await boxes();
+    if (now !== last) {
+      last = now;
+      stillSince = Date.now();
+    }
+  }
+}
+
+/**
+ * Clicks once the target is scrolled into view and the page is still. Chromium routes a click to
+ * frames of another site by where they were when it last drew the page: a click sent the moment
+ * after a scroll can reach a framed screen that was there before, never the target.
+ */
+export async function clickWhenStill(page: Page, target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await layoutSettled(page);
+  await target.click();
 }

@@ -47,12 +47,22 @@ export interface PartnerSite {
 }
 
 /** A partner's web server on another origin (another host name and port): each path is a page of widgets. */
-export async function startPartnerSite(apiOrigin: string, pages: Record<string, string>): Promise<PartnerSite> {
+export async function startPartnerSite(
+  apiOrigin: string,
+  pages: Record<string, string>,
+  /** Scripts of the partner's own origin (its analytics tag, say), by path: a page includes one with a script element. */
+  scripts: Record<string, string> = {},
+): Promise<PartnerSite> {
   const port = await freePort();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname === '/hostile.css') {
       response.writeHead(200, { 'content-type': 'text/css' }).end(hostileCss);
+      return;
+    }
+    const script = scripts[url.pathname];
+    if (script !== undefined) {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script);
       return;
     }
     const widgets = pages[url.pathname];

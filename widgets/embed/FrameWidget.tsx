@@ -3,15 +3,15 @@ import { $apiOrigin } from '../core/api-origin.ts';
 import { useHostEvents } from '../core/host-events.ts';
 import { useI18n } from '../core/i18n.ts';
 import { frameUrl, isMessageOf, type FrameToPage, type PageToFrame } from './frame-protocol.ts';
+import { frameTitleKeys } from './frame-titles.ts';
 import { themeProperties } from './frame-theme.ts';
 
-/** Each framed form's title, which names the frame to assistive technology. */
-export const frameTitleKeys = { login: 'login_title', register: 'register_title', 'edit-user': 'edit_title' } as const;
-
 /**
- * A login, register or password widget on a partner's page: the form itself runs in a frame on
- * our origin, so the member's password and token never touch the partner's page. The frame grows
- * to fit its form, follows the widget's language, and takes the partner's theme properties.
+ * A widget on a partner's page whose screen runs in a frame on our origin (decision 054): the
+ * login, register and password forms, the bank cards, verification and the withdrawal. The
+ * member's password, token, card numbers and personal data never touch the partner's page, and
+ * no script there can act through them. The frame grows to fit its screen, follows the widget's
+ * language, takes the partner's theme properties, and tells the page of a card chosen for editing.
  */
 export function frameWidget(screen: keyof typeof frameTitleKeys) {
   return function FrameWidget() {
@@ -43,6 +43,7 @@ export function frameWidget(screen: keyof typeof frameTitleKeys) {
           setHeight(Math.max(0, Math.ceil(message.height)));
         }
         // Only to a page of ours; a plain click in the frame lets this page open the tab.
+        if (message.gs === 'card-edit') hostEvents('card-edit', { card_id: message.card_id });
         if (message.gs === 'navigate' && new URL(message.href).origin === $apiOrigin.get())
           if (hostEvents('navigate', { route: message.route, href: message.href })) open(message.href, '_blank', 'noopener');
       };

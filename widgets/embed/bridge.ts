@@ -4,6 +4,7 @@ import { useTransport } from '../core/api.ts';
 import { $token, $user, endSession, type SessionUser } from '../core/session.ts';
 import { frameUrl, type PageToFrame } from './frame-protocol.ts';
 import { frameSessionMarker, portCalls } from './port-calls.ts';
+import { shareChanges } from './shared-changes.ts';
 
 /**
  * The partner page's side of the session frame. The member's token lives in the frame, on our
@@ -26,11 +27,15 @@ let readyTimer: ReturnType<typeof setTimeout> | undefined;
 // The session frame stays: it may hold the session in memory only (third-party storage refused).
 // A partner site disabled while the page is open (or at load) is refused from then on; there is no retry for that, and
 // calls made meanwhile are refused by our API.
-const calls = portCalls(applySession, (state) => $bridgeState.set(state));
+// A change made in one of our frames (a withdrawal, say) reaches this page's widgets, and one made here reaches the frames.
+const calls = portCalls(
+  applySession,
+  (state) => $bridgeState.set(state),
+  (change) => applyChange(change),
+);
+const applyChange = shareChanges((change) => calls.tell(change));
 /** The session frame has answered on the channel this page handed it (and not failed since). */
 let connected = false;
-/** The widgets this page shows: the session frame lets through only the personal fields they display. */
-const shown = new Set<string>();
 let connection: { apiOrigin: string; locale: Locale } | undefined;
 
 /** Opens the session frame once per page and routes every API call of every widget through it. */
@@ -92,13 +97,6 @@ function openFrame(): void {
   }, frameReadyTimeoutMs);
 }
 
-/** A widget of this page has appeared: the session frame lets through the personal fields it displays. */
-export function showsWidget(tag: string): void {
-  shown.add(tag);
-  // Until the frame is ready this reaches nobody: being ready, the page names every widget again.
-  calls.tell({ kind: 'shows', tag });
-}
-
 function fail(state: 'refused' | 'unreachable'): void {
   clearTimeout(readyTimer);
   connected = false;
@@ -117,12 +115,11 @@ function applySession(user: SessionUser | null): void {
     $token.set(frameSessionMarker);
   }
   if ((was === null) !== (user === null)) announceSession(user);
-  // The frame's first word: it is ready. The page then names its widgets, for the personal fields they display.
+  // The frame's first word: it is ready.
   if ($bridgeState.get() === 'connecting') {
     clearTimeout(readyTimer);
     $bridgeState.set('ready');
     connected = true;
-    shown.forEach(showsWidget);
   }
 }
 

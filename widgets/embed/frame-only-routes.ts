@@ -1,20 +1,19 @@
 /**
  * Member routes the partner page's realm may not call through the session frame (decision 054):
  * any script of that page can reach our widget code there, so these run only in our own frames,
- * where the member types or confirms them. Listed here are those no widget on a partner page
- * calls; the bank card, verification and withdrawal routes join the list once their widgets run
- * in frames (the decision names them).
+ * where the member types or confirms them.
  */
 const frameOnly: readonly (readonly [method: string, path: RegExp])[] = [
   // The login and register frames call these themselves, on our origin.
   ['POST', /^\/v1\/(login|register|password\/reset)$/],
-  // The password and referrer change runs in the <gs-edit-user> frame, on a channel of its own.
-  ['PUT', /^\/v1\/user\/updatepasswordandparent(\/|$)/],
-  // So does the change of phone and e-mail, which takes the password too.
-  ['PUT', /^\/v1\/user\/contact(\/|$)/],
-  // The whole member record and the identity photos: personal data no page widget shows this way.
-  ['GET', /^\/v1\/user(\/|$)/],
+  // The member record: reading it gives personal data; changing it is verification, the password and referrer, the contact.
+  ['*', /^\/v1\/user(\/|$)/],
+  // The identity photos.
   ['GET', /^\/v1\/image(\/|$)/],
+  // The bank cards: where withdrawals are paid, with the holder's name and the whole number.
+  ['*', /^\/v1\/bankcard(\/|$)/],
+  // Money leaving the member.
+  ['POST', /^\/v1\/withdraw$/],
 ];
 
 /**
@@ -31,5 +30,5 @@ export function isFrameOnly(method: string, path: string): boolean {
     .replace(/\/{2,}/g, '/')
     .replace(/(.)\/$/, '$1')
     .toLowerCase();
-  return frameOnly.some(([only, pattern]) => only === method.toUpperCase() && pattern.test(plain));
+  return frameOnly.some(([only, pattern]) => (only === '*' || only === method.toUpperCase()) && pattern.test(plain));
 }

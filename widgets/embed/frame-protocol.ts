@@ -19,11 +19,13 @@ export function frameUrl(apiOrigin: string, partnerOrigin: string, screen: Frame
   return `${apiOrigin}${framePath}?${query.toString()}`;
 }
 
-/** Window messages from a login or register frame to the page: its size and its links. */
+/** Window messages from a framed screen to the page: its size, its links and the one event it tells the page. */
 export type FrameToPage =
   | { gs: 'resize'; height: number }
-  /** A link in a login or register frame to one of our pages: the widget asks the page (gs:navigate) before it opens. */
-  | { gs: 'navigate'; route: string; href: string };
+  /** A link in a framed screen to one of our pages: the widget asks the page (gs:navigate) before it opens. */
+  | { gs: 'navigate'; route: string; href: string }
+  /** A card chosen for editing in the card list (gs:card-edit): its id only. */
+  | { gs: 'card-edit'; card_id: number };
 
 /**
  * Between our own frames on one partner page (the session frame and a login or register frame),
@@ -57,16 +59,20 @@ export function tellSiblings(message: SiblingMessage): void {
  */
 export type PageToFrame = { gs: 'connect' } | { gs: 'locale'; locale: Locale } | { gs: 'theme'; properties: Record<string, string> };
 
-/**
- * Over the channel, page to session frame: an API call, the page ending the session (logout, 401),
- * or a widget the page now shows (its tag: the frame lets through the personal fields it displays).
- */
+/** Over the channel, page (or a framed screen) to session frame: an API call, the page ending the session (logout, 401), a change. */
 export type ChannelRequest =
   | { kind: 'send'; id: number; call: ApiCall }
   | { kind: 'upload'; id: number; call: Omit<ApiCall, 'body'>; field: string; file: File }
   | { kind: 'download'; id: number; call: Omit<ApiCall, 'body'> }
   | { kind: 'end' }
-  | { kind: 'shows'; tag: string };
+  | Changed;
+
+/**
+ * Something of the member's changed in one realm of the page (a change counter of core/changes.ts
+ * bumped, or the card chosen for editing): the session frame passes it to every other realm on the
+ * page, so every widget it affects reads again (shared-changes.ts). Never personal data.
+ */
+export type Changed = { kind: 'changed'; name: string; value?: number | null };
 
 /**
  * Over the channel, session frame to page: a call's outcome, the session as it now stands (the
@@ -84,7 +90,8 @@ export type ChannelReply =
       noAnswer?: NoAnswer | undefined;
     }
   | { kind: 'session'; user: SessionUser | null }
-  | { kind: 'refused' };
+  | { kind: 'refused' }
+  | Changed;
 
 export function isMessageOf<T extends { gs: string }>(data: unknown): data is T {
   return typeof data === 'object' && data !== null && typeof (data as { gs?: unknown }).gs === 'string';

@@ -1,27 +1,45 @@
 import { useStore } from '../core/use-store.ts';
 import { atom } from 'nanostores';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { htmlLang, type Locale } from '../../locales/index.ts';
 import { loadMessages } from '../core/catalogues.ts';
 import { EmbeddedContext } from '../core/embedded.ts';
+import { HostEventsContext, type HostEvents } from '../core/host-events.ts';
 import { createI18n, I18nProvider, useI18n } from '../core/i18n.ts';
 import { useTransport } from '../core/api.ts';
 import { $token, $user, endSession, type SessionUser } from '../core/session.ts';
-import { LoginForm } from '../auth/LoginForm.tsx';
-import { RegisterForm } from '../auth/RegisterForm.tsx';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { AccountSettings } from '../settings/AccountSettings.tsx';
+import { $cardToEdit } from '../bank/bank-cards.ts';
 import screensCss from '../../site/styles/member-screens.css?inline';
 import { constructedSheets } from './constructed-sheets.ts';
 import hostCss from './host.css?inline';
-import { isMessageOf, tellSiblings, type FrameToPage, type PageToFrame, type SiblingMessage } from './frame-protocol.ts';
+import { isMessageOf, tellSiblings, type FrameScreen, type FrameToPage, type PageToFrame, type SiblingMessage } from './frame-protocol.ts';
 import { safeTheme } from './frame-theme.ts';
 import { siteRoute } from './site-route.ts';
 import { frameSessionMarker, portCalls } from './port-calls.ts';
+import { frameTitleKeys, worksOnSession } from './frame-titles.ts';
+import { shareChanges } from './shared-changes.ts';
 
-/** The forms a frame shows: each has a secret the partner's page must never see. */
-export type FormScreen = 'login' | 'register' | 'edit-user';
+/** The screens a frame shows: each has a secret the partner's page must never see, or a power it must never have. */
+export type FormScreen = Exclude<FrameScreen, 'session'>;
+
+/** The member forms' own sheet (cards, verification, withdrawal), fetched with the screen that uses it. */
+const memberForms = () => import('../../site/styles/member-forms.css?inline').then((module: { default: string }) => module.default);
+
+/** Each screen's code, and the style sheet it needs beyond the shared ones, fetched only by the frame that shows it. */
+const formScreens: Record<FormScreen, () => Promise<readonly [ComponentType, string]>> = {
+  login: () => Promise.all([import('../auth/LoginForm.tsx').then((module) => module.LoginForm), '']),
+  register: () => Promise.all([import('../auth/RegisterForm.tsx').then((module) => module.RegisterForm), '']),
+  'edit-user': () => Promise.all([import('../settings/AccountSettings.tsx').then((module) => module.AccountSettings), '']),
+  'bank-cards': () => Promise.all([import('../bank/BankListScreen.tsx').then((module) => module.BankListScreen), memberForms()]),
+  'bank-add': () =>
+    Promise.all([import('../bank/BankCardForm.tsx').then(({ BankCardForm }) => () => <BankCardForm mode="add" />), memberForms()]),
+  'bank-update': () =>
+    Promise.all([import('../bank/BankCardForm.tsx').then(({ BankCardForm }) => () => <BankCardForm mode="update" />), memberForms()]),
+  verify: () => Promise.all([import('../verify/VerifyScreen.tsx').then((module) => module.VerifyScreen), memberForms()]),
+  withdraw: () => Promise.all([import('../withdraw/WithdrawScreen.tsx').then((module) => module.WithdrawScreen), memberForms()]),
+};
 
 export const frameScreenMessageKeys = ['embed_signed_in', 'setting_logout', 'session_logged_out'] as const;
 
@@ -32,15 +50,18 @@ export const frameScreenMessageKeys = ['embed_signed_in', 'setting_logout', 'ses
  */
 const $signedIn = atom<SessionUser | null>(null);
 
-/** The frame's own page: no margin, and the partner's page shows through around the form. */
-const framePageCss = 'html,body{margin:0;background:transparent}body{padding:2px}';
+/** The frame's own page: no margin, the partner's page showing through around the form, and a heading for assistive technology alone. */
+const framePageCss =
+  'html,body{margin:0;background:transparent}body{padding:2px}' +
+  '.gs-frame-heading{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap;margin:0}';
 
 /**
- * A form inside its frame on our origin. The login and register forms log in here and hand the
+ * A screen inside its frame on our origin. The login and register forms log in here and hand the
  * session to the session frame beside it (a message between our own frames), which tells the
- * partner's page who logged in, never the token. The password form works on the session frame's
- * session: its calls go over a channel the session frame hands it, which adds the token there.
- * The page may change the language and pass its theme.
+ * partner's page who logged in, never the token. The other screens work on the session frame's
+ * session: their calls go over a channel the session frame hands them, which adds the token there,
+ * and on it they tell, and hear, what changed elsewhere on the page. The page may change the
+ * language and pass its theme.
  */
 export function showFrameScreen(screen: FormScreen, initial: Locale, partnerOrigin: string): void {
   document.adoptedStyleSheets = constructedSheets([
@@ -49,13 +70,21 @@ export function showFrameScreen(screen: FormScreen, initial: Locale, partnerOrig
     ['frame', framePageCss],
   ]);
 
-  const container = document.createElement('div');
+  const container = document.createElement('main');
   container.className = 'gs-root';
   document.body.append(container);
   const $frameLocale = atom(initial);
 
-  const usesSession = screen === 'edit-user';
-  const calls = usesSession ? portCalls(() => undefined) : undefined;
+  const usesSession = worksOnSession(screen);
+  const calls = usesSession
+    ? portCalls(
+        () => undefined,
+        undefined,
+        (change) => applyChange?.(change),
+      )
+    : undefined;
+  // The card chosen in the card list's frame reaches the edit form's frame beside it.
+  const applyChange = calls && shareChanges((change) => calls.tell(change), { card: $cardToEdit });
   if (calls !== undefined) useTransport(calls.transport);
   else handOverLogins();
   // Hello to the session frame until it answers (it may still be loading): from then on it tells this frame every change.
@@ -109,15 +138,31 @@ export function showFrameScreen(screen: FormScreen, initial: Locale, partnerOrig
     parent.postMessage({ gs: 'resize', height: Math.ceil(bottom) + 4 } satisfies FrameToPage, partnerOrigin);
   }).observe(container);
 
+  // The one event a framed screen tells the page (the card chosen for editing); links go as above.
+  const hostEvents: HostEvents = (name, detail) => {
+    if (name === 'card-edit' && typeof detail.card_id === 'number')
+      parent.postMessage({ gs: 'card-edit', card_id: detail.card_id } satisfies FrameToPage, partnerOrigin);
+    return true;
+  };
+
   const root = createRoot(container);
+  const form = formScreens[screen]().then(([Form, formsCss]) => {
+    if (formsCss !== '') document.adoptedStyleSheets = [...document.adoptedStyleSheets, ...constructedSheets([['forms', formsCss]])];
+    return Form;
+  });
   $frameLocale.subscribe((locale) => {
-    void loadMessages(locale).then((messages) => {
+    void Promise.all([loadMessages(locale), form]).then(([messages, Form]) => {
       if ($frameLocale.get() !== locale) return;
+      const i18n = createI18n(locale, messages);
       document.documentElement.lang = htmlLang[locale];
+      document.title = i18n.t(frameTitleKeys[screen]);
       root.render(
-        <I18nProvider value={createI18n(locale, messages)}>
+        <I18nProvider value={i18n}>
           <EmbeddedContext.Provider value={true}>
-            <FrameForm screen={screen} />
+            <HostEventsContext.Provider value={hostEvents}>
+              <h1 className="gs-frame-heading">{document.title}</h1>
+              <FrameForm screen={screen} Form={Form} />
+            </HostEventsContext.Provider>
           </EmbeddedContext.Provider>
         </I18nProvider>,
       );
@@ -140,16 +185,16 @@ function handOverLogins(): void {
   $user.listen(handOver);
 }
 
-function FrameForm({ screen }: { screen: FormScreen }) {
+function FrameForm({ screen, Form }: { screen: FormScreen; Form: ComponentType }) {
   const user = useStore($signedIn);
-  if (screen === 'edit-user')
+  if (worksOnSession(screen))
     return (
       <RequireLogin>
-        <AccountSettings />
+        <Form />
       </RequireLogin>
     );
   if (user !== null) return <SignedIn username={user.username} />;
-  return screen === 'login' ? <LoginForm /> : <RegisterForm />;
+  return <Form />;
 }
 
 /** After logging in, the form gives way to who is logged in and a way out. */

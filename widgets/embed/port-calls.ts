@@ -1,6 +1,6 @@
 import { ApiFailure, requestTimeoutMs, type ApiCall, type Envelope, type Transport } from '../core/api.ts';
 import type { SessionUser } from '../core/session.ts';
-import type { ChannelReply, ChannelRequest } from './frame-protocol.ts';
+import type { ChannelReply, ChannelRequest, Changed } from './frame-protocol.ts';
 
 /**
  * What `$token` holds where the session frame holds the real token: enough for the screens to know
@@ -8,7 +8,7 @@ import type { ChannelReply, ChannelRequest } from './frame-protocol.ts';
  */
 export const frameSessionMarker = 'held-by-session-frame';
 
-type Outgoing = Exclude<ChannelRequest, { kind: 'end' | 'shows' }>;
+type Outgoing = Exclude<ChannelRequest, { kind: 'end' | 'changed' }>;
 type OutgoingBody = Outgoing extends infer R ? (R extends Outgoing ? Omit<R, 'id'> : never) : never;
 type Pending = { resolve: (value: Envelope | Blob) => void; reject: (failure: ApiFailure) => void };
 
@@ -22,22 +22,24 @@ export interface PortCalls {
   wait(): void;
   /** No session frame will answer: waiting and later calls fail as unanswered. */
   fail(): void;
-  /** Tells the session frame, when connected, that the session ends or that the page shows a widget. */
-  tell(request: Extract<ChannelRequest, { kind: 'end' | 'shows' }>): void;
+  /** Tells the session frame, when connected, that the session ends or that something of the member's changed here. */
+  tell(request: Extract<ChannelRequest, { kind: 'end' | 'changed' }>): void;
 }
 
 const noAnswer = () => new ApiFailure(0, 'failed to connect', undefined, 'network');
 
 /**
  * The caller's side of the session frame's channel, shared by the partner page (bridge.ts) and
- * by our frames beside it that show a form with a secret in it (the password change): both ask
+ * by our frames beside it that work on the member's session (cards, withdrawal, verification, the
+ * password change): both ask
  * the session frame to make the call, and neither holds the token. `onTrouble` hears a call
  * the session frame could not deliver because our API did not answer at all, or the frame saying
- * this partner site is not (or no longer) allowed.
+ * this partner site is not (or no longer) allowed; `onChanged`, a change made in another realm of the page.
  */
 export function portCalls(
   onSession: (user: SessionUser | null) => void,
   onTrouble?: (state: 'refused' | 'unreachable') => void,
+  onChanged?: (change: Changed) => void,
 ): PortCalls {
   let port: MessagePort | undefined;
   let state: 'waiting' | 'connected' | 'failed' = 'waiting';
@@ -56,6 +58,7 @@ export function portCalls(
   const onReply = (reply: ChannelReply) => {
     if (reply.kind === 'refused') onTrouble?.('refused');
     else if (reply.kind === 'session') onSession(reply.user);
+    else if (reply.kind === 'changed') onChanged?.(reply);
     else if (reply.ok) settle(reply.id, reply.value);
     else {
       // The session frame could not reach our API at all (not a slow answer): the service is down for every widget.

@@ -8,7 +8,7 @@ import { HostEventsContext, type HostEvents } from '../core/host-events.ts';
 import { createI18n, I18nProvider, useI18n, type Messages } from '../core/i18n.ts';
 import { $locale } from '../core/locale.ts';
 import { SessionWatcher } from '../ui/SessionWatcher.tsx';
-import { $bridgeState, connectBridge, retryBridge, showsWidget } from './bridge.ts';
+import { $bridgeState, connectBridge, retryBridge } from './bridge.ts';
 import { constructedSheets } from './constructed-sheets.ts';
 import type { SheetText } from './sheets.ts';
 import { siteRoute } from './site-route.ts';
@@ -47,7 +47,6 @@ interface WidgetMount {
  */
 export function mountWidget({ host, shadow, tag, Screen, sheets, apiOrigin, loadMessages, widgetLocale }: WidgetMount) {
   startPage(apiOrigin, widgetLocale(document.documentElement));
-  showsWidget(tag);
   shadow.adoptedStyleSheets = constructedSheets(sheets);
   const container = document.createElement('div');
   container.className = 'gs-root';

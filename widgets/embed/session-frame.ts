@@ -2,8 +2,8 @@ import { ApiFailure, type ApiCall, type Envelope } from '../core/api.ts';
 import { directTransport } from '../core/http.ts';
 import { $token, $user, endSession, startSession, type SessionUser } from '../core/session.ts';
 import { isFrameOnly } from './frame-only-routes.ts';
-import { displayedFields, pageView } from './page-view.ts';
-import { isMessageOf, type ChannelReply, type ChannelRequest, type SiblingMessage } from './frame-protocol.ts';
+import { pageView } from './page-view.ts';
+import { isMessageOf, type Changed, type ChannelReply, type ChannelRequest, type SiblingMessage } from './frame-protocol.ts';
 
 /**
  * The session frame on our origin: it keeps the member's token in our origin's storage, makes
@@ -16,36 +16,33 @@ import { isMessageOf, type ChannelReply, type ChannelRequest, type SiblingMessag
  * changes.
  */
 export function serveSession(page: MessagePort): void {
-  // The page names its widgets as they appear (the first ones just after it hears ready): until then, no personal field.
-  const shown = new Set<string>();
-  let displayed = displayedFields(shown);
-  const reply = (message: ChannelReply) => page.postMessage(viewed(message, displayed));
+  const reply = (message: ChannelReply) => page.postMessage(viewed(message));
   page.onmessage = (event: MessageEvent<ChannelRequest>) => {
     const request = event.data;
-    if (request.kind !== 'shows') void handle(request, reply, true);
-    else {
-      shown.add(request.tag);
-      const before = displayed.size;
-      displayed = displayedFields(shown);
-      // Only a widget that displays more of the member changes what the page is told.
-      if (displayed.size !== before) tell(true);
-    }
+    if (request.kind === 'changed') relay(request, page);
+    else void handle(request, reply, true);
+  };
+  // Every channel of this page (its own and each framed screen's): a change said on one is passed to the others.
+  const channels = new Set<MessagePort>([page]);
+  const relay = (change: Changed, from: MessagePort) => {
+    const { name, value } = change;
+    const passed: Changed = value === undefined ? { kind: 'changed', name: String(name) } : { kind: 'changed', name: String(name), value };
+    for (const channel of channels) if (channel !== from) channel.postMessage(passed);
   };
 
   let told = JSON.stringify(currentUser());
-  const tell = (again = false) => {
+  const tell = () => {
     const user = currentUser();
     const now = JSON.stringify(user);
-    if (now === told && !again) return;
-    if (now !== told)
-      for (const sibling of siblings) sibling.postMessage({ gs: 'sibling-session', user } satisfies SiblingMessage, location.origin);
+    if (now === told) return;
+    for (const sibling of siblings) sibling.postMessage({ gs: 'sibling-session', user } satisfies SiblingMessage, location.origin);
     told = now;
     reply({ kind: 'session', user });
   };
   $token.listen(() => tell());
   $user.listen(() => tell());
 
-  // Our login and register frames on this page, which said hello: they hear every change of the session.
+  // Our framed screens on this page, which said hello: they hear every change of the session.
   const siblings = new Set<Window>();
   addEventListener('message', (event: MessageEvent) => {
     if (event.origin !== location.origin || !isMessageOf<SiblingMessage>(event.data)) return;
@@ -55,8 +52,8 @@ export function serveSession(page: MessagePort): void {
     if (message.gs === 'sibling-hello' && source !== null) {
       siblings.add(source);
       const greeting: SiblingMessage = { gs: 'sibling-session', user: currentUser() };
-      // A frame that makes calls (the password change) gets a channel of its own: the token stays here.
-      if (message.calls === true) source.postMessage(greeting, location.origin, [callsChannel()]);
+      // A frame that makes calls (cards, withdrawal, verification, the password) gets a channel of its own: the token stays here.
+      if (message.calls === true) source.postMessage(greeting, location.origin, [callsChannel(channels, relay)]);
       else source.postMessage(greeting, location.origin);
     }
     if (message.gs === 'sibling-login') startSession(message.token, message.user);
@@ -67,12 +64,12 @@ export function serveSession(page: MessagePort): void {
   void knownMember().then(() => reply({ kind: 'session', user: currentUser() }));
 }
 
-/** A reply as the page may have it: the member objects in it lose the personal fields no widget there displays. */
-function viewed(message: ChannelReply, displayed: ReadonlySet<string>): ChannelReply {
-  if (message.kind === 'refused') return message;
-  if (message.kind === 'session') return { ...message, user: pageView(message.user, displayed) };
-  if (message.ok) return message.value instanceof Blob ? message : { ...message, value: pageView(message.value, displayed) };
-  return message.envelope === undefined ? message : { ...message, envelope: pageView(message.envelope, displayed) };
+/** A reply as the page may have it: the member objects in it lose their personal fields (page-view.ts). */
+function viewed(message: ChannelReply): ChannelReply {
+  if (message.kind === 'refused' || message.kind === 'changed') return message;
+  if (message.kind === 'session') return { ...message, user: pageView(message.user) };
+  if (message.ok) return message.value instanceof Blob ? message : { ...message, value: pageView(message.value) };
+  return message.envelope === undefined ? message : { ...message, envelope: pageView(message.envelope) };
 }
 
 /**
@@ -91,12 +88,29 @@ async function knownMember(): Promise<void> {
   }
 }
 
-/** A channel whose calls this frame makes with its token, as it does the partner page's; the other end is handed out. */
-function callsChannel(): MessagePort {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = (event: MessageEvent<ChannelRequest>) =>
-    event.data.kind !== 'shows' && void handle(event.data, (message) => channel.port1.postMessage(message));
-  return channel.port2;
+/**
+ * A channel whose calls this frame makes with its token, as it does the partner page's; the other end
+ * is handed out. It joins the page's channels, so it hears the changes made elsewhere on the page.
+ */
+function callsChannel(channels: Set<MessagePort>, relay: (change: Changed, from: MessagePort) => void): MessagePort {
+  const { port1, port2 } = new MessageChannel();
+  channels.add(port1);
+  port1.onmessage = (event: MessageEvent<ChannelRequest>) => {
+    if (event.data.kind === 'changed') relay(event.data, port1);
+    else void handle(event.data, (message) => port1.postMessage(message));
+  };
+  return port2;
+}
+
+/**
+ * The member as last read, by any realm of the page (a frame after a verification, the page after a
+ * notice): kept here, so every other realm hears of it (the card form learns the review began).
+ */
+function keepMember(call: Omit<ApiCall, 'body'>, envelope: Envelope): void {
+  const member = envelope.detail as SessionUser | null;
+  const current = $user.get();
+  if (call.method !== 'GET' || !/^\/v1\/check($|\?)/.test(call.path) || call.token === '' || current === null) return;
+  if (typeof member === 'object' && member !== null && member.id === current.id) $user.set(member);
 }
 
 /** Logging out always ends the session here, even when the server cannot be told. */
@@ -115,7 +129,7 @@ function currentUser(): SessionUser | null {
  * its site (disabled by an operator while the page was open) is told as such: the page shows it.
  */
 async function handle(
-  request: Exclude<ChannelRequest, { kind: 'shows' }>,
+  request: Exclude<ChannelRequest, { kind: 'changed' }>,
   reply: (message: ChannelReply) => void,
   forPage = false,
 ): Promise<void> {
@@ -131,8 +145,10 @@ async function handle(
   }
   try {
     let value: Envelope | Blob;
-    if (request.kind === 'send') value = withoutToken(await directTransport.send({ ...call, body: request.call.body }));
-    else if (request.kind === 'upload')
+    if (request.kind === 'send') {
+      value = withoutToken(await directTransport.send({ ...call, body: request.call.body }));
+      keepMember(call, value);
+    } else if (request.kind === 'upload')
       value = withoutToken(await directTransport.upload(call, request.field, await ownCopy(request.file)));
     else value = await directTransport.download(call);
     reply({ kind: 'result', id: request.id, ok: true, value });

@@ -1,6 +1,4 @@
 import { embeddedRequireLoginMessageKeys } from '../auth/RequireLogin.tsx';
-import { bankCardFormMessageKeys } from '../bank/BankCardForm.tsx';
-import { bankListScreenMessageKeys } from '../bank/BankListScreen.tsx';
 import { cartScreenMessageKeys } from '../cart/CartScreen.tsx';
 import { addMachineMessageKeys } from '../dig/AddMachineScreen.tsx';
 import { digScreenMessageKeys } from '../dig/DigScreen.tsx';
@@ -11,13 +9,11 @@ import { orderListMessageKeys } from '../orders/OrderList.tsx';
 import type { screenElements } from '../screens/registry.ts';
 import { sessionBadgeMessageKeys } from '../session-badge/SessionBadge.tsx';
 import { settingScreenMessageKeys } from '../settings/SettingScreen.tsx';
-import { pagerMessageKeys } from '../ui/Pager.tsx';
 import { sessionWatcherMessageKeys } from '../ui/SessionWatcher.tsx';
-import { verifyScreenMessageKeys } from '../verify/VerifyScreen.tsx';
 import { statementScreenMessageKeys } from '../wallet/StatementScreen.tsx';
 import { transactionsScreenMessageKeys } from '../wallet/TransactionsScreen.tsx';
 import { walletScreenMessageKeys } from '../wallet/WalletScreen.tsx';
-import { withdrawScreenMessageKeys } from '../withdraw/WithdrawScreen.tsx';
+import { frameTitleKeys } from './frame-titles.ts';
 
 /** What the widget runtime itself says: loading, and a service it cannot reach or that refuses this page. */
 export const widgetRuntimeMessageKeys = ['loading', 'embed_unreachable', 'embed_refused', 'embed_retry'] as const;
@@ -31,19 +27,19 @@ export const widgetMessageKeys: Record<keyof typeof screenElements, readonly str
   'gs-session-badge': sessionBadgeMessageKeys,
   'gs-notifications': notificationBellMessageKeys,
   'gs-language-picker': languagePickerMessageKeys,
-  // The forms themselves run in a frame on our origin, with their own messages; here only the frame's title.
-  'gs-login': ['login_title'],
-  'gs-register': ['register_title'],
+  // The framed screens run on our origin, with their own messages; here only the frame's title.
+  'gs-login': [frameTitleKeys.login],
+  'gs-register': [frameTitleKeys.register],
   'gs-setting': settingScreenMessageKeys,
-  'gs-edit-user': ['edit_title'],
+  'gs-edit-user': [frameTitleKeys['edit-user']],
   'gs-wallet': [...embeddedRequireLoginMessageKeys, ...walletScreenMessageKeys],
   'gs-wallet-transactions': [...embeddedRequireLoginMessageKeys, ...transactionsScreenMessageKeys],
   'gs-wallet-statement': [...embeddedRequireLoginMessageKeys, ...statementScreenMessageKeys],
-  'gs-bank-cards': [...embeddedRequireLoginMessageKeys, ...bankListScreenMessageKeys],
-  'gs-bank-add': [...embeddedRequireLoginMessageKeys, ...bankCardFormMessageKeys],
-  'gs-bank-update': [...embeddedRequireLoginMessageKeys, ...bankCardFormMessageKeys],
-  'gs-verify': [...embeddedRequireLoginMessageKeys, ...verifyScreenMessageKeys],
-  'gs-withdraw': [...embeddedRequireLoginMessageKeys, ...withdrawScreenMessageKeys, ...pagerMessageKeys],
+  'gs-bank-cards': [frameTitleKeys['bank-cards']],
+  'gs-bank-add': [frameTitleKeys['bank-add']],
+  'gs-bank-update': [frameTitleKeys['bank-update']],
+  'gs-verify': [frameTitleKeys.verify],
+  'gs-withdraw': [frameTitleKeys.withdraw],
   'gs-dig': [...embeddedRequireLoginMessageKeys, ...digScreenMessageKeys],
   'gs-add-machine': [...embeddedRequireLoginMessageKeys, ...addMachineMessageKeys],
   'gs-cart': [...embeddedRequireLoginMessageKeys, ...cartScreenMessageKeys],
