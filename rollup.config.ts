@@ -179,7 +179,8 @@ const widgets = (core: Set<string>): RollupOptions => ({
 const frame: RollupOptions = {
   input: { 'v1/frame': 'widgets/embed/frame.ts' },
   output: { dir: 'dist/widgets', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'frame/[hash:6].js', compact: true },
-  plugins: plugins(false),
+  // The frame script fetches its screen's own catalogue beside the widgets' (the same files, the same folder).
+  plugins: [...plugins(false), widgetCatalogues()],
 };
 
 /**

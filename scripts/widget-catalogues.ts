@@ -6,7 +6,7 @@ import type { Plugin } from 'rollup';
 type Locale = 'zhs' | 'zht' | 'eng';
 const locales: Locale[] = ['zhs', 'zht', 'eng'];
 
-/** Each widget's message keys, read by running widgets/embed/widget-messages.ts (its lists are the screens' own). */
+/** Each widget's and framed screen's message keys, read by running widgets/embed/widget-messages.ts (its lists are the screens' own). */
 async function widgetKeys(): Promise<Record<string, string[]>> {
   const bundled = await build({
     entryPoints: ['widgets/embed/widget-messages.ts'],
@@ -22,16 +22,16 @@ async function widgetKeys(): Promise<Record<string, string[]>> {
   });
   const code = bundled.outputFiles[0]?.text ?? '';
   const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
-    widgetMessageKeys: Record<string, readonly string[]>;
-    messageKeysOf: (tag: string) => string[];
+    catalogueKeys: () => Record<string, string[]>;
   };
-  return Object.fromEntries(Object.keys(module.widgetMessageKeys).map((tag) => [tag, module.messageKeysOf(tag)]));
+  return module.catalogueKeys();
 }
 
 /**
- * Writes one small catalogue per widget and language (m/<version>/<tag>.<locale>.js) and tells the
- * loader their folder, named by their content so they can be cached for good. A widget then
- * fetches only the words it shows.
+ * Writes one small catalogue per widget, or framed screen, and language (m/<version>/<name>.<locale>.js)
+ * and tells the loader and the frame script their folder, named by their content so they can be cached
+ * for good. A widget, and a frame, then fetches only the words it shows. Both builds run it; they
+ * write the same files.
  */
 export function widgetCatalogues(): Plugin {
   let files: { fileName: string; source: string }[] = [];

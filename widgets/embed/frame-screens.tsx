@@ -3,10 +3,9 @@ import { atom } from 'nanostores';
 import { useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { htmlLang, type Locale } from '../../locales/index.ts';
-import { loadMessages } from '../core/catalogues.ts';
 import { EmbeddedContext } from '../core/embedded.ts';
 import { HostEventsContext, type HostEvents } from '../core/host-events.ts';
-import { createI18n, I18nProvider, useI18n } from '../core/i18n.ts';
+import { createI18n, I18nProvider, useI18n, type Messages } from '../core/i18n.ts';
 import { useTransport } from '../core/api.ts';
 import { $token, $user, endSession, type SessionUser } from '../core/session.ts';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
@@ -18,11 +17,20 @@ import { isMessageOf, tellSiblings, type FrameScreen, type FrameToPage, type Pag
 import { safeTheme } from './frame-theme.ts';
 import { siteRoute } from './site-route.ts';
 import { frameSessionMarker, portCalls } from './port-calls.ts';
-import { frameTitleKeys, worksOnSession } from './frame-titles.ts';
+import { frameCatalogue, frameTitleKeys, worksOnSession } from './frame-titles.ts';
 import { shareChanges } from './shared-changes.ts';
 
 /** The screens a frame shows: each has a secret the partner's page must never see, or a power it must never have. */
 export type FormScreen = Exclude<FrameScreen, 'session'>;
+
+/** Set by the build (scripts/widget-catalogues.ts): the folder of this build's catalogues, named by their content. */
+const messagesFolder = '__WIDGET_MESSAGES__';
+
+/** Only the words this frame's screen shows, in one language (widget-messages.ts), not the whole catalogue. */
+function loadMessages(screen: FormScreen, locale: Locale): Promise<Messages> {
+  const url = new URL(`../m/${messagesFolder}/${frameCatalogue(screen)}.${locale}.js`, import.meta.url).href;
+  return (import(url) as Promise<{ default: Messages }>).then((module) => module.default);
+}
 
 /** The member forms' own sheet (cards, verification, withdrawal), fetched with the screen that uses it. */
 const memberForms = () => import('../../site/styles/member-forms.css?inline').then((module: { default: string }) => module.default);
@@ -40,8 +48,6 @@ const formScreens: Record<FormScreen, () => Promise<readonly [ComponentType, str
   verify: () => Promise.all([import('../verify/VerifyScreen.tsx').then((module) => module.VerifyScreen), memberForms()]),
   withdraw: () => Promise.all([import('../withdraw/WithdrawScreen.tsx').then((module) => module.WithdrawScreen), memberForms()]),
 };
-
-export const frameScreenMessageKeys = ['embed_signed_in', 'setting_logout', 'session_logged_out'] as const;
 
 /**
  * Who is logged in on this page, as the session frame last said (or as this frame's own login
@@ -151,7 +157,7 @@ export function showFrameScreen(screen: FormScreen, initial: Locale, partnerOrig
     return Form;
   });
   $frameLocale.subscribe((locale) => {
-    void Promise.all([loadMessages(locale), form]).then(([messages, Form]) => {
+    void Promise.all([loadMessages(screen, locale), form]).then(([messages, Form]) => {
       if ($frameLocale.get() !== locale) return;
       const i18n = createI18n(locale, messages);
       document.documentElement.lang = htmlLang[locale];

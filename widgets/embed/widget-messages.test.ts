@@ -5,7 +5,9 @@ import { keysAskedFor } from '../../tests/helpers/asked-keys.ts';
 import { embeddedRequireLoginMessageKeys } from '../auth/RequireLogin.tsx';
 import { loginPromptMessageKeys } from '../auth/LoginPrompt.tsx';
 import { screenElements } from '../screens/registry.ts';
-import { messageKeysOf } from './widget-messages.ts';
+import { frameScreens } from '../../contract/frame-screens.ts';
+import { worksOnSession } from './frame-titles.ts';
+import { frameMessageKeysOf, messageKeysOf } from './widget-messages.ts';
 
 /** Each element's screen module, as the registry names it. */
 function screenModules(): [tag: string, file: string][] {
@@ -30,6 +32,36 @@ describe("each partner widget's catalogue", () => {
         .map(([tag, file]) => {
           const handed = new Set(messageKeysOf(tag as keyof typeof screenElements));
           return [tag, keysAskedFor(file).filter((key) => !handed.has(key) && !overlayOnly.has(key))] as const;
+        })
+        .filter(([, keys]) => keys.length > 0),
+    );
+    expect(missing).toEqual({});
+  });
+
+  it('holds, for each framed screen, every word the screen and its frame ask for by name', () => {
+    const here = (file: string) => path.join(import.meta.dirname, file);
+    const screenFiles = {
+      login: '../auth/LoginForm.tsx',
+      register: '../auth/RegisterForm.tsx',
+      'edit-user': '../settings/AccountSettings.tsx',
+      'bank-cards': '../bank/BankListScreen.tsx',
+      'bank-add': '../bank/BankCardForm.tsx',
+      'bank-update': '../bank/BankCardForm.tsx',
+      verify: '../verify/VerifyScreen.tsx',
+      withdraw: '../withdraw/WithdrawScreen.tsx',
+    } as const;
+    expect(Object.keys(screenFiles).sort()).toEqual(frameScreens.filter((screen) => screen !== 'session').sort());
+    const overlayOnly = new Set<string>(loginPromptMessageKeys);
+    for (const key of embeddedRequireLoginMessageKeys) overlayOnly.delete(key);
+    // What the frame says around its screen: the guard of the session's screens, or the signed-in state after a login.
+    const around = (screen: string) =>
+      worksOnSession(screen) ? keysAskedFor(here('../auth/RequireLogin.tsx')) : ['embed_signed_in', 'setting_logout'];
+    const missing = Object.fromEntries(
+      Object.entries(screenFiles)
+        .map(([screen, file]) => {
+          const handed = new Set(frameMessageKeysOf(screen as keyof typeof screenFiles));
+          const asked = [...keysAskedFor(here(file)), ...around(screen)];
+          return [screen, asked.filter((key) => !handed.has(key) && !overlayOnly.has(key))] as const;
         })
         .filter(([, keys]) => keys.length > 0),
     );

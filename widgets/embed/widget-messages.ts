@@ -13,7 +13,16 @@ import { sessionWatcherMessageKeys } from '../ui/SessionWatcher.tsx';
 import { statementScreenMessageKeys } from '../wallet/StatementScreen.tsx';
 import { transactionsScreenMessageKeys } from '../wallet/TransactionsScreen.tsx';
 import { walletScreenMessageKeys } from '../wallet/WalletScreen.tsx';
-import { frameTitleKeys } from './frame-titles.ts';
+import { loginFormMessageKeys } from '../auth/LoginForm.tsx';
+import { registerFormMessageKeys } from '../auth/RegisterForm.tsx';
+import { bankCardFormMessageKeys } from '../bank/BankCardForm.tsx';
+import { bankListScreenMessageKeys } from '../bank/BankListScreen.tsx';
+import { accountSettingsMessageKeys } from '../settings/AccountSettings.tsx';
+import { pagerMessageKeys } from '../ui/Pager.tsx';
+import { verifyScreenMessageKeys } from '../verify/VerifyScreen.tsx';
+import { withdrawScreenMessageKeys } from '../withdraw/WithdrawScreen.tsx';
+import type { FrameScreen } from '../../contract/frame-screens.ts';
+import { frameCatalogue, frameScreenMessageKeys, frameTitleKeys } from './frame-titles.ts';
 
 /** What the widget runtime itself says: loading, and a service it cannot reach or that refuses this page. */
 export const widgetRuntimeMessageKeys = ['loading', 'embed_unreachable', 'embed_refused', 'embed_retry'] as const;
@@ -50,4 +59,32 @@ export const widgetMessageKeys: Record<keyof typeof screenElements, readonly str
 /** A widget's whole list: its screen's, the runtime's and the session notice's. */
 export function messageKeysOf(tag: keyof typeof screenElements): string[] {
   return [...new Set([...widgetMessageKeys[tag], ...widgetRuntimeMessageKeys, ...sessionWatcherMessageKeys])];
+}
+
+type FramedScreen = Exclude<FrameScreen, 'session'>;
+
+/** The words each framed screen shows inside its frame on our origin (embed/frame-screens.tsx), the lists our pages give it. */
+export const frameMessageKeys: Record<FramedScreen, readonly string[]> = {
+  login: loginFormMessageKeys,
+  register: registerFormMessageKeys,
+  'edit-user': [...embeddedRequireLoginMessageKeys, ...accountSettingsMessageKeys],
+  'bank-cards': [...embeddedRequireLoginMessageKeys, ...bankListScreenMessageKeys],
+  'bank-add': [...embeddedRequireLoginMessageKeys, ...bankCardFormMessageKeys],
+  'bank-update': [...embeddedRequireLoginMessageKeys, ...bankCardFormMessageKeys],
+  verify: [...embeddedRequireLoginMessageKeys, ...verifyScreenMessageKeys],
+  withdraw: [...embeddedRequireLoginMessageKeys, ...withdrawScreenMessageKeys, ...pagerMessageKeys],
+};
+
+/** A framed screen's whole list: its screen's, its title and what the frame says around it. */
+export function frameMessageKeysOf(screen: FramedScreen): string[] {
+  return [...new Set([...frameMessageKeys[screen], frameTitleKeys[screen], ...frameScreenMessageKeys])];
+}
+
+/** Every catalogue the build writes per language: one per widget and one per framed screen, by file name. */
+export function catalogueKeys(): Record<string, string[]> {
+  const widgets = Object.keys(widgetMessageKeys).map((tag) => [tag, messageKeysOf(tag as keyof typeof screenElements)] as const);
+  const frames = (Object.keys(frameMessageKeys) as FramedScreen[]).map(
+    (screen) => [frameCatalogue(screen), frameMessageKeysOf(screen)] as const,
+  );
+  return Object.fromEntries([...widgets, ...frames]);
 }
