@@ -180,8 +180,34 @@ const frame: RollupOptions = {
   input: { 'v1/frame': 'widgets/embed/frame.ts' },
   output: { dir: 'dist/widgets', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'frame/[hash:6].js', compact: true },
   // The frame script fetches its screen's own catalogue beside the widgets' (the same files, the same folder).
-  plugins: [...plugins(false), widgetCatalogues()],
+  plugins: [
+    ...plugins(false),
+    widgetCatalogues(),
+    {
+      name: 'frame-manifest',
+      generateBundle(_options, bundle) {
+        this.emitFile({ type: 'asset', fileName: 'frame-manifest.json', source: JSON.stringify(frameManifest(bundle), null, 2) });
+      },
+    },
+  ],
 };
+
+/**
+ * What the frame build made, for the budget test: each chunk's static imports, and the chunk each of our
+ * modules landed in (the frame script, the session keeper, each framed screen), by its path.
+ */
+function frameManifest(bundle: OutputBundle) {
+  const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+  return {
+    chunks: Object.fromEntries(chunks.map((chunk) => [chunk.fileName, chunk.imports])),
+    // Where each of our modules landed (a screen's module may share a chunk and have no facade of its own).
+    modules: Object.fromEntries(
+      chunks.flatMap((chunk) =>
+        chunk.moduleIds.flatMap((id) => (id.includes('node_modules') ? [] : [[path.relative(process.cwd(), id), chunk.fileName] as const])),
+      ),
+    ),
+  };
+}
 
 /**
  * What the build made, for the budget test and the benchmark: the loader, each element's screen

@@ -17,6 +17,10 @@ import { screenElements } from '../../widgets/screens/registry.ts';
 const loaderBudgetBytes = 2 * 1024;
 const widgetCoreBudgetBytes = 11 * 1024;
 const widgetBudgetBytes = 21.25 * 1024;
+// Decision 054: a widget whose screen runs in our frames, counted whole (its part on the page, the session frame, its
+// screen's frame with its words). The goal is 24 KB (issue 34); measured 35,947 to 41,201 B when set, the budget sits
+// just above so it does not grow while the page side still carries the whole core for what is only a frame.
+const framedWidgetBudgetBytes = 41.5 * 1024;
 const islandPageBudgetBytes = 25 * 1024;
 // docs/decisions/008-brand-site.md: Leaflet alone is ~43 KB gzip; only the partner map page carries it.
 const mapPageBudgetBytes = 60 * 1024;
@@ -166,6 +170,68 @@ describe('size budgets of the build', () => {
       const files = new Set([loader, ...chunkGraph(runtime, chunks), ...chunkGraph(screen, chunks), sheets[tag] ?? tag, messagesOf(tag)]);
       const total = bytesOf(files);
       expect(total, `${tag}: ${total} bytes`).toBeLessThan(widgetBudgetBytes);
+    }
+  });
+
+  /** What the frame build made (rollup.config.ts): each chunk's static imports and the chunk each of our modules landed in. */
+  interface FrameManifest {
+    chunks: Record<string, string[]>;
+    modules: Record<string, string>;
+  }
+
+  /** Each framed widget's screen (its `*Frame.island.tsx` names it), and each screen's module (embed/frame-screens.tsx imports it). */
+  function framedScreens(): { tag: string; screen: string; module: string }[] {
+    const registry = fs.readFileSync('widgets/screens/registry.ts', 'utf8');
+    const frameScreens = fs.readFileSync('widgets/embed/frame-screens.tsx', 'utf8');
+    const modules = new Map(
+      [...frameScreens.matchAll(/'?([a-z-]+)'?: \(\) =>\s*Promise\.all\(\[\s*import\('\.\.\/([^']+)'\)/g)].map(
+        ([, screen = '', file = '']) => [screen, `widgets/${file}`],
+      ),
+    );
+    return [...registry.matchAll(/'(gs-[\w-]+)': \(\) => import\('\.\.\/(embed\/\w+Frame\.island\.tsx)'\)/g)].map(
+      ([, tag = '', island = '']) => {
+        const screen = /frameWidget\('([a-z-]+)'\)/.exec(fs.readFileSync(`widgets/${island}`, 'utf8'))?.[1] ?? '';
+        return { tag, screen, module: modules.get(screen) ?? '' };
+      },
+    );
+  }
+
+  it(`keeps a widget whose screen runs in our frames under ${framedWidgetBudgetBytes / 1024} KB gzip, its frames counted`, () => {
+    const { loader, runtime, elements, sheets, chunks } = manifest();
+    const frames = JSON.parse(fs.readFileSync(path.join(widgetsDir, 'frame-manifest.json'), 'utf8')) as FrameManifest;
+    const frameGraph = (file: string) => chunkGraph(file, frames.chunks);
+    const session = [...frameGraph('v1/frame.js'), ...frameGraph(frames.modules['widgets/embed/session-frame.ts'] ?? '')];
+    const screenFrame = frameGraph(frames.modules['widgets/embed/frame-screens.tsx'] ?? '');
+    const memberForms = frameGraph(frames.modules['site/styles/member-forms.css?inline'] ?? '');
+    const framed = framedScreens();
+    expect(framed.map(({ tag }) => tag).sort()).toEqual([
+      'gs-bank-add',
+      'gs-bank-cards',
+      'gs-bank-update',
+      'gs-edit-user',
+      'gs-login',
+      'gs-register',
+      'gs-verify',
+      'gs-withdraw',
+    ]);
+    for (const { tag, screen, module } of framed) {
+      const chunk = frames.modules[module];
+      expect(chunk, `${tag}: ${module}`).toBeDefined();
+      // The member forms' sheet comes with the screens that use it (frame-screens.tsx); counting it for all errs high.
+      const files = new Set([
+        loader,
+        ...chunkGraph(runtime, chunks),
+        ...chunkGraph(elements[tag] ?? '', chunks),
+        sheets[tag] ?? tag,
+        messagesOf(tag),
+        ...session,
+        ...screenFrame,
+        ...frameGraph(chunk ?? ''),
+        ...memberForms,
+        messagesOf(`frame-${screen}`),
+      ]);
+      const total = bytesOf(files);
+      expect(total, `${tag}: ${total} bytes`).toBeLessThan(framedWidgetBudgetBytes);
     }
   });
 });
