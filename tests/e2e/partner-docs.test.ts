@@ -95,7 +95,7 @@ describe('the partner documentation page', () => {
               const root = document.querySelector(`.docs-live ${tag}`)?.shadowRoot;
               return root !== null && root !== undefined && (root.textContent?.trim() !== '' || root.querySelector('iframe') !== null);
             }),
-          Object.keys(screenElements).filter((tag) => tag !== 'gs-notifications'),
+          Object.keys(screenElements),
         );
         assert.deepEqual(await accessibilityViolations(page), [], url);
         const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

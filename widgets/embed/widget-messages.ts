@@ -34,7 +34,7 @@ export const widgetRuntimeMessageKeys = ['loading', 'embed_unreachable', 'embed_
  */
 export const widgetMessageKeys: Record<keyof typeof screenElements, readonly string[]> = {
   'gs-session-badge': sessionBadgeMessageKeys,
-  'gs-notifications': notificationBellMessageKeys,
+  'gs-notifications': [...embeddedRequireLoginMessageKeys, ...notificationBellMessageKeys],
   'gs-language-picker': languagePickerMessageKeys,
   // The framed screens run on our origin, with their own messages; here only the frame's title.
   'gs-login': [frameTitleKeys.login],

@@ -12,7 +12,7 @@ export type ScreenLoader = () => Promise<{ default: ComponentType }>;
  */
 export const screenElements = {
   'gs-session-badge': () => import('../session-badge/SessionBadge.island.tsx'),
-  'gs-notifications': () => import('../notifications/NotificationBell.island.tsx'),
+  'gs-notifications': () => import('../notifications/NotificationWidget.island.tsx'),
   'gs-language-picker': () => import('../language/LanguagePicker.island.tsx'),
   // The screens with a password, card numbers, personal data or a withdrawal run in a frame on our origin (decision 054).
   'gs-login': () => import('../embed/LoginFrame.island.tsx'),
