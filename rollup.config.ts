@@ -11,6 +11,7 @@ import { buildConstants } from './scripts/build-info.mjs';
 import { cssTextModule, inlineCssQuery } from './scripts/shadow-css.mjs';
 import { widgetCatalogues } from './scripts/widget-catalogues.ts';
 import { widgetSheets } from './scripts/widget-sheets.ts';
+import { widgetDeclarations } from './scripts/widget-declarations.ts';
 
 /** Style sheets imported as text (the session frame's, embed/frame-screens.tsx), minified, for shadow roots. */
 const cssText: Plugin = {
@@ -151,6 +152,7 @@ const widgets = (core: Set<string>): RollupOptions => ({
     ...plugins(true),
     widgetCatalogues(),
     widgetSheets(),
+    widgetDeclarations(),
     {
       name: 'partner-demo-page',
       buildStart() {
