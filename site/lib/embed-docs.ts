@@ -92,6 +92,7 @@ export function embedReference(t: Translate) {
       { name: 'gs:navigate', when: t('partners_embed_event_navigate'), detail: '{ route, href }' },
       { name: 'gs:language', when: t('partners_embed_event_language'), detail: '{ locale, lang }' },
       { name: 'gs:error', when: t('partners_embed_event_error'), detail: '{ code }' },
+      { name: 'gs:ready', when: t('partners_embed_event_ready'), detail: '{}' },
     ],
 
     /**

@@ -27,6 +27,13 @@ describe('the demo partner page: every widget from one script tag', () => {
     const visitor = await newVisitor();
     try {
       const { page } = visitor;
+      // Each element says when it is drawn (gs:ready), on the element.
+      await page.addInitScript(() => {
+        const ready: string[] = [];
+        Object.assign(window, { __ready: ready });
+        document.addEventListener('gs:ready', (event) => ready.push((event.target as Element).localName));
+      });
+      const readyTags = () => page.evaluate(() => (window as unknown as { __ready: string[] }).__ready);
       await page.goto(`${product.baseUrl}/widgets/demo/partner.html`);
       // Every element on the page shows something of its own (logged out: its content or its way in, the bell too).
       await page.waitForFunction(
@@ -55,6 +62,14 @@ describe('the demo partner page: every widget from one script tag', () => {
       await page.locator('gs-wallet').getByText(eng.wallet_main).first().waitFor();
       await page.locator('#event-log').getByText('gs:login').waitFor();
       await page.locator('gs-notifications').getByRole('button', { name: eng.notices_open }).waitFor();
+      assert.deepEqual([...new Set(await readyTags())].sort(), Object.keys(screenElements).sort());
+      // refresh() draws a widget afresh, its data read again, the session kept.
+      const walletReads = (await readyTags()).filter((tag) => tag === 'gs-wallet').length;
+      const walletRead = page.waitForResponse((response) => response.url().includes('/api/v1/enjoycity'));
+      await page.evaluate(() => (document.querySelector('gs-wallet') as HTMLElement & { refresh(): void }).refresh());
+      await walletRead;
+      await page.locator('gs-wallet').getByText(eng.wallet_main).first().waitFor();
+      assert.equal((await readyTags()).filter((tag) => tag === 'gs-wallet').length, walletReads + 1);
       assert.ok(page.url().endsWith('/widgets/demo/partner.html'));
       assert.deepEqual(await accessibilityViolations(page), []);
 

@@ -11,6 +11,7 @@ export const widgetEvents = [
   'gs:navigate',
   'gs:language',
   'gs:error',
+  'gs:ready',
 ];
 
 /** Records, before any script of the page runs, every CSP violation and every widget event, in the page and its frames. */

@@ -43,8 +43,13 @@ describe('the declarations published with the widgets', () => {
     expect(module?.exports.map(({ name }) => name).sort()).toEqual(Object.keys(screenElements).sort());
     expect(byTag.get('gs-order-payment')?.attributes.map(({ name }) => name)).toEqual(['lang', 'api', 'order-id']);
     expect(byTag.get('gs-wallet')?.attributes.map(({ name }) => name)).toEqual(['lang', 'api']);
-    expect(byTag.get('gs-cart')?.events.map(({ name }) => name)).toEqual(['gs:order-created', 'gs:navigate', 'gs:error']);
-    expect(byTag.get('gs-wallet')?.events.map(({ name }) => name)).toEqual(['gs:transfer-completed', 'gs:navigate', 'gs:error']);
+    expect(byTag.get('gs-cart')?.events.map(({ name }) => name)).toEqual(['gs:order-created', 'gs:navigate', 'gs:error', 'gs:ready']);
+    expect(byTag.get('gs-wallet')?.events.map(({ name }) => name)).toEqual([
+      'gs:transfer-completed',
+      'gs:navigate',
+      'gs:error',
+      'gs:ready',
+    ]);
     expect(byTag.get('gs-withdraw')?.cssProperties.map(({ name }) => name)).toContain('--gs-radius');
   });
 

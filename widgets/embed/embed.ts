@@ -90,6 +90,8 @@ function widgetClass(tag: string, loadScreen: ScreenLoader) {
             loadMessages: (chosen) => loadMessages(tag, chosen),
             widgetLocale,
           });
+          // Its code, words and sheets are in and it is drawn: the page may now call its methods.
+          this.dispatchEvent(new CustomEvent('gs:ready', { bubbles: true, composed: true }));
         })
         .catch(() => this.failed(shadow));
     }
@@ -102,6 +104,13 @@ function widgetClass(tag: string, loadScreen: ScreenLoader) {
 
     attributeChangedCallback(): void {
       this.mounted?.update();
+    }
+
+    /** Reads the widget's data again: the screen starts afresh, as on a page load, the session kept. */
+    refresh(): void {
+      if (this.mounted === undefined) return;
+      this.disconnectedCallback();
+      this.connectedCallback();
     }
 
     /** A localised message and a retry, built with the DOM alone: nothing else may have loaded. */
