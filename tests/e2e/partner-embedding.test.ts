@@ -108,9 +108,10 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
         .first()
         .evaluate((button) => {
           const style = getComputedStyle(button);
-          return [style.backgroundColor, style.color, style.fontFamily];
+          return [style.backgroundColor, style.color, style.fontFamily, style.borderTopLeftRadius];
         });
-      assert.deepEqual(themed, ['rgb(0, 87, 184)', 'rgb(255, 255, 255)', 'serif']);
+      // --gs-radius reaches the pill buttons too.
+      assert.deepEqual(themed, ['rgb(0, 87, 184)', 'rgb(255, 255, 255)', 'serif', '3px']);
       // Every control inside every widget has its documented ::part name, so a partner can style them all.
       const unnamed = await page.evaluate(() =>
         [...document.querySelectorAll('*')].flatMap((element) =>

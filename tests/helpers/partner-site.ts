@@ -10,7 +10,7 @@ const hostileCss = `
 * { color: #f0f !important; font-size: 5px !important; display: none !important; }
 html, body, main, div, gs-probe { display: block !important; }
 section, form, button, input, p, .button, .gs-form, .gs-field { display: none !important; visibility: hidden !important; }
-gs-wallet { --gs-color-accent: #0057b8; --gs-color-on-accent: #ffffff; --gs-font: serif; }
+gs-wallet { --gs-color-accent: #0057b8; --gs-color-on-accent: #ffffff; --gs-font: serif; --gs-radius: 3px; }
 `;
 
 /** The partner's page: our loader, the widgets, a strict Content-Security-Policy and the hostile sheet. */
