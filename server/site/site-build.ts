@@ -25,6 +25,8 @@ export function siteFolders(siteDir: string) {
     content: path.join(siteDir, 'content'),
     /** Processed pictures, reused by every build: only new pictures cost time. */
     cache: path.join(siteDir, 'cache'),
+    /** Brotli and gzip copies by content, linked into each version: a publish compresses only what changed. */
+    compressed: path.join(siteDir, 'compressed'),
     versions: path.join(siteDir, 'versions'),
   };
 }
@@ -113,7 +115,12 @@ export async function buildVersion(request: BuildRequest): Promise<string> {
   );
   if (request.base !== '/') await keepLinksInPreview(scratch, request.base);
   request.onProgress(`compressing ${pages} pages`);
-  await runChild([path.join(projectRoot, 'scripts', 'compress-build.ts'), scratch], {}, () => undefined, request.signal);
+  await runChild(
+    [path.join(projectRoot, 'scripts', 'compress-build.ts'), '--cache', folders.compressed, scratch],
+    {},
+    () => undefined,
+    request.signal,
+  );
   await fs.rm(target, { recursive: true, force: true });
   await fs.rename(scratch, target);
   return target;
