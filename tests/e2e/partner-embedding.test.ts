@@ -7,7 +7,7 @@ import eng from '../../locales/eng.json' with { type: 'json' };
 import { dateInZone } from '../../server/db/business-day.ts';
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
-import { logInThroughFrame, networkQuiet, seen, watch } from '../helpers/partner-page.ts';
+import { clickWhenStill, logInThroughFrame, networkQuiet, seen, watch } from '../helpers/partner-page.ts';
 import { startPartnerSite, type PartnerSite } from '../helpers/partner-site.ts';
 import { freePort, startProduct, type ProductServer } from '../helpers/product-server.ts';
 
@@ -214,7 +214,7 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
           if ((event as CustomEvent<{ route: string }>).detail.route === '/setting/addBank') event.preventDefault();
         }),
       );
-      await cards.getByRole('link', { name: eng.bank_add }).click();
+      await clickWhenStill(page, cards.getByRole('link', { name: eng.bank_add }));
       assert.ok(
         (await seen(page)).events.includes(
           `gs:navigate ${JSON.stringify({ route: '/setting/addBank', href: `${product.baseUrl}/eng/setting/addBank` })}`,
@@ -224,19 +224,19 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       // Edit opens the card in the editor beside the list, on this page; nothing goes into the page's storage.
       const editor = page.frameLocator('gs-bank-update iframe');
       await editor.getByText(eng.bank_no_card_chosen).waitFor();
-      await cards.getByRole('button', { name: eng.bank_edit }).first().click();
+      await clickWhenStill(page, cards.getByRole('button', { name: eng.bank_edit }).first());
       await editor.getByLabel(eng.bank_bank_name).waitFor();
       assert.equal(await editor.getByLabel(eng.bank_bank_name).inputValue(), 'Bank of Taiwan');
       await editor.getByLabel(eng.bank_daily_quota).fill('30000');
-      await editor.getByRole('button', { name: eng.bank_save }).click();
+      await clickWhenStill(page, editor.getByRole('button', { name: eng.bank_save }));
       await editor.getByText(eng.bank_edit_success).waitFor();
       // The list beside it loads the saved card again from the server.
       await cards.getByText('30,000').waitFor();
       assert.ok((await seen(page)).events.some((event) => /^gs:card-edit \{"card_id":\d+\}$/.test(event)));
       assert.deepEqual(await page.evaluate(() => [localStorage.length, sessionStorage.length]), [0, 0]);
 
-      await cards.getByRole('button', { name: eng.bank_delete }).first().click();
-      await cards.getByRole('button', { name: eng.bank_delete_yes }).click();
+      await clickWhenStill(page, cards.getByRole('button', { name: eng.bank_delete }).first());
+      await clickWhenStill(page, cards.getByRole('button', { name: eng.bank_delete_yes }));
       await cards.getByText(eng.bank_delete_success).waitFor();
       await editor.getByText(eng.bank_no_card_chosen).waitFor();
 
@@ -247,7 +247,7 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       await profile.getByLabel(eng.edit_old_password, { exact: true }).fill(memberPassword);
       await profile.getByLabel(eng.edit_new_password, { exact: true }).fill(changedPassword);
       await profile.getByLabel(eng.edit_confirm_password, { exact: true }).fill(changedPassword);
-      await profile.getByRole('button', { name: eng.edit_submit }).click();
+      await clickWhenStill(page, profile.getByRole('button', { name: eng.edit_submit }));
       await profile.getByText(eng.edit_success).waitFor();
       await api.login(username, changedPassword);
 
@@ -273,7 +273,10 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       assert.deepEqual(await accessibilityViolations(page), []);
 
       // A link in a frame that the page does not cancel opens our page in a new tab: the small frame never navigates.
-      const [opened] = await Promise.all([page.waitForEvent('popup'), cards.getByRole('link', { name: eng.login_register_link }).click()]);
+      const [opened] = await Promise.all([
+        page.waitForEvent('popup'),
+        clickWhenStill(page, cards.getByRole('link', { name: eng.login_register_link })),
+      ]);
       await opened.waitForURL(`${product.baseUrl}/eng/register**`);
       assert.equal(page.url(), `${partner.origin}/account`);
     } finally {

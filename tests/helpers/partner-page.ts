@@ -109,10 +109,12 @@ export async function layoutSettled(page: Page, stillMs = 300, limitMs = 10_000)
 /**
  * Clicks once the target is scrolled into view and the page is still. Chromium routes a click to
  * frames of another site by where they were when it last drew the page: a click sent the moment
- * after a scroll can reach a framed screen that was there before, never the target.
+ * after a scroll can reach a framed screen that was there before, never the target. The scroll is
+ * the element's own: a frame of another site out of view draws no animation frames, so the
+ * driver's wait for a still element before it scrolls would never end.
  */
 export async function clickWhenStill(page: Page, target: Locator): Promise<void> {
-  await target.scrollIntoViewIfNeeded();
+  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await layoutSettled(page);
   await target.click();
 }
