@@ -12,6 +12,8 @@ import { withProjectBuildLock } from './project-build-lock.ts';
 
 /** The repository root: the Astro project the builds run in. */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
+/** The site built with the product, already compressed: a version's files that equal its own take its copies. */
+const productBuild = path.join(projectRoot, 'dist', 'site');
 
 /** A build that takes longer than this is stopped and reported as failed (a whole build takes seconds). */
 export const buildTimeoutMs = 5 * 60_000;
@@ -116,7 +118,7 @@ export async function buildVersion(request: BuildRequest): Promise<string> {
   if (request.base !== '/') await keepLinksInPreview(scratch, request.base);
   request.onProgress(`compressing ${pages} pages`);
   await runChild(
-    [path.join(projectRoot, 'scripts', 'compress-build.ts'), '--cache', folders.compressed, scratch],
+    [path.join(projectRoot, 'scripts', 'compress-build.ts'), '--cache', folders.compressed, '--seed', productBuild, scratch],
     {},
     () => undefined,
     request.signal,

@@ -76,4 +76,16 @@ describe('compressing a built version', () => {
     expect((await fs.stat(path.join(plain, 'zht', 'home.html.gz'))).nlink).toBe(1);
     expect(gunzipSync(await fs.readFile(path.join(plain, 'zht', 'home.html.gz'))).toString()).toContain('第一版');
   });
+
+  it('takes the copies of a file the seed build holds with the same bytes, and compresses one that differs', async () => {
+    const seed = path.join(root, 'plain');
+    const fresh = path.join(root, 'fresh-install');
+    await writeVersion(fresh, '第一版');
+    await fs.writeFile(path.join(fresh, 'zht', 'about.html'), page('關於我們'));
+    // Marked so a copy taken from the seed is told from one made here.
+    await fs.writeFile(path.join(seed, 'zht', 'home.html.br'), 'from the seed');
+    await compress('--cache', path.join(root, 'fresh-cache'), '--seed', seed, fresh);
+    expect(await fs.readFile(path.join(fresh, 'zht', 'home.html.br'), 'utf8')).toBe('from the seed');
+    expect(brotliDecompressSync(await fs.readFile(path.join(fresh, 'zht', 'about.html.br'))).toString()).toContain('關於我們');
+  });
 });
