@@ -11,6 +11,11 @@ export default defineConfig({
     // default leaves a core free: one file at a time on a two-core machine).
     pool: 'forks',
     maxWorkers: availableParallelism(),
+    // A worker keeps its loaded modules from one file to the next (fastify, kysely, the server's code): the run took
+    // 30 % less CPU and 272 s instead of 372 s on a quiet two-core machine (2026-11-28). A test file therefore leaves
+    // nothing behind in a module's state or on globalThis: each opens its own app and database, and restores any
+    // timer or environment variable it changes.
+    isolate: false,
     // One migrated, seeded database of each kind per run, copied by every test app (tests/helpers/database-templates.ts).
     globalSetup: ['tests/helpers/vitest-global-setup.ts'],
     testTimeout: 30_000,
