@@ -13,6 +13,9 @@ export const orderStatus = {
 } as const;
 export type OrderStatus = (typeof orderStatus)[keyof typeof orderStatus];
 
+/** Orders that hold a share of their product and room: pending payment, waiting confirmation, paid off. */
+export const holdingStatuses: readonly OrderStatus[] = [orderStatus.pendingPayment, orderStatus.waitingConfirmation, orderStatus.paidOff];
+
 /** `transaction_recod_status` (the seed's spelling): a transfer between the main wallet and a partner wallet. */
 export const transferStatus = {
   unsuccessful: 0,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Localised } from '../db/localised-names.ts';
-import { holdingStatuses } from '../orders/order.repository.ts';
+import { holdingStatuses } from '../../contract/statuses.ts';
 
 /** A product as operators edit it, with the shares its live orders hold (hundred-millionths of a unit). */
 export interface CatalogueProductRow {

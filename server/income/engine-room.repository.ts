@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { RoomState } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
-import { holdingStatuses } from '../orders/order.repository.ts';
+import { holdingStatuses } from '../../contract/statuses.ts';
 
 export interface RoomCapacityRow {
   id: number;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { holdingStatuses } from '../orders/order.repository.ts';
+import { holdingStatuses } from '../../contract/statuses.ts';
 
 const roomColumns = [
   'engine_rooms.id',

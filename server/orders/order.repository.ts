@@ -1,10 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
-import { orderStatus } from '../../contract/statuses.ts';
+import { holdingStatuses, orderStatus } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
-import type { OrderStatus, OrderTable } from '../db/schema-orders.ts';
-
-/** Orders that hold a share of their product: pending payment, waiting confirmation, paid off. */
-export const holdingStatuses: readonly OrderStatus[] = [1, 2, 3];
+import type { OrderTable } from '../db/schema-orders.ts';
 
 const orderColumns = [
   'orders.id',
