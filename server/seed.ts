@@ -11,7 +11,7 @@ const referenceSeedSources = [
   'catalog/catalog.seed.ts',
   'catalog/buying.seed.ts',
   'catalog/solar-product.ts',
-  'db/localised-names.ts',
+  'db/seeded-names.ts',
   'income/settings.repository.ts',
   'partners/partner-cities.repository.ts',
 ];

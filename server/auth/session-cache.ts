@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../db/database.ts';
-import type { StopListening } from '../db/notifications.ts';
+import type { StopListening } from '../db/listen-notify.ts';
 
 /** The channel a revocation is announced on, with the member's id as payload (decision 021). */
 export const sessionRevokedChannel = 'session_revoked';

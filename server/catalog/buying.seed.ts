@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { seededRoomNames } from '../db/localised-names.ts';
+import { seededRoomNames } from '../db/seeded-names.ts';
 
 /**
  * The seed's engine rooms: the cart always sends room 1. Operators add and edit rooms later. Each room's

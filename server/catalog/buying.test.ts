@@ -3,7 +3,7 @@ import { expectSuccess, send } from '../../tests/helpers/members.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { seededDeliveryMethods, seededEngineRooms, seededPaymentMethods } from './buying.seed.ts';
 import { seedCatalog } from './catalog.seed.ts';
-import { seededRoomNames } from '../db/localised-names.ts';
+import { seededRoomNames } from '../db/seeded-names.ts';
 
 describe.each(databaseKinds())('buying lists on %s', (kind) => {
   let testApp: TestApp;

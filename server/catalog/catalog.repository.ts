@@ -1,6 +1,6 @@
 import type { RoomState } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
-import type { Localised } from '../db/localised-names.ts';
+import type { Localised } from '../db/seeded-names.ts';
 
 export interface ProductRow {
   id: number;

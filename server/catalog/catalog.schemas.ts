@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { localisedSchema } from './localised-names.ts';
+import { localisedSchema } from './localised-name.schema.ts';
 
 export const productSchema = Type.Object({
   id: Type.Integer(),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { seededProductNames, seededUnits } from '../db/localised-names.ts';
+import { seededProductNames, seededUnits } from '../db/seeded-names.ts';
 import { solarProduct } from './solar-product.ts';
 import { seedBuyingLists } from './buying.seed.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Localised } from '../db/localised-names.ts';
+import type { Localised } from '../db/seeded-names.ts';
 import { holdingStatuses } from '../../contract/statuses.ts';
 
 /** A product as operators edit it, with the shares its live orders hold (hundred-millionths of a unit). */

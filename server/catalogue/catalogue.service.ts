@@ -1,6 +1,6 @@
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
-import type { Localised } from '../db/localised-names.ts';
+import type { Localised } from '../db/seeded-names.ts';
 import { ApiError, fieldError, notFound } from '../shared/errors.ts';
 import { parsePoints, pointsToDecimal, unitScale } from '../shared/money.ts';
 import {

@@ -7,7 +7,7 @@ import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { applyChangedFunctions } from './functions/apply-changed.ts';
 import { prepareStatements } from './prepared-statements.ts';
-import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type StopListening } from './notifications.ts';
+import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type StopListening } from './listen-notify.ts';
 
 export type Db = Kysely<Database>;
 

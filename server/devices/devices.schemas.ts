@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { localisedSchema } from '../catalog/localised-names.ts';
+import { localisedSchema } from '../catalog/localised-name.schema.ts';
 
 /**
  * A serial as printed on the machine's label: letters, digits, dot, dash, underscore, 3 to 40

@@ -1,6 +1,6 @@
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
-import type { Localised } from '../db/localised-names.ts';
+import type { Localised } from '../db/seeded-names.ts';
 import { fieldError, notFound } from '../shared/errors.ts';
 import { roomUnitsHeld } from './engine-room.repository.ts';
 import { insertRoom, lockRoom, updateRoom } from './engine-rooms-catalogue.repository.ts';

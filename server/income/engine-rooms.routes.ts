@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { recentResultsDays } from '../../contract/limits.ts';
 import { findEngineRoom, findProduct, listEngineRooms } from '../catalog/catalog.repository.ts';
-import { localisedSchema } from '../catalog/localised-names.ts';
+import { localisedSchema } from '../catalog/localised-name.schema.ts';
 import { businessDate } from '../db/business-day.ts';
 import { success } from '../http/envelope.ts';
 import { parseOrderAmount } from '../orders/order-amount.ts';

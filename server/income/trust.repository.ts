@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Localised } from '../db/localised-names.ts';
+import type { Localised } from '../db/seeded-names.ts';
 import { poolOf } from './share-rule.repository.ts';
 
 /** One engine room's business day as the public proof shows it; amounts in ten-thousandths of a point. */

@@ -6,7 +6,7 @@ import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts'
 import { envelopeOf } from '../http/schemas.ts';
 import { bpToPercent } from './settings.repository.ts';
 import { countTrustDays, trustDays, trustRooms, type TrustDayRow, type TrustRoomRow } from './trust.repository.ts';
-import { localisedSchema } from '../catalog/localised-names.ts';
+import { localisedSchema } from '../catalog/localised-name.schema.ts';
 
 /** Days per page: a month of one room. */
 export const trustDaysPerPage = 30;

@@ -7,7 +7,7 @@ import { createScratchDatabase, databaseKinds, type DatabaseKind } from '../../t
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.ts';
-import type { ChannelHandlers } from '../db/notifications.ts';
+import type { ChannelHandlers } from '../db/listen-notify.ts';
 import { seedDatabase } from '../seed.ts';
 import { PartnerSiteDirectory } from './partner-site-directory.ts';
 import { announcePartnerSitesChanged, insertPartnerSite, partnerSitesChangedChannel } from './partner-sites.repository.ts';

@@ -1,5 +1,5 @@
 import type { DatabaseHandle, Db } from '../db/database.ts';
-import type { StopListening } from '../db/notifications.ts';
+import type { StopListening } from '../db/listen-notify.ts';
 import { listPartnerSitesForDirectory, partnerSitesChangedChannel } from './partner-sites.repository.ts';
 
 /** An enabled partner site as requests need it. */

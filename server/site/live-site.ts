@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { StopListening } from '../db/notifications.ts';
+import type { StopListening } from '../db/listen-notify.ts';
 import { versionDir } from './site-build.ts';
 import { inlineScriptHashesFile } from './inline-scripts.ts';
 import { findLive } from './site-content.repository.ts';

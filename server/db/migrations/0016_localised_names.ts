@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { seededProductNames, seededRoomNames } from '../localised-names.ts';
+import { seededProductNames, seededRoomNames } from '../seeded-names.ts';
 
 /**
  * Names in the member's language (issue 19): products and engine rooms keep `name` (the API's field,

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { seededUnits } from '../localised-names.ts';
+import { seededUnits } from '../seeded-names.ts';
 
 /**
  * Operators edit the catalogue (decision 027): each product gains a description, specifications and
