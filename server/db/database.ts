@@ -7,6 +7,7 @@ import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { applyChangedFunctions } from './functions/apply-changed.ts';
 import { prepareStatements } from './prepared-statements.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type StopListening } from './listen-notify.ts';
 
 export type Db = Kysely<Database>;
@@ -67,9 +68,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   let pglite: PGlite;
+  let unlock = () => Promise.resolve();
   if ('dataDir' in target) {
     await makePrivateFolder(target.dataDir);
-    pglite = await PGlite.create(target.dataDir, { parsers: { [int8TypeId]: (value: string) => value } });
+    unlock = await lockDataDir(target.dataDir);
+    try {
+      pglite = await PGlite.create(target.dataDir, { parsers: { [int8TypeId]: (value: string) => value } });
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
   } else {
     const parsers = { [int8TypeId]: (value: string) => value };
     pglite = await PGlite.create(target.loadDataDir === undefined ? { parsers } : { parsers, loadDataDir: target.loadDataDir });
@@ -82,7 +90,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     observeQueries: timer.observe,
     listen: (channel, handlers) => listenOnPglite(pglite, channel, handlers),
     dumpDataDir: () => pglite.dumpDataDir('none'),
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      await unlock();
+    },
   };
 }
 

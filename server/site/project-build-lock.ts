@@ -1,18 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { tryPidLock } from '../shared/pid-lock.ts';
 
 /** How often a waiting build looks whether the project folder is free. */
 const pollMs = 250;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process lives but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Runs `work` while holding the project folder's build lock. Astro writes generated modules (the
@@ -30,19 +21,7 @@ export async function withProjectBuildLock<T>(
   const lock = path.join(projectRoot, '.astro', 'build.lock');
   await fs.mkdir(path.dirname(lock), { recursive: true });
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await fs.writeFile(lock, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = await fs.readFile(lock, 'utf8').catch(() => '');
-    if (/^\d+$/.test(holder) && !alive(Number(holder))) {
-      // Read again just before removing, so a lock another waiter has taken meanwhile stays.
-      if ((await fs.readFile(lock, 'utf8').catch(() => '')) === holder) await fs.rm(lock, { force: true });
-      continue;
-    }
+  while ((await tryPidLock(lock)) !== undefined) {
     signal?.throwIfAborted();
     if (Date.now() > deadline) throw new Error(`Another build held the project folder for ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
