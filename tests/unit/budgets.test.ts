@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { frameScreenModules } from '../../widgets/embed/frame-screen-modules.ts';
 import { screenElements } from '../../widgets/screens/registry.ts';
 
 /**
@@ -179,19 +180,16 @@ describe('size budgets of the build', () => {
     modules: Record<string, string>;
   }
 
-  /** Each framed widget's screen (its `*Frame.island.tsx` names it), and each screen's module (embed/frame-screens.tsx imports it). */
+  /** Each framed widget's screen (its `*Frame.island.tsx` names it), and each screen's module (embed/frame-screen-modules.ts). */
   function framedScreens(): { tag: string; screen: string; module: string }[] {
     const registry = fs.readFileSync('widgets/screens/registry.ts', 'utf8');
-    const frameScreens = fs.readFileSync('widgets/embed/frame-screens.tsx', 'utf8');
-    const modules = new Map(
-      [...frameScreens.matchAll(/'?([a-z-]+)'?: \(\) =>\s*Promise\.all\(\[\s*import\('\.\.\/([^']+)'\)/g)].map(
-        ([, screen = '', file = '']) => [screen, `widgets/${file}`],
-      ),
-    );
     return [...registry.matchAll(/'(gs-[\w-]+)': \(\) => import\('\.\.\/(embed\/\w+Frame\.island\.tsx)'\)/g)].map(
       ([, tag = '', island = '']) => {
         const screen = /frameWidget\('([a-z-]+)'\)/.exec(fs.readFileSync(`widgets/${island}`, 'utf8'))?.[1] ?? '';
-        return { tag, screen, module: modules.get(screen) ?? '' };
+        const file: string | undefined = Object.hasOwn(frameScreenModules, screen)
+          ? frameScreenModules[screen as keyof typeof frameScreenModules]
+          : undefined;
+        return { tag, screen, module: file === undefined ? '' : `widgets/${file}` };
       },
     );
   }

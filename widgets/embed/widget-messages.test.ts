@@ -5,7 +5,7 @@ import { keysAskedFor } from '../../tests/helpers/asked-keys.ts';
 import { embeddedRequireLoginMessageKeys } from '../auth/RequireLogin.tsx';
 import { loginPromptMessageKeys } from '../auth/LoginPrompt.tsx';
 import { screenElements } from '../screens/registry.ts';
-import { frameScreens } from '../../contract/frame-screens.ts';
+import { frameScreenModules } from './frame-screen-modules.ts';
 import { worksOnSession } from './frame-titles.ts';
 import { frameMessageKeysOf, messageKeysOf } from './widget-messages.ts';
 
@@ -40,27 +40,16 @@ describe("each partner widget's catalogue", () => {
 
   it('holds, for each framed screen, every word the screen and its frame ask for by name', () => {
     const here = (file: string) => path.join(import.meta.dirname, file);
-    const screenFiles = {
-      login: '../auth/LoginForm.tsx',
-      register: '../auth/RegisterForm.tsx',
-      'edit-user': '../settings/AccountSettings.tsx',
-      'bank-cards': '../bank/BankListScreen.tsx',
-      'bank-add': '../bank/BankCardForm.tsx',
-      'bank-update': '../bank/BankCardForm.tsx',
-      verify: '../verify/VerifyScreen.tsx',
-      withdraw: '../withdraw/WithdrawScreen.tsx',
-    } as const;
-    expect(Object.keys(screenFiles).sort()).toEqual(frameScreens.filter((screen) => screen !== 'session').sort());
     const overlayOnly = new Set<string>(loginPromptMessageKeys);
     for (const key of embeddedRequireLoginMessageKeys) overlayOnly.delete(key);
     // What the frame says around its screen: the guard of the session's screens, or the signed-in state after a login.
     const around = (screen: string) =>
       worksOnSession(screen) ? keysAskedFor(here('../auth/RequireLogin.tsx')) : ['embed_signed_in', 'setting_logout'];
     const missing = Object.fromEntries(
-      Object.entries(screenFiles)
+      Object.entries(frameScreenModules)
         .map(([screen, file]) => {
-          const handed = new Set(frameMessageKeysOf(screen as keyof typeof screenFiles));
-          const asked = [...keysAskedFor(here(file)), ...around(screen)];
+          const handed = new Set(frameMessageKeysOf(screen as keyof typeof frameScreenModules));
+          const asked = [...keysAskedFor(here(`../${file}`)), ...around(screen)];
           return [screen, asked.filter((key) => !handed.has(key) && !overlayOnly.has(key))] as const;
         })
         .filter(([, keys]) => keys.length > 0),

@@ -1,0 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { frameScreenModules } from './frame-screen-modules.ts';
+
+describe('the framed screens’ modules', () => {
+  it('are the modules frame-screens.tsx loads, screen by screen', () => {
+    const source = fs.readFileSync(path.join(import.meta.dirname, 'frame-screens.tsx'), 'utf8');
+    const loaded = [...source.matchAll(/'?([a-z-]+)'?: \(\) =>\s*Promise\.all\(\[\s*import\('\.\.\/([^']+)'\)/g)].map(
+      ([, screen = '', file = '']) => [screen, file],
+    );
+    expect(Object.fromEntries(loaded)).toEqual(frameScreenModules);
+  });
+});
