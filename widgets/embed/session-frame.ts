@@ -44,6 +44,8 @@ export function serveSession(page: MessagePort): void {
 
   // Our framed screens on this page, which said hello: they hear every change of the session.
   const siblings = new Set<Window>();
+  // The channel each framed screen that makes calls uses: the newest it was given (port-calls.ts closes the one before).
+  const framePorts = new Map<Window, MessagePort>();
   addEventListener('message', (event: MessageEvent) => {
     if (event.origin !== location.origin || !isMessageOf<SiblingMessage>(event.data)) return;
     const message = event.data;
@@ -53,8 +55,15 @@ export function serveSession(page: MessagePort): void {
       siblings.add(source);
       const greeting: SiblingMessage = { gs: 'sibling-session', user: currentUser() };
       // A frame that makes calls (cards, withdrawal, verification, the password) gets a channel of its own: the token stays here.
-      if (message.calls === true) source.postMessage(greeting, location.origin, [callsChannel(channels, relay)]);
-      else source.postMessage(greeting, location.origin);
+      if (message.calls === true) {
+        // A screen that said hello again before our answer reached it gets a new channel; the one before is dropped.
+        const earlier = framePorts.get(source);
+        earlier?.close();
+        if (earlier !== undefined) channels.delete(earlier);
+        const [ours, theirs] = callsChannel(channels, relay);
+        framePorts.set(source, ours);
+        source.postMessage(greeting, location.origin, [theirs]);
+      } else source.postMessage(greeting, location.origin);
     }
     if (message.gs === 'sibling-login') startSession(message.token, message.user);
     if (message.gs === 'sibling-logout') void logOut();
@@ -90,16 +99,19 @@ async function knownMember(): Promise<void> {
 
 /**
  * A channel whose calls this frame makes with its token, as it does the partner page's; the other end
- * is handed out. It joins the page's channels, so it hears the changes made elsewhere on the page.
+ * (`theirs`) is handed out. It joins the page's channels, so it hears the changes made elsewhere on the page.
  */
-function callsChannel(channels: Set<MessagePort>, relay: (change: Changed, from: MessagePort) => void): MessagePort {
+function callsChannel(
+  channels: Set<MessagePort>,
+  relay: (change: Changed, from: MessagePort) => void,
+): readonly [ours: MessagePort, theirs: MessagePort] {
   const { port1, port2 } = new MessageChannel();
   channels.add(port1);
   port1.onmessage = (event: MessageEvent<ChannelRequest>) => {
     if (event.data.kind === 'changed') relay(event.data, port1);
     else void handle(event.data, (message) => port1.postMessage(message));
   };
-  return port2;
+  return [port1, port2];
 }
 
 /**
