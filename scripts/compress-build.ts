@@ -22,9 +22,11 @@ const compressible = /\.(html|js|css|svg|json|txt|xml)$/;
 /** Below this, compression headers cost more than they save. */
 const bytesMin = 512;
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 const encodings = {
-  br: (content: Buffer) => promisify(brotliCompress)(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  gz: (content: Buffer) => promisify(gzip)(content, { level: 9 }),
+  br: (content: Buffer) => brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gz: (content: Buffer) => gzipped(content, { level: 9 }),
 };
 
 /** Links the cached copy, or copies it where a link cannot be made (another file system). */
