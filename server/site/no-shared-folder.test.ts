@@ -9,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../tests/helpers/test-app.ts';
 import { insertUser } from '../../tests/helpers/ledger.ts';
 import { multipart, photo } from '../../tests/helpers/uploads.ts';
+import { ProductApi } from '../../tests/helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../../tests/helpers/product-server.ts';
 import { upsertOperator } from '../admin/operator.service.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { buildTimeoutMs } from './site-build.ts';
 
 const operator = { username: 'storage_operator', password: 'storage operator passphrase' };
 /** How soon every process must serve a version made live elsewhere. */
@@ -39,14 +41,7 @@ describe.skipIf(!process.env.DATABASE_URL)('three processes with no shared folde
     await scratch?.drop();
   });
 
-  const operatorToken = async (index: number) => {
-    const login = await fetch(`${url(index)}/api/admin/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(operator),
-    });
-    return ((await login.json()) as { detail: { token: string } }).detail.token;
-  };
+  const operatorToken = (index: number) => new ProductApi(url(index)).operatorLogin(operator.username, operator.password);
 
   it('a photo uploaded through the first is shown by the second; no process wrote it to its own folder', async () => {
     const member = await insertUser(database.db);
@@ -79,25 +74,13 @@ describe.skipIf(!process.env.DATABASE_URL)('three processes with no shared folde
       return heading(index);
     };
     // An operator's edit and a real publish (the Astro build) through the second process's API.
+    const second = new ProductApi(url(1));
     const token = await operatorToken(1);
-    const admin = async (method: string, route: string, body?: unknown) => {
-      const response = await fetch(`${url(1)}/api/admin/v1/${route}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return ((await response.json()) as { detail: Record<string, unknown> }).detail;
-    };
     const publish = async (words: string) => {
-      const { draft } = (await admin('GET', 'site/sections/home/zht')) as { draft: Record<string, unknown> };
-      await admin('PUT', 'site/sections/home/zht', { content: { ...draft, heading: words } });
-      let build = await admin('POST', 'site/publish', {});
-      while (build.status === 'running') {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        build = await admin('GET', `site/builds/${String(build.id)}`);
-      }
+      await second.editHeading(token, 'home', 'zht', words);
+      const build = await second.publishSite(token, buildTimeoutMs);
       expect(build, String(build.error)).toMatchObject({ status: 'succeeded' });
-      return Number(build.id);
+      return build.id;
     };
     const earlier = await publish('第一個版本的標題');
     for (const index of [0, 1, 2]) expect(await headingSoon(index, '第一個版本的標題')).toBe('第一個版本的標題');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { runAdmin } from '../helpers/product-api.ts';
+import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
 const run = promisify(execFile);
@@ -17,20 +17,6 @@ const newHeading = '生產安裝後發布的新標題';
 const buildWaitMs = 240_000;
 /** `npm ci` from the npm cache, a build's worth of packages. */
 const installWaitMs = 300_000;
-
-async function call<T>(baseUrl: string, method: string, route: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/${route}`, {
-    method,
-    headers: {
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as { detail: T; message: string };
-  assert.ok(response.ok, `${method} ${route}: ${response.status} ${envelope.message}`);
-  return envelope.detail;
-}
 
 /** The text of the page's one h1. */
 async function headline(url: string): Promise<string> {
@@ -98,24 +84,12 @@ describe('a production install publishes the brand site', () => {
       const before = await headline(live);
       assert.notEqual(before, newHeading);
 
-      const { token } = await call<{ token: string }>(product.baseUrl, 'POST', 'admin/v1/login', undefined, {
-        username: operatorName,
-        password: operatorPassword,
-      });
-      const section = await call<{ draft: { heading: string } }>(product.baseUrl, 'GET', 'admin/v1/site/sections/home/zht', token);
-      await call(product.baseUrl, 'PUT', 'admin/v1/site/sections/home/zht', token, { content: { ...section.draft, heading: newHeading } });
+      const api = new ProductApi(product.baseUrl);
+      const token = await api.operatorLogin(operatorName, operatorPassword);
+      await api.editHeading(token, 'home', 'zht', newHeading);
 
       const publishStarted = Date.now();
-      const build = await call<{ id: number }>(product.baseUrl, 'POST', 'admin/v1/site/publish', token);
-      let outcome: { status: string; error: string | null; duration_ms: number | null } = {
-        status: 'running',
-        error: null,
-        duration_ms: null,
-      };
-      while (outcome.status === 'running' && Date.now() - publishStarted < buildWaitMs) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        outcome = await call(product.baseUrl, 'GET', `admin/v1/site/builds/${build.id}`, token);
-      }
+      const outcome = await api.publishSite(token, buildWaitMs);
       assert.equal(outcome.status, 'succeeded', `the publish failed: ${outcome.error ?? 'still running'}\n${product.output()}`);
       t.diagnostic(`publish: ${((Date.now() - publishStarted) / 1000).toFixed(1)} s`);
       assert.equal(await headline(live), newHeading);

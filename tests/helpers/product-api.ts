@@ -95,6 +95,39 @@ export class ProductApi {
   async operatorLogin(username: string, password: string): Promise<string> {
     return (await this.call<{ token: string }>('POST', 'admin/v1/login', undefined, { username, password })).token;
   }
+
+  /** An operator's one-line edit of the brand site: the heading of one page in one language, saved as a draft. */
+  async editHeading(operator: string, page: string, locale: string, heading: string): Promise<void> {
+    const section = `admin/v1/site/sections/${page}/${locale}`;
+    const { draft } = await this.call<{ draft: Record<string, unknown> }>('GET', section, operator);
+    await this.call('PUT', section, operator, { content: { ...draft, heading } });
+  }
+
+  /**
+   * Presses Publish and waits for the build to end (or `limitMs` to pass): the build as it was last read.
+   * `whileRunning` runs at each look (a benchmark samples the server's memory there).
+   */
+  async publishSite(operator: string, limitMs: number, whileRunning: () => Promise<void> = () => Promise.resolve()): Promise<SiteBuild> {
+    const started = Date.now();
+    let build = await this.call<SiteBuild>('POST', 'admin/v1/site/publish', operator, {});
+    while (build.status === 'running' && Date.now() - started < limitMs) {
+      await new Promise((resolve) => setTimeout(resolve, sitePollMs));
+      await whileRunning();
+      build = await this.call<SiteBuild>('GET', `admin/v1/site/builds/${build.id}`, operator);
+    }
+    return build;
+  }
+}
+
+/** How often a waiting publish is looked at. */
+const sitePollMs = 100;
+
+/** A preview or publish of the brand site, as `GET admin/v1/site/builds/{id}` answers it. */
+export interface SiteBuild {
+  id: number;
+  status: string;
+  duration_ms: number | null;
+  error: string | null;
 }
 
 /** A small real jpeg, as a phone's camera would give (smaller). */
