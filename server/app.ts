@@ -173,8 +173,10 @@ export async function buildApp(
   registerDisabledSiteGate(app);
   warnOfUntrustedProxy(app);
 
-  app.addHook('onSend', async (request, reply) => {
+  // Set on the way in, so every answer carries it, errors included (Fastify keeps the headers a reply was given).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   await registerSecurityHeaders(app, [config.staticDir, config.widgetsDir]);
 

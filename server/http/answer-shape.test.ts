@@ -44,10 +44,11 @@ function stableHeaders(headers: LightMyRequestResponse['headers']): Record<strin
 
 function stableBody(response: LightMyRequestResponse): unknown {
   if (!String(response.headers['content-type'] ?? '').startsWith('application/json')) return response.body;
-  const body = response.json() as { detail?: unknown };
+  const body = response.json() as { detail?: unknown; token?: unknown };
   // A session's own token and the member's generated fields differ each run; their presence is what is kept.
-  if (body.detail !== null && typeof body.detail === 'object') return { ...body, detail: Object.keys(body.detail).sort() };
-  return body;
+  const token = typeof body.token === 'string' ? { token: '<token>' } : {};
+  if (body.detail !== null && typeof body.detail === 'object') return { ...body, ...token, detail: Object.keys(body.detail).sort() };
+  return { ...body, ...token };
 }
 
 /** A log line's fields, values kept only where they do not vary (level, message, method and status). */

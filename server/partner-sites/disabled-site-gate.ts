@@ -18,10 +18,13 @@ export const disabledSiteMessage = 'This site is not allowed to embed the member
  * it out gains nothing, since the sessions opened through the site were ended when it was disabled.
  */
 export function registerDisabledSiteGate(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: the requests that name no site (nearly all) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const claimed = request.headers[partnerOriginHeader];
-    if (typeof claimed !== 'string' || claimed === '' || !request.url.startsWith('/api/')) return;
-    await app.partnerSites.fresh(disabledSiteListMaxAgeMs);
-    if (app.partnerSites.isDisabled(claimed)) throw new ApiError(403, 'partner_site_not_allowed', disabledSiteMessage);
+    if (typeof claimed !== 'string' || claimed === '' || !request.url.startsWith('/api/')) return done();
+    app.partnerSites.fresh(disabledSiteListMaxAgeMs).then(
+      () => done(app.partnerSites.isDisabled(claimed) ? new ApiError(403, 'partner_site_not_allowed', disabledSiteMessage) : undefined),
+      done,
+    );
   });
 }
