@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { addProcessMetrics } from './metrics/metrics.ts';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.ts';
 import { serverLogOptions } from './http/log-redaction.ts';
+import { backgroundStdout } from './http/log-destination.ts';
 import { loadOrCreateCardKey } from './cards/card-key.ts';
 import { scheduleDistribution } from './income/scheduler.ts';
 import type { Config } from './config.ts';
@@ -43,7 +44,7 @@ export async function prepareServer(config: Config, opening = openConfiguredData
   await sweepOrphanedUploads(database.db, config.uploadDir);
   // Without CARD_NUMBER_KEY the key lives in the data folder, made on the first start.
   const cardNumberKey = config.cardNumberKey ?? (await loadOrCreateCardKey(config.dataDir));
-  const app = await buildApp({ ...config, cardNumberKey }, database, serverLogOptions(config.logLevel));
+  const app = await buildApp({ ...config, cardNumberKey }, database, serverLogOptions(config.logLevel, backgroundStdout()));
   // A deploy of new code rebuilds the published brand site with it, in the background (decision 022).
   app.sitePublisher.republishIfStale().catch((error: unknown) => app.log.error({ err: error }, 'could not rebuild the brand site'));
   // Unpaid orders are cancelled on a timer in every process; the job is safe to run concurrently.

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 
 /** What stands in the log for a query value or a removed field. */
 export const redactedMark = '[redacted]';
@@ -63,17 +64,24 @@ function errorForLog(error: FastifyError) {
   };
 }
 
-/** The server's log settings: a level, headers that hold credentials removed, URLs without their queries' values. */
-export function serverLogOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+/**
+ * The server's log settings: a level, headers that hold credentials removed, URLs without their
+ * queries' values; written to `stream` where one is given (log-destination.ts), else to stdout.
+ */
+export function serverLogOptions(level: string, stream?: DestinationStream): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
+    ...(stream === undefined ? {} : { stream }),
     // Any logged headers, not only the request's: at trace level the upload parser logs its own copy.
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.headers.authorization', '*.headers.cookie'],
     serializers: { req: requestForLog, err: errorForLog },
     // Messages written as text (Fastify's "Route GET:/… not found") quote the URL too.
     hooks: {
       logMethod(args, method) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactQueriesIn(arg) : arg)) as Parameters<typeof method>);
+        // Two lines are logged per request: most carry no query, and are passed on as they are.
+        const quotesQuery = args.some((arg) => typeof arg === 'string' && arg.includes('?'));
+        const redacted = quotesQuery ? args.map((arg) => (typeof arg === 'string' ? redactQueriesIn(arg) : arg)) : args;
+        method.apply(this, redacted as Parameters<typeof method>);
       },
     },
   };

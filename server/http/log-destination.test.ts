@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const destination = path.resolve(import.meta.dirname, 'log-destination.ts');
+
+/** Runs a process that logs `lines` lines through the background destination, then ends as `ending` says. */
+function logThenEnd(lines: number, ending: string): { stdout: string; status: number | null } {
+  const script = `
+    import pino from 'pino';
+    import { backgroundStdout } from ${JSON.stringify(destination)};
+    const log = pino({ level: 'info' }, backgroundStdout());
+    for (let index = 0; index < ${lines}; index += 1) log.info({ index }, 'request completed');
+    ${ending}
+  `;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+  return { stdout: result.stdout, status: result.status };
+}
+
+function loggedIndexes(stdout: string): number[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => (JSON.parse(line) as { index: number }).index);
+}
+
+describe('the log written in the background', () => {
+  it('loses no line when the process exits at once', () => {
+    const { stdout, status } = logThenEnd(5000, 'process.exit(0);');
+    expect(status).toBe(0);
+    expect(loggedIndexes(stdout)).toEqual(Array.from({ length: 5000 }, (_, index) => index));
+  });
+
+  it('loses no line when the process dies of an uncaught error', () => {
+    const { stdout, status } = logThenEnd(2000, "setImmediate(() => { throw new Error('boom'); });");
+    expect(status).toBe(1);
+    expect(loggedIndexes(stdout)).toHaveLength(2000);
+  });
+
+  it('writes a line on a quiet process without waiting for more', () => {
+    const { stdout } = logThenEnd(1, "setTimeout(() => { process.stderr.write('x'); process.kill(process.pid, 'SIGKILL'); }, 500);");
+    // Killed outright half a second later, the one line was already written: nothing waits for a batch to fill.
+    expect(loggedIndexes(stdout)).toEqual([0]);
+  });
+});
