@@ -17,7 +17,7 @@ import { createScratchDatabase } from '../helpers/test-app.ts';
 import { distributionFigures } from './distribution.ts';
 import { acrossServers, durationSeconds, load, ratioAgainstGoal, row, transferLoad } from './load.ts';
 import { connections, loadNote, measureServer, routeFigure, type ServerFigures } from './member-figures.ts';
-import { pgbenchTps } from './pgbench.ts';
+import { pgbenchLimits, type PgbenchLimits } from './pgbench.ts';
 import { databaseTransferFigures, type DatabaseTransferFigures } from './pgbench-transfers.ts';
 import { publishFigures } from './site-publish.ts';
 import { createFundedMembers } from './transfer-members.ts';
@@ -32,7 +32,11 @@ const sharedCardKey = 'ab'.repeat(32);
 
 async function timedStart(env: Record<string, string>, dataDir?: string): Promise<{ ms: number; server: ProductServer }> {
   const started = performance.now();
-  const server = await startProduct({ CARD_NUMBER_KEY: sharedCardKey, ORDER_EXPIRY_CHECK_MINUTES: '0', ...env }, dataDir);
+  // At the log level a production install has by default: a line as each request comes in and one as it is answered.
+  const server = await startProduct(
+    { CARD_NUMBER_KEY: sharedCardKey, ORDER_EXPIRY_CHECK_MINUTES: '0', LOG_LEVEL: 'info', ...env },
+    dataDir,
+  );
   return { ms: performance.now() - started, server };
 }
 
@@ -67,17 +71,30 @@ function percentile(samples: number[], rank: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((rank / 100) * sorted.length) - 1)] ?? 0;
 }
 
-function printServerFigures(figures: ServerFigures, p99GoalMs: number, pgbench?: number): void {
+/** The fixed cost of a request: health beside bare Fastify, in requests and in server CPU per request. */
+function printAnchor(figures: ServerFigures): void {
+  const health = routeFigure(figures, '/api/health');
+  const bare = figures.bareFastify;
+  console.log(row('bare Fastify 5, one route, the same JSON', bare, '(the anchor)'));
+  const cpu =
+    bare.cpu !== undefined && health.cpu !== undefined ? `; server CPU ${(bare.cpu.server / health.cpu.server).toFixed(3)} of bare` : '';
+  console.log(`${' '.repeat(46)}GET /api/health ${ratioAgainstGoal(health.rps, bare.rps, 0.7)} of bare Fastify${cpu}`);
+}
+
+function printServerFigures(figures: ServerFigures, p99GoalMs: number, limits?: PgbenchLimits): void {
+  printAnchor(figures);
   const health = routeFigure(figures, '/api/health').rps;
   for (const { route, figure } of figures.routes) {
     const memberRead = ['/api/v1/check', '/api/v1/userWallet', '/api/v1/enjoycity'].includes(route);
+    const ofReads =
+      route === '/api/v1/check' && limits !== undefined ? `, ${ratioAgainstGoal(figure.rps, limits.reads, 0.15)} of pgbench -S` : '';
     console.log(
       row(
         route,
         figure,
         route === '/api/health'
           ? ''
-          : `${(figure.rps / health).toFixed(3)} of health${memberRead ? `, member read ${ratioAgainstGoal(figure.rps, health, 0.25)}` : ''}`,
+          : `${(figure.rps / health).toFixed(3)} of health${memberRead ? `, member read ${ratioAgainstGoal(figure.rps, health, 0.25)}` : ''}${ofReads}`,
       ),
     );
   }
@@ -86,11 +103,11 @@ function printServerFigures(figures: ServerFigures, p99GoalMs: number, pgbench?:
     const p99Goal = count === 50 ? `p99 goal ≤ ${p99GoalMs} ms: ${figure.p99 <= p99GoalMs ? 'met' : 'not met'}` : '';
     // The goals are set at pgbench's own client count; at 50 connections the ratio is printed for reading, not judged.
     const limit =
-      pgbench === undefined
+      limits === undefined
         ? ''
         : count === connections
-          ? `${ratioAgainstGoal(figure.rps, pgbench, label.startsWith('spread') ? 0.5 : 0.25)} of pgbench -N  `
-          : `${(figure.rps / pgbench).toFixed(3)} of pgbench -N  `;
+          ? `${ratioAgainstGoal(figure.rps, limits.writes, 0.5)} of pgbench -N  `
+          : `${(figure.rps / limits.writes).toFixed(3)} of pgbench -N  `;
     console.log(row(`  ${label}, ${count} conns`, figure, `${(figure.rps / health).toFixed(3)} of health  ${limit}${p99Goal}`));
   }
 }
@@ -146,13 +163,17 @@ async function postgres(): Promise<void> {
     const restarted = await timedStart(env);
     servers.push(restarted.server);
     const figures = await measureServer(first.server.baseUrl, first.server.pid, token, transferTokens);
-    const limit = await pgbenchTps(connections, durationSeconds);
+    const limits = await pgbenchLimits(connections, durationSeconds);
     console.log(`\n== PostgreSQL, one process; ${loadNote}`);
     console.log(`start-up to first served request, migrated database: ${restarted.ms.toFixed(0)} ms`);
-    if ('missing' in limit) console.log(limit.missing);
-    else console.log(`pgbench -N, ${connections} clients, same server, same run: ${limit.tps.toFixed(0)} tps (the limit)`);
-    printServerFigures(figures, 50, 'tps' in limit ? limit.tps : undefined);
-    if ('tps' in limit) printDatabaseTransfers(await databaseTransferFigures(scratch.url, connections, durationSeconds), limit.tps);
+    if ('missing' in limits) console.log(limits.missing);
+    else
+      console.log(
+        `pgbench, ${connections} clients, same server, same run: -N ${limits.writes.toFixed(0)} tps, -S ${limits.reads.toFixed(0)} tps (the limits)`,
+      );
+    printServerFigures(figures, 50, 'missing' in limits ? undefined : limits);
+    if (!('missing' in limits))
+      printDatabaseTransfers(await databaseTransferFigures(scratch.url, connections, durationSeconds), limits.writes);
 
     servers.push((await timedStart(env)).server);
     const urls = servers.map((server) => server.baseUrl);

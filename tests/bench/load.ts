@@ -6,6 +6,11 @@ import autocannon from 'autocannon';
 import { cpuNote, type CpuShare } from './cpu.ts';
 
 export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 3);
+/**
+ * How long each route is asked before its figure is taken: its code compiled by V8 and its schemas
+ * by the server (they compile on a route's first request), as in a process that has served a while.
+ */
+export const warmUpSeconds = 1;
 
 export interface Figure {
   rps: number;
@@ -15,8 +20,13 @@ export interface Figure {
   cpu?: CpuShare;
 }
 
-export async function load(url: string, headers: Record<string, string> = {}, connections = 10): Promise<Figure> {
-  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
+export async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  connections = 10,
+  seconds = durationSeconds,
+): Promise<Figure> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 

@@ -1,11 +1,15 @@
 /**
  * The figures measured on one running server: plain routes, member reads and wallet transfers,
- * each beside GET /api/health of the same server in the same run.
+ * each beside GET /api/health of the same server in the same run, and health itself beside bare
+ * Fastify answering the same JSON, measured just before it (the fixed cost of a request, issue 39).
  */
+import { startBareFastify } from './bare-fastify.ts';
 import { cpuPerRequest } from './cpu.ts';
-import { durationSeconds, load, transferLoad, type Figure } from './load.ts';
+import { durationSeconds, load, transferLoad, warmUpSeconds, type Figure } from './load.ts';
 
 export interface ServerFigures {
+  /** Bare Fastify's GET /api/health, same machine, same run. */
+  bareFastify: Figure;
   routes: { route: string; figure: Figure }[];
   transfers: { label: string; connections: number; figure: Figure }[];
 }
@@ -30,9 +34,19 @@ export async function measureServer(
     ['/api/v1/userWallet', member],
     ['/api/v1/enjoycity', member],
   ];
+  const bare = await startBareFastify();
+  let bareFastify: Figure;
+  try {
+    await load(bare.healthUrl, {}, connections, warmUpSeconds);
+    bareFastify = await cpuPerRequest(bare.pid, durationSeconds, () => load(bare.healthUrl, {}, connections));
+  } finally {
+    await bare.stop();
+  }
   const routes = [];
-  for (const [route, headers] of routeList)
+  for (const [route, headers] of routeList) {
+    await load(`${baseUrl}${route}`, headers, connections, warmUpSeconds);
     routes.push({ route, figure: await measured(() => load(`${baseUrl}${route}`, headers, connections)) });
+  }
   const transfers = [];
   for (const connectionCount of transferConnections) {
     transfers.push({
@@ -46,7 +60,7 @@ export async function measureServer(
       figure: await measured(() => transferLoad(baseUrl, transferTokens.slice(0, 1), connectionCount)),
     });
   }
-  return { routes, transfers };
+  return { bareFastify, routes, transfers };
 }
 
 export function routeFigure(figures: ServerFigures, route: string): Figure {

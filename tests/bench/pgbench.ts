@@ -1,7 +1,8 @@
 /**
  * PostgreSQL's own speed on the same server in the same run: `pgbench -N` (the simple-update
  * script: three writes and a read per transaction, no contended branch row) is the limit a
- * transfer is measured against.
+ * transfer is measured against; `pgbench -S` (one primary-key read per transaction) the limit of a
+ * member read.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -22,8 +23,15 @@ export async function pgbenchRun(databaseUrl: string, script: string[], clients:
   return Number(tps);
 }
 
-/** Transactions per second, or undefined (with the reason) when pgbench is not installed. */
-export async function pgbenchTps(clients: number, seconds: number): Promise<{ tps: number } | { missing: string }> {
+export interface PgbenchLimits {
+  /** `-N`: transactions of three writes and a read, a second. */
+  writes: number;
+  /** `-S`: transactions of one indexed read, a second. */
+  reads: number;
+}
+
+/** Both limits, or the reason there are none (pgbench is not installed). */
+export async function pgbenchLimits(clients: number, seconds: number): Promise<PgbenchLimits | { missing: string }> {
   try {
     await run('pgbench', ['--version']);
   } catch {
@@ -32,7 +40,10 @@ export async function pgbenchTps(clients: number, seconds: number): Promise<{ tp
   const scratch = await createScratchDatabase();
   try {
     await run('pgbench', ['-i', '-q', '-s', String(scale), scratch.url]);
-    return { tps: await pgbenchRun(scratch.url, ['-N'], clients, seconds) };
+    return {
+      writes: await pgbenchRun(scratch.url, ['-N'], clients, seconds),
+      reads: await pgbenchRun(scratch.url, ['-S'], clients, seconds),
+    };
   } finally {
     await scratch.drop();
   }

@@ -7,6 +7,8 @@ import { copyDataDirTemplate } from './data-dir-template.ts';
 
 /** How long a fresh product may take to answer /api/ready (a new embedded database takes a few seconds). */
 const readyTimeoutMs = 60_000;
+/** How much of the product's output a test keeps for its failure messages. */
+const outputKeptMax = 1_000_000;
 /** How often readiness is asked: the start-up figure of the benchmark is no coarser than this. */
 const readyPollMs = 20;
 
@@ -55,8 +57,13 @@ export async function startProduct(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // The first part of what it printed is kept: it says why a start failed; a product under load at
+  // the default log level prints two lines a request, which would otherwise grow without end.
+  const keep = (chunk: Buffer) => {
+    if (output.length < outputKeptMax) output += chunk.toString();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, child, () => output);
   return {

@@ -1,0 +1,12 @@
+/**
+ * The anchor of the fixed-cost figures (issue 39): Fastify itself, the project's own copy, with one
+ * route answering the same JSON as the product's GET /api/health, no hooks, no logger. Run by
+ * bare-fastify.ts in a process of its own, on the port it is given.
+ */
+import Fastify from 'fastify';
+
+const app = Fastify({ logger: false });
+app.get('/api/health', async () => ({ status: 1, code: 1, message: 'ok', detail: null }));
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.stdout.write('listening\n');
