@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { logFlushMs } from './log-destination.ts';
 
 const destination = path.resolve(import.meta.dirname, 'log-destination.ts');
 
@@ -37,9 +38,10 @@ describe('the log written in the background', () => {
     expect(loggedIndexes(stdout)).toHaveLength(2000);
   });
 
-  it('writes a line on a quiet process without waiting for more', () => {
-    const { stdout } = logThenEnd(1, "setTimeout(() => { process.stderr.write('x'); process.kill(process.pid, 'SIGKILL'); }, 500);");
-    // Killed outright half a second later, the one line was already written: nothing waits for a batch to fill.
+  it('writes a line on a quiet process within the flush interval, without waiting for a batch to fill', () => {
+    const killedAfterMs = logFlushMs * 3;
+    const { stdout } = logThenEnd(1, `setTimeout(() => process.kill(process.pid, 'SIGKILL'), ${killedAfterMs});`);
+    // Killed outright, with no chance to flush: the one line had already been written.
     expect(loggedIndexes(stdout)).toEqual([0]);
   });
 });

@@ -22,9 +22,11 @@ export function registerDisabledSiteGate(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const claimed = request.headers[partnerOriginHeader];
     if (typeof claimed !== 'string' || claimed === '' || !request.url.startsWith('/api/')) return done();
-    app.partnerSites.fresh(disabledSiteListMaxAgeMs).then(
-      () => done(app.partnerSites.isDisabled(claimed) ? new ApiError(403, 'partner_site_not_allowed', disabledSiteMessage) : undefined),
-      done,
-    );
+    app.partnerSites
+      .fresh(disabledSiteListMaxAgeMs)
+      .then(
+        () => done(app.partnerSites.isDisabled(claimed) ? new ApiError(403, 'partner_site_not_allowed', disabledSiteMessage) : undefined),
+        done,
+      );
   });
 }

@@ -9,6 +9,8 @@ import { copyDataDirTemplate } from './data-dir-template.ts';
 const readyTimeoutMs = 60_000;
 /** How much of the product's output a test keeps for its failure messages. */
 const outputKeptMax = 1_000_000;
+/** How long a test waits for a line to reach the log: well over the server's flush interval. */
+const logWaitMs = 5_000;
 /** How often readiness is asked: the start-up figure of the benchmark is no coarser than this. */
 const readyPollMs = 20;
 
@@ -19,6 +21,8 @@ export interface ProductServer {
   pid: number | undefined;
   /** Everything the process printed, for failure messages. */
   output(): string;
+  /** The output once it holds `text`: the log is written in batches, at most 200 ms after a line (decision 058). */
+  outputHolding(text: string): Promise<string>;
   stop(): Promise<number | null>;
   /** Stops the product and removes its data folder. */
   dispose(): Promise<void>;
@@ -71,6 +75,11 @@ export async function startProduct(
     dataDir: folder,
     pid: child.pid,
     output: () => output,
+    outputHolding: async (text) => {
+      const deadline = Date.now() + logWaitMs;
+      while (!output.includes(text) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, readyPollMs));
+      return output;
+    },
     stop: () => stopChild(child),
     dispose: async () => {
       await stopChild(child);
