@@ -10,10 +10,11 @@ export interface BareFastify {
   stop(): Promise<void>;
 }
 
-export async function startBareFastify(): Promise<BareFastify> {
+/** `headers`: set on every answer, as the product sets its own. */
+export async function startBareFastify(headers?: Record<string, string>): Promise<BareFastify> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-fastify.server.ts')], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...(headers === undefined ? {} : { HEADERS: JSON.stringify(headers) }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await once(child.stdout, 'data');

@@ -1,7 +1,8 @@
 /**
  * Prints the product's speed figures, each beside what it is measured against in the same run:
- * start-up to the first served request; member reads beside GET /api/health; wallet transfers
- * beside `pgbench -N` on the same PostgreSQL; one server process beside three on one PostgreSQL;
+ * start-up to the first served request; GET /api/health beside bare Fastify, its fixed cost split
+ * into headers, hooks and request logging; member reads beside GET /api/health and `v1/check` beside
+ * `pgbench -S`; wallet transfers beside `pgbench -N` on the same PostgreSQL; one server process beside three on one PostgreSQL;
  * the income distribution beside a bare INSERT … SELECT; the partner widgets' bytes and the time to
  * the first widget on a partner page; a publish of the whole brand site. Not part of the test command: figures,
  * not verdicts, and noisy on a shared machine (BENCH_SECONDS sets the length of each figure;
@@ -20,6 +21,7 @@ import { connections, loadNote, measureServer, routeFigure, type ServerFigures }
 import { pgbenchLimits, type PgbenchLimits } from './pgbench.ts';
 import { databaseTransferFigures, type DatabaseTransferFigures } from './pgbench-transfers.ts';
 import { publishFigures } from './site-publish.ts';
+import { measureFixedCost, printFixedCost } from './fixed-cost.ts';
 import { createFundedMembers } from './transfer-members.ts';
 import { firstWidgetFigures, widgetBytes } from './widget-figures.ts';
 
@@ -71,18 +73,7 @@ function percentile(samples: number[], rank: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((rank / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** The fixed cost of a request: health beside bare Fastify, in requests and in server CPU per request. */
-function printAnchor(figures: ServerFigures): void {
-  const health = routeFigure(figures, '/api/health');
-  const bare = figures.bareFastify;
-  console.log(row('bare Fastify 5, one route, the same JSON', bare, '(the anchor)'));
-  const cpu =
-    bare.cpu !== undefined && health.cpu !== undefined ? `; server CPU ${(bare.cpu.server / health.cpu.server).toFixed(3)} of bare` : '';
-  console.log(`${' '.repeat(46)}GET /api/health ${ratioAgainstGoal(health.rps, bare.rps, 0.7)} of bare Fastify${cpu}`);
-}
-
 function printServerFigures(figures: ServerFigures, p99GoalMs: number, limits?: PgbenchLimits): void {
-  printAnchor(figures);
   const health = routeFigure(figures, '/api/health').rps;
   for (const { route, figure } of figures.routes) {
     const memberRead = ['/api/v1/check', '/api/v1/userWallet', '/api/v1/enjoycity'].includes(route);
@@ -141,6 +132,13 @@ async function embedded(): Promise<void> {
       `start-up to first served request, existing data folder: ${existing.ms.toFixed(0)} ms (goal ≤ 1500 ms: ${existing.ms <= 1500 ? 'met' : 'not met'})`,
     );
     printServerFigures(figures, 250);
+    printFixedCost(
+      await measureFixedCost(existing.server, async () => {
+        // A data folder of its own: the embedded database takes one process per folder.
+        const quiet = (await timedStart({ LOG_LEVEL: 'warn' })).server;
+        return { ...quiet, stop: () => quiet.dispose() };
+      }),
+    );
     const { memoryKiB, passes, parallelism } = passwordHashParameters;
     console.log(
       `login latency, ${logins.length} sequential logins: p50 ${percentile(logins, 50).toFixed(1)} ms, p99 ${percentile(logins, 99).toFixed(1)} ms (argon2id m=${memoryKiB} KiB, t=${passes}, p=${parallelism})`,
@@ -172,6 +170,7 @@ async function postgres(): Promise<void> {
         `pgbench, ${connections} clients, same server, same run: -N ${limits.writes.toFixed(0)} tps, -S ${limits.reads.toFixed(0)} tps (the limits)`,
       );
     printServerFigures(figures, 50, 'missing' in limits ? undefined : limits);
+    printFixedCost(await measureFixedCost(first.server, async () => (await timedStart({ ...env, LOG_LEVEL: 'warn' })).server));
     if (!('missing' in limits))
       printDatabaseTransfers(await databaseTransferFigures(scratch.url, connections, durationSeconds), limits.writes);
 

@@ -1,15 +1,11 @@
 /**
  * The figures measured on one running server: plain routes, member reads and wallet transfers,
- * each beside GET /api/health of the same server in the same run, and health itself beside bare
- * Fastify answering the same JSON, measured just before it (the fixed cost of a request, issue 39).
+ * each beside GET /api/health of the same server in the same run.
  */
-import { startBareFastify } from './bare-fastify.ts';
 import { cpuPerRequest } from './cpu.ts';
 import { durationSeconds, load, transferLoad, warmUpSeconds, type Figure } from './load.ts';
 
 export interface ServerFigures {
-  /** Bare Fastify's GET /api/health, same machine, same run. */
-  bareFastify: Figure;
   routes: { route: string; figure: Figure }[];
   transfers: { label: string; connections: number; figure: Figure }[];
 }
@@ -34,14 +30,6 @@ export async function measureServer(
     ['/api/v1/userWallet', member],
     ['/api/v1/enjoycity', member],
   ];
-  const bare = await startBareFastify();
-  let bareFastify: Figure;
-  try {
-    await load(bare.healthUrl, {}, connections, warmUpSeconds);
-    bareFastify = await cpuPerRequest(bare.pid, durationSeconds, () => load(bare.healthUrl, {}, connections));
-  } finally {
-    await bare.stop();
-  }
   const routes = [];
   for (const [route, headers] of routeList) {
     await load(`${baseUrl}${route}`, headers, connections, warmUpSeconds);
@@ -60,7 +48,7 @@ export async function measureServer(
       figure: await measured(() => transferLoad(baseUrl, transferTokens.slice(0, 1), connectionCount)),
     });
   }
-  return { bareFastify, routes, transfers };
+  return { routes, transfers };
 }
 
 export function routeFigure(figures: ServerFigures, route: string): Figure {
