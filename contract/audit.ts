@@ -32,6 +32,7 @@ export const auditActions = [
   'member.sessions_end',
   'member.password_reset',
   'member.password_reset_used',
+  'member.withdrawal_cooldown',
   'receiving_account.add',
   'receiving_account.edit',
   'receiving_account.enable',

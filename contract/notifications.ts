@@ -18,6 +18,7 @@ export const notificationKinds = [
   'logged_in_elsewhere',
   'password_reset',
   'contact_changed',
+  'withdrawal_cooldown_changed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -9,7 +9,7 @@ export const alreadySuspendedMessage = 'This member is already suspended';
 export const memberNotFoundMessage = 'Member not found';
 export const reasonNeededMessage = 'The reason field is required.';
 
-function checkedReason(reason: string): string {
+export function checkedReason(reason: string): string {
   const trimmed = reason.trim();
   if (trimmed === '') throw fieldError('reason', 'validation', reasonNeededMessage);
   return trimmed;

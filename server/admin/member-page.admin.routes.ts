@@ -11,6 +11,8 @@ import { pointsToDecimal } from '../shared/money.ts';
 import { pageStatement } from '../wallet/statement.repository.ts';
 import { endMemberSessions, memberNotFoundMessage, suspendMember } from './member-access.service.ts';
 import { issuePasswordReset } from '../users/password-reset.service.ts';
+import { setWithdrawalCooldown } from './member-cooldown.service.ts';
+import { cooldownHoursOf } from '../shared/withdrawal-cooldown.ts';
 import { passwordResetCodeMinutes } from '../../contract/limits.ts';
 import { countMemberOrders, findMemberProfile, memberCards, memberOpenSessions, memberOrders } from './member-page.repository.ts';
 
@@ -21,6 +23,8 @@ const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 const points = (description: string) =>
   Type.String({ pattern: '^-?[0-9]+\\.[0-9]{4}$', description: `${description}; points, 4 decimals` });
 const time = Type.String({ format: 'date-time' });
+/** As WITHDRAWAL_COOLDOWN_HOURS may be: thirty days at most (and the column's check, migration 0042). */
+const maxCooldownHours = 720;
 const reasonBody = Type.Object({
   reason: multilineText({ maxLength: 500, description: 'Why; kept in the audit log (required)' }),
 });
@@ -49,6 +53,10 @@ const memberPage = Type.Object({
     description: 'Masked: the bank and the last four digits only',
   }),
   sessions: Type.Array(Type.Object({ created_at: time, last_seen_at: time }), { description: 'Open sessions, most recently used first' }),
+  withdrawal_cooldown: Type.Object({
+    hours: nullable(Type.Integer({ description: 'This member’s own, set by an administrator; null: the install’s' })),
+    install_hours: Type.Integer({ description: 'WITHDRAWAL_COOLDOWN_HOURS' }),
+  }),
 });
 
 const orderItem = Type.Object({
@@ -121,6 +129,10 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         cards: cards.map((card) => ({ id: card.id, bank_name: card.bank_name, last4: card.card_last4, created_at: iso(card.created_at) })),
         sessions: sessions.map((session) => ({ created_at: iso(session.created_at), last_seen_at: iso(session.last_seen_at) })),
+        withdrawal_cooldown: {
+          hours: profile.withdrawal_cooldown_hours,
+          install_hours: cooldownHoursOf({ withdrawal_cooldown_hours: null }, app.config.withdrawalCooldownMs),
+        },
       });
     },
   );
@@ -248,6 +260,31 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Committed: this process forgets the sessions now; the others hear it through NOTIFY.
       app.sessionCache.evictMember(request.params.id);
       return reply.status(201).send(success({ code, expires_at: expiresAt.toISOString() }, 'Reset code issued'));
+    },
+  );
+
+  app.put(
+    '/admin/v1/members/:id/withdrawal-cooldown',
+    {
+      schema: {
+        tags,
+        summary:
+          'Customer service sets this member’s own withdrawal cool-down: the hours a new or changed card, or a password change, ' +
+          'makes their withdrawals wait (0 to 720); null or empty (a form) gives them the install’s again. Reason required; audited; the member is told',
+        params: idParams,
+        body: Type.Object({
+          hours: Type.Union([Type.Integer({ minimum: 0, maximum: maxCooldownHours }), Type.Null(), Type.Literal('')]),
+          reason: multilineText({ maxLength: 500, description: 'Why; kept in the audit log (required)' }),
+        }),
+        security: bearer,
+        response: { 200: envelopeOf(Type.Object({ hours: nullable(Type.Integer()), applies_hours: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const hours = request.body.hours === '' ? null : request.body.hours;
+      const { reason } = request.body;
+      const applies = await setWithdrawalCooldown(app.db, app.config, operatorOf(request).operatorId, request.params.id, hours, reason);
+      return success({ hours, applies_hours: applies }, 'Withdrawal cool-down set');
     },
   );
 };

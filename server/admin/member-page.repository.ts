@@ -19,6 +19,7 @@ export async function findMemberProfile(db: Db, userId: number) {
       'account_status',
       'created_at',
       'updated_at',
+      'withdrawal_cooldown_hours',
     ])
     .where('id', '=', userId)
     .executeTakeFirst();

@@ -27,3 +27,8 @@ export async function listByAccountStatus(db: Db, status: AccountStatus, offset:
 export async function lockAccountStatus(db: Db, userId: number) {
   return db.selectFrom('users').select(['account_status']).where('id', '=', userId).forUpdate().executeTakeFirst();
 }
+
+/** Locks the member's row and reads their own withdrawal cool-down (null: the install's). */
+export async function lockWithdrawalCooldown(db: Db, userId: number) {
+  return db.selectFrom('users').select(['withdrawal_cooldown_hours']).where('id', '=', userId).forUpdate().executeTakeFirst();
+}

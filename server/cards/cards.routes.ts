@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
 import { notFound } from '../shared/errors.ts';
-import { withdrawableFrom } from '../shared/withdrawal-cooldown.ts';
+import { withdrawableFrom, type CooldownMember } from '../shared/withdrawal-cooldown.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { findUserById } from '../users/user.repository.ts';
 import { cardDigestOf, deleteCard, insertCard, listCards, updateCard, type CardRow } from './cards.repository.ts';
@@ -28,14 +28,9 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (user === undefined) throw notFound('member_not_found', 'User not found');
     return user;
   };
-  /** A card as the member reads it, with when withdrawals may next go to it (their password's last change counts too). */
-  const shown = (card: CardRow, whole: boolean, user: { password_changed_at: Date | string | null }) =>
-    cardJson(
-      cardKeyOf(app),
-      card,
-      whole,
-      withdrawableFrom(card.number_changed_at, user.password_changed_at, app.config.withdrawalCooldownMs, new Date()),
-    );
+  /** A card as the member reads it, with when withdrawals may next go to it (their password's last change and own cool-down count too). */
+  const shown = (card: CardRow, whole: boolean, user: CooldownMember) =>
+    cardJson(cardKeyOf(app), card, whole, withdrawableFrom(card.number_changed_at, user, app.config.withdrawalCooldownMs, new Date()));
 
   app.get(
     '/v1/bankcard',

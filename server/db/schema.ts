@@ -75,6 +75,8 @@ export interface UserTable {
   verification_submitted_at: Date | null;
   /** Withdrawals wait a while after a password change (WITHDRAWAL_COOLDOWN_HOURS). */
   password_changed_at: Date | null;
+  /** This member's own cool-down in hours, set by an administrator; null: the install's (migration 0042). */
+  withdrawal_cooldown_hours: ColumnType<number | null, number | null | undefined, number | null>;
   /** The partner site the member registered through (migration 0012); attribution only. */
   partner_site_id: ColumnType<number | null, number | null | undefined, number | null>;
 }

@@ -152,7 +152,7 @@ export async function requestWithdrawal(
     if (!sameHolder(card.cardholder, member.realname))
       throw new ApiError(402, 'cardholder_mismatch', holderMismatchMessage, { detail: holderMismatchMessage });
 
-    const availableAt = withdrawableFrom(card.number_changed_at, member.password_changed_at, config.withdrawalCooldownMs, now);
+    const availableAt = withdrawableFrom(card.number_changed_at, member, config.withdrawalCooldownMs, now);
     if (availableAt !== null) {
       throw new ApiError(422, 'withdrawal_card_cooling_down', coolingDownMessage, {
         detail: { available_at: availableAt.toISOString() },

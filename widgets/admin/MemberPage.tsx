@@ -4,6 +4,7 @@ import { usePagedList, type Paged } from '../core/paged.ts';
 import { orderStatusKey } from '../orders/order-rules.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { MemberAccess } from './MemberAccess.tsx';
+import { MemberCooldown } from './MemberCooldown.tsx';
 import { adminRequest } from './operator-session.ts';
 import { QueueStatus } from './queue-parts.tsx';
 import { dateTimeFormat } from '../core/date-time.ts';
@@ -20,6 +21,7 @@ export interface MemberDetail {
   wallets: { main: string; partners: { id: number; name: string; disabled: boolean; balance: string }[] };
   cards: { id: number; bank_name: string; last4: string; created_at: string }[];
   sessions: { created_at: string; last_seen_at: string }[];
+  withdrawal_cooldown: { hours: number | null; install_hours: number };
 }
 
 interface OrderRow {
@@ -156,6 +158,7 @@ export function MemberPage({ id, onBack, onHistory }: { id: number; onBack: () =
             </ul>
           )}
           <MemberAccess member={member} onChanged={() => setRound((value) => value + 1)} />
+          <MemberCooldown member={member} onChanged={() => setRound((value) => value + 1)} />
         </>
       )}
       <MemberOrders id={id} />

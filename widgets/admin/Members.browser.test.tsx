@@ -42,6 +42,7 @@ const detail: MemberDetail = {
   },
   cards: [{ id: 3, bank_name: 'Bank of Taiwan', last4: '4567', created_at: '2026-11-02T10:00:00.000Z' }],
   sessions: [{ created_at: '2026-11-20T10:00:00.000Z', last_seen_at: '2026-11-23T10:00:00.000Z' }],
+  withdrawal_cooldown: { hours: null, install_hours: 24 },
 };
 const order = {
   id: 11,
@@ -185,6 +186,42 @@ describe('Members (the back office)', () => {
     act(() => end?.click());
     await waitFor(() => statusText(page.host).includes(eng.admin_members_sessions_ended), 'the sessions ended');
     expect(stub.calls.filter((call) => call.method === 'POST').at(-1)?.path).to.equal('/admin/v1/members/7/sessions/revoke');
+    page.unmount();
+  });
+
+  it('sets the member’s own withdrawal waiting time: bad hours and a blank reason are told and not sent, blank hours mean the install’s', async () => {
+    const sent: URLSearchParams[] = [];
+    stub = memberApi((call) => {
+      if (call.path !== '/admin/v1/members/7/withdrawal-cooldown') return undefined;
+      sent.push(call.form);
+      return ok({ hours: null, applies_hours: 24 });
+    });
+    const page = mountScreen(<Members onHistory={() => undefined} />, 'zht', zht);
+    typeInto(inputLabelled(page.host, zht.admin_members_search), 'lin');
+    act(() => buttonNamed(page.host, zht.admin_members_search_go).click());
+    await waitFor(() => page.host.textContent?.includes('linmei07') === true, 'the results');
+    act(() => buttonNamed(page.host, zht.admin_members_open).click());
+    await waitFor(
+      () => page.host.textContent?.includes(fill(zht.admin_members_cooldown_install, { hours: '24' })) === true,
+      'the waiting time',
+    );
+
+    act(() => buttonNamed(page.host, zht.admin_members_cooldown_change).click());
+    const hours = inputLabelled(page.host, zht.admin_members_cooldown_hours);
+    const save = buttonNamed(page.host, zht.admin_members_cooldown_save);
+    typeInto(hours, '721');
+    act(() => save.click());
+    await waitFor(() => alertText(page.host).includes(fill(zht.admin_members_cooldown_hours_invalid, { max: '720' })), 'the hours notice');
+    expect(alertText(page.host)).to.contain(zht.admin_reason_needed);
+    expect(hours.getAttribute('aria-invalid')).to.equal('true');
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    expect(sent).to.have.length(0);
+
+    typeInto(hours, '');
+    typeInto(inputLabelled(page.host, zht.admin_members_reason), 'Checked with the member');
+    act(() => save.click());
+    await waitFor(() => statusText(page.host).includes(fill(zht.admin_members_cooldown_done, { hours: '24' })), 'saved');
+    expect(sent.map((form) => [form.get('hours'), form.get('reason')])).to.deep.equal([['', 'Checked with the member']]);
     page.unmount();
   });
 

@@ -35,6 +35,7 @@ export const auditFields = [
   'name',
   'installed_units',
   'serial',
+  'withdrawal_cooldown_hours',
 ] as const;
 
 const fieldKey = (field: string) => `audit_field_${field}`;

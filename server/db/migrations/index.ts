@@ -35,6 +35,7 @@ import * as brandTextsStateTheTrustRule from './0039_brand_texts_state_the_trust
 import * as partnerSiteSessions from './0038_partner_site_sessions.ts';
 import * as operatorFirstPassword from './0040_operator_first_password.ts';
 import * as filesInTheDatabase from './0041_files_in_the_database.ts';
+import * as memberWithdrawalCooldown from './0042_member_withdrawal_cooldown.ts';
 import * as payerRefundsWithdrawalClaims from './0033_payer_refunds_withdrawal_claims.ts';
 import * as revenueCorrectionsAndHold from './0032_revenue_corrections_and_hold.ts';
 import * as roomStates from './0034_room_states.ts';
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0039_brand_texts_state_the_trust_rule': brandTextsStateTheTrustRule,
   '0040_operator_first_password': operatorFirstPassword,
   '0041_files_in_the_database': filesInTheDatabase,
+  '0042_member_withdrawal_cooldown': memberWithdrawalCooldown,
 };
 
 export const migrationProvider: MigrationProvider = {
