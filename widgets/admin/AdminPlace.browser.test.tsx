@@ -7,9 +7,11 @@ import { buttonNamed, mountScreen } from '../../tests/helpers/mount.tsx';
 import { readPlace, placeFragment } from './admin-place.ts';
 import { AdminApp } from './AdminApp.tsx';
 import { $operatorToken } from './operator-session.ts';
+import type { MemberDetail } from './MemberPage.tsx';
 
 const operatorToken = `op.${'a'.repeat(43)}`;
-const member = {
+/** As the member page's route answers (typed, so a field the page reads cannot be left out). */
+const member: MemberDetail = {
   id: 41,
   username: 'member41',
   realname: 'Lin Mei',
@@ -21,6 +23,7 @@ const member = {
   wallets: { main: '0.0000', partners: [] },
   cards: [],
   sessions: [],
+  withdrawal_cooldown: { hours: null, install_hours: 24 },
 };
 const submission = {
   user_id: 41,
