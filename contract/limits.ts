@@ -43,6 +43,9 @@ export const booksRangeDaysMax = 366;
  */
 export const passwordResetCodeMinutes = 30;
 
+/** The longest withdrawal cool-down, for the install (WITHDRAWAL_COOLDOWN_HOURS) and for one member: thirty days. */
+export const withdrawalCooldownHoursMax = 720;
+
 /**
  * How long an operator's claim on a withdrawal lasts (decision 051): while it lasts nobody else may
  * pay or reject it; after it the withdrawal is free to claim again. Long enough to send one bank

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies.ts';
+import { withdrawalCooldownHoursMax } from '../contract/limits.ts';
 
 /** Everything the server reads from its environment, parsed and checked once at start-up. */
 export interface Config {
@@ -178,7 +179,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     },
     publicUrl,
     trustProxy: parseTrustedProxies(text('TRUST_PROXY', 'false'), problems),
-    withdrawalCooldownMs: integer('WITHDRAWAL_COOLDOWN_HOURS', 24, 0, 24 * 30) * hourMs,
+    withdrawalCooldownMs: integer('WITHDRAWAL_COOLDOWN_HOURS', 24, 0, withdrawalCooldownHoursMax) * hourMs,
     smtpUrl,
     mailFrom: text('MAIL_FROM', 'Graphene Solar <no-reply@localhost>'),
     cardNumberKey: undefined,

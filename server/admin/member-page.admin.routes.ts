@@ -13,7 +13,7 @@ import { endMemberSessions, memberNotFoundMessage, suspendMember } from './membe
 import { issuePasswordReset } from '../users/password-reset.service.ts';
 import { setWithdrawalCooldown } from './member-cooldown.service.ts';
 import { cooldownHoursOf } from '../shared/withdrawal-cooldown.ts';
-import { passwordResetCodeMinutes } from '../../contract/limits.ts';
+import { passwordResetCodeMinutes, withdrawalCooldownHoursMax } from '../../contract/limits.ts';
 import { countMemberOrders, findMemberProfile, memberCards, memberOpenSessions, memberOrders } from './member-page.repository.ts';
 
 const bearer = [{ bearer: [] }];
@@ -23,8 +23,6 @@ const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 const points = (description: string) =>
   Type.String({ pattern: '^-?[0-9]+\\.[0-9]{4}$', description: `${description}; points, 4 decimals` });
 const time = Type.String({ format: 'date-time' });
-/** As WITHDRAWAL_COOLDOWN_HOURS may be: thirty days at most (and the column's check, migration 0042). */
-const maxCooldownHours = 720;
 const reasonBody = Type.Object({
   reason: multilineText({ maxLength: 500, description: 'Why; kept in the audit log (required)' }),
 });
@@ -270,11 +268,11 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary:
           'Customer service sets this member’s own withdrawal cool-down: the hours a new or changed card, or a password change, ' +
-          'makes their withdrawals wait (0 to 720); null or empty (a form) gives them the install’s again. Reason required; audited; the member is told',
+          `makes their withdrawals wait (0 to ${withdrawalCooldownHoursMax}); null or empty (a form) gives them the install’s again. Reason required; audited; the member is told`,
         params: idParams,
         body: Type.Object({
-          hours: Type.Union([Type.Integer({ minimum: 0, maximum: maxCooldownHours }), Type.Null(), Type.Literal('')]),
-          reason: multilineText({ maxLength: 500, description: 'Why; kept in the audit log (required)' }),
+          hours: Type.Union([Type.Integer({ minimum: 0, maximum: withdrawalCooldownHoursMax }), Type.Null(), Type.Literal('')]),
+          ...reasonBody.properties,
         }),
         security: bearer,
         response: { 200: envelopeOf(Type.Object({ hours: nullable(Type.Integer()), applies_hours: Type.Integer() })) },

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { withdrawalCooldownHoursMax } from '../../contract/limits.ts';
 import { useI18n } from '../core/i18n.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import type { MemberDetail } from './MemberPage.tsx';
@@ -7,7 +8,7 @@ import { adminRequest } from './operator-session.ts';
 import { NoteField } from './queue-parts.tsx';
 
 /** As the server takes it: whole hours, thirty days at most. */
-const maxHours = 720;
+const maxHours = withdrawalCooldownHoursMax;
 const wholeHours = /^\d{1,3}$/;
 
 /**
