@@ -162,6 +162,13 @@ export const refusalCodes = [
   'receiving_account_unavailable',
   'virtual_currency_address_invalid',
   'payments_not_open',
+  // Bank statements matched to payment notices (decision 059).
+  'statement_too_large',
+  'statement_too_many_lines',
+  'statement_unreadable',
+  'statement_columns_unmapped',
+  'statement_imported_before',
+  'statement_not_found',
   // The brand site (decision 022).
   'site_section_not_found',
   'site_content_invalid',

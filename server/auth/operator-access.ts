@@ -13,6 +13,13 @@ export const reviewerRouteList: readonly string[] = [
   'GET /api/admin/v1/order-notices',
   'POST /api/admin/v1/orders/:id/confirm',
   'POST /api/admin/v1/orders/:id/reject',
+  // Bank statements: the same payments, found on the bank's own record (decision 059).
+  'GET /api/admin/v1/bank-statement-accounts',
+  'POST /api/admin/v1/bank-statements/preview',
+  'POST /api/admin/v1/bank-statements',
+  'GET /api/admin/v1/bank-statements',
+  'GET /api/admin/v1/bank-statements/:id',
+  'POST /api/admin/v1/bank-statements/:id/confirm',
   'GET /api/admin/v1/verifications',
   'POST /api/admin/v1/verifications/:user_id/approve',
   'POST /api/admin/v1/verifications/:user_id/reject',

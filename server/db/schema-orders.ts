@@ -4,7 +4,7 @@ import type { OrderStatus, RoomState } from '../../contract/statuses.ts';
 /** Created, pending payment, waiting confirmation, paid off, cancelled: named in the contract. */
 export type { OrderStatus };
 
-/** Tables of migration 0006: what the cart chooses from, orders, payment notices and refunds owed. */
+/** Tables of migration 0006 (what the cart chooses from, orders, payment notices and refunds owed) and 0043 (bank statements). */
 export interface OrdersPaymentsTables {
   engine_rooms: EngineRoomTable;
   remittance_accounts: RemittanceAccountTable;
@@ -13,6 +13,9 @@ export interface OrdersPaymentsTables {
   orders: OrderTable;
   order_notices: OrderNoticeTable;
   refunds: RefundTable;
+  bank_statement_formats: BankStatementFormatTable;
+  bank_statements: BankStatementTable;
+  bank_statement_lines: BankStatementLineTable;
 }
 
 export interface EngineRoomTable {
@@ -142,4 +145,43 @@ export interface RefundTable {
   undone_by: ColumnType<number | null, never, number>;
   undone_at: ColumnType<Date | null, never, Date>;
   undo_reason: ColumnType<string | null, never, string>;
+}
+
+/** Bank reconciliation (migration 0043, decision 059). */
+export interface BankStatementFormatTable {
+  remittance_account_id: number;
+  /** The mapping as JSON text: header names per column and the date order. */
+  mapping: string;
+  updated_by: number;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface BankStatementTable {
+  id: ColumnType<string, never, never>;
+  remittance_account_id: number;
+  file_name: string;
+  file_sha256: string;
+  lines_total: number;
+  imported_by: number;
+  imported_at: ColumnType<Date, never, never>;
+}
+
+export interface BankStatementLineTable {
+  id: ColumnType<string, never, never>;
+  statement_id: ColumnType<string, string, never>;
+  remittance_account_id: ColumnType<number, number, never>;
+  line: ColumnType<number, number, never>;
+  fingerprint: ColumnType<string, string, never>;
+  booked_on: ColumnType<string | null, string | null, never>;
+  amount: ColumnType<string | null, bigint | null, never>;
+  payer_name: ColumnType<string, string, never>;
+  reference: ColumnType<string, string, never>;
+  payer_account: ColumnType<string, string, never>;
+  /** The last five digits matching compares with a notice's; null when the line has fewer. */
+  last_five: ColumnType<string | null, string | null, never>;
+  /** Why the line cannot be read, as a JSON array of contract codes. */
+  problems: ColumnType<string, string, never>;
+  confirmed_order_id: ColumnType<string | null, never, string>;
+  confirmed_by: ColumnType<number | null, never, number>;
+  confirmed_at: ColumnType<Date | null, never, Date>;
 }

@@ -1,3 +1,5 @@
+import { csvRecords } from '../shared/csv-records.ts';
+
 /**
  * Reads the meter-data CSV an operator imports (decision 028): a header naming the columns, then one
  * row per engine room and business day. Quoted fields (RFC 4180) are understood, so an evidence
@@ -32,51 +34,9 @@ export interface CsvRow {
 
 export type CsvParse = { ok: true; rows: CsvRow[] } | { ok: false; problem: 'empty' | 'header' | 'quote' };
 
-/** Splits the text into records of fields; undefined when a quote is never closed. */
-function records(text: string): { line: number; fields: string[] }[] | undefined {
-  const out: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else {
-        if (char === '\n') line += 1;
-        field += char;
-      }
-    } else if (char === '"' && field === '') quoted = true;
-    else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      fields.push(field);
-      out.push({ line: start, fields });
-      fields = [];
-      field = '';
-      line += 1;
-      start = line;
-    } else field += char;
-  }
-  if (quoted) return undefined;
-  if (field !== '' || fields.length > 0) {
-    fields.push(field);
-    out.push({ line: start, fields });
-  }
-  // Blank lines (a trailing newline, a spreadsheet's empty rows) are not rows.
-  return out.filter((record) => record.fields.some((value) => value.trim() !== ''));
-}
-
 /** Parses the file; the header must name every required column. */
 export function parseRevenueCsv(text: string): CsvParse {
-  const all = records(text.replace(/^\uFEFF/, ''));
+  const all = csvRecords(text.replace(/^\uFEFF/, ''));
   if (all === undefined) return { ok: false, problem: 'quote' };
   const [header, ...body] = all;
   if (header === undefined) return { ok: false, problem: 'empty' };

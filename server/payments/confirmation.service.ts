@@ -22,6 +22,8 @@ export interface Confirmation {
   bankReference: string;
   /** The operator says, on purpose, that someone other than the member paid (decision 050). */
   differentPayer?: { reason: string; bank: string; account: string };
+  /** The bank statement line the payment was found on, when confirmed from a statement (decision 059). */
+  statementLine?: string;
 }
 
 export type ConfirmOutcome = { matched: true } | { matched: false; refundId: string };
@@ -40,122 +42,131 @@ export type ConfirmOutcome = { matched: true } | { matched: false; refundId: str
  * The order's row lock makes two racing decisions queue: the second finds it decided (409).
  */
 export async function confirmOrder(db: Db, operatorId: number, orderId: string, confirmation: Confirmation): Promise<ConfirmOutcome> {
+  return db.transaction().execute((trx) => confirmOrderWithin(trx, operatorId, orderId, confirmation));
+}
+
+/** The same rule inside a transaction the caller holds (a bank statement's line is marked in it, decision 059). */
+export async function confirmOrderWithin(
+  trx: Db,
+  operatorId: number,
+  orderId: string,
+  confirmation: Confirmation,
+): Promise<ConfirmOutcome> {
   const payerName = confirmation.payerName.trim();
   const bankReference = confirmation.bankReference.trim();
   const different = confirmation.differentPayer;
-  return db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, orderId);
-    if (order === undefined) throw notFound('order_not_found', 'Order not found');
-    if (order.status !== orderStatus.waitingConfirmation) throw new ApiError(409, 'order_not_waiting_confirmation', notWaitingMessage);
-    const member = await lockMemberStanding(trx, order.user_id);
-    if (member.verification_status !== 'approved')
-      throw new ApiError(409, 'identity_not_verified', notVerifiedMessage, { detail: notVerifiedMessage });
-    const notice = await pendingNoticeOf(trx, orderId);
-    const amount = BigInt(order.amount);
-    const now = new Date();
-    const before = { status: order.status, amount: order.amount, account_status: member.account_status, notice_id: notice?.id ?? null };
+  const order = await lockOrder(trx, orderId);
+  if (order === undefined) throw notFound('order_not_found', 'Order not found');
+  if (order.status !== orderStatus.waitingConfirmation) throw new ApiError(409, 'order_not_waiting_confirmation', notWaitingMessage);
+  const member = await lockMemberStanding(trx, order.user_id);
+  if (member.verification_status !== 'approved')
+    throw new ApiError(409, 'identity_not_verified', notVerifiedMessage, { detail: notVerifiedMessage });
+  const notice = await pendingNoticeOf(trx, orderId);
+  const amount = BigInt(order.amount);
+  const now = new Date();
+  const before = { status: order.status, amount: order.amount, account_status: member.account_status, notice_id: notice?.id ?? null };
 
-    if (sameHolder(payerName, member.realname)) {
-      const journal = await postFromClearing(trx, accounts.orderSales(), amount, {
-        idempotencyKey: `order:${orderId}:confirm`,
-        kind: 'order_payment',
-        memo: order.order_number,
-      });
-      await updateOrderRow(trx, orderId, {
-        status: orderStatus.paidOff,
-        paid_at: now,
-        payer_name: payerName,
-        bank_reference: bankReference,
-        decided_by: operatorId,
-        reject_reason: null,
-        updated_at: now,
-      });
-      if (notice !== undefined) await decideNotice(trx, notice.id, 'confirmed', operatorId, now);
-      await addNotification(trx, order.user_id, 'payment_confirmed', { order_number: order.order_number });
-      await recordAudit(trx, {
-        operatorId,
-        action: 'order.confirm',
-        subjectType: 'order',
-        subjectId: orderId,
-        before,
-        after: {
-          status: orderStatus.paidOff,
-          paid_at: now.toISOString(),
-          payer_name: payerName,
-          bank_reference: bankReference,
-          journal_id: journal.journalId,
-        },
-      });
-      return { matched: true as const };
-    }
-
-    if (different === undefined)
-      throw new ApiError(409, 'payer_name_differs', payerNameDiffersMessage, {
-        detail: { payer_name: payerName, verified_name: member.realname },
-      });
-    const reason = different.reason.trim();
-    const payerBank = different.bank.trim();
-    const payerAccount = different.account.trim();
-    if (reason === '' || payerBank === '' || payerAccount === '')
-      throw new ApiError(422, 'different_payer_details_missing', differentPayerDetailsMessage, {
-        errors: {
-          ...(reason === '' ? { different_payer_reason: [differentPayerDetailsMessage] } : {}),
-          ...(payerBank === '' ? { payer_bank: [differentPayerDetailsMessage] } : {}),
-          ...(payerAccount === '' ? { payer_account: [differentPayerDetailsMessage] } : {}),
-        },
-      });
-
-    const refund = await insertOwedRefund(trx, {
-      order_id: orderId,
-      user_id: member.id,
-      payer_name: payerName,
-      bank_reference: bankReference,
-      payer_bank: payerBank,
-      payer_account: payerAccount,
-      reason,
-      amount,
-      status: 'owed',
-      created_by: operatorId,
+  if (sameHolder(payerName, member.realname)) {
+    const journal = await postFromClearing(trx, accounts.orderSales(), amount, {
+      idempotencyKey: `order:${orderId}:confirm`,
+      kind: 'order_payment',
+      memo: order.order_number,
     });
-    const journal = await postFromClearing(trx, accounts.refundsOwed(), amount, {
-      idempotencyKey: `refund:${refund.id}:owed`,
-      kind: 'order_payment_refund_owed',
-      memo: `${order.order_number} refund ${refund.id}`,
-    });
-    // No English on the order: the member's screens say it in their language from the refund (decision 050).
     await updateOrderRow(trx, orderId, {
-      status: orderStatus.cancelled,
-      cancelled_at: now,
+      status: orderStatus.paidOff,
+      paid_at: now,
       payer_name: payerName,
       bank_reference: bankReference,
       decided_by: operatorId,
       reject_reason: null,
       updated_at: now,
     });
-    if (notice !== undefined) await decideNotice(trx, notice.id, 'refunded', operatorId, now);
-    await addNotification(trx, member.id, 'payment_refunded', { order_number: order.order_number });
+    if (notice !== undefined) await decideNotice(trx, notice.id, 'confirmed', operatorId, now);
+    await addNotification(trx, order.user_id, 'payment_confirmed', { order_number: order.order_number });
     await recordAudit(trx, {
       operatorId,
-      action: 'order.payer_mismatch',
+      action: 'order.confirm',
       subjectType: 'order',
       subjectId: orderId,
       before,
       after: {
-        status: orderStatus.cancelled,
-        account_status: member.account_status,
+        status: orderStatus.paidOff,
+        paid_at: now.toISOString(),
         payer_name: payerName,
-        verified_name: member.realname,
-        payer_bank: payerBank,
-        payer_account: payerAccount,
-        reason,
         bank_reference: bankReference,
-        refund_id: refund.id,
-        amount: amount.toString(),
         journal_id: journal.journalId,
+        ...(confirmation.statementLine === undefined ? {} : { statement_line_id: confirmation.statementLine }),
       },
     });
-    return { matched: false as const, refundId: refund.id };
+    return { matched: true as const };
+  }
+
+  if (different === undefined)
+    throw new ApiError(409, 'payer_name_differs', payerNameDiffersMessage, {
+      detail: { payer_name: payerName, verified_name: member.realname },
+    });
+  const reason = different.reason.trim();
+  const payerBank = different.bank.trim();
+  const payerAccount = different.account.trim();
+  if (reason === '' || payerBank === '' || payerAccount === '')
+    throw new ApiError(422, 'different_payer_details_missing', differentPayerDetailsMessage, {
+      errors: {
+        ...(reason === '' ? { different_payer_reason: [differentPayerDetailsMessage] } : {}),
+        ...(payerBank === '' ? { payer_bank: [differentPayerDetailsMessage] } : {}),
+        ...(payerAccount === '' ? { payer_account: [differentPayerDetailsMessage] } : {}),
+      },
+    });
+
+  const refund = await insertOwedRefund(trx, {
+    order_id: orderId,
+    user_id: member.id,
+    payer_name: payerName,
+    bank_reference: bankReference,
+    payer_bank: payerBank,
+    payer_account: payerAccount,
+    reason,
+    amount,
+    status: 'owed',
+    created_by: operatorId,
   });
+  const journal = await postFromClearing(trx, accounts.refundsOwed(), amount, {
+    idempotencyKey: `refund:${refund.id}:owed`,
+    kind: 'order_payment_refund_owed',
+    memo: `${order.order_number} refund ${refund.id}`,
+  });
+  // No English on the order: the member's screens say it in their language from the refund (decision 050).
+  await updateOrderRow(trx, orderId, {
+    status: orderStatus.cancelled,
+    cancelled_at: now,
+    payer_name: payerName,
+    bank_reference: bankReference,
+    decided_by: operatorId,
+    reject_reason: null,
+    updated_at: now,
+  });
+  if (notice !== undefined) await decideNotice(trx, notice.id, 'refunded', operatorId, now);
+  await addNotification(trx, member.id, 'payment_refunded', { order_number: order.order_number });
+  await recordAudit(trx, {
+    operatorId,
+    action: 'order.payer_mismatch',
+    subjectType: 'order',
+    subjectId: orderId,
+    before,
+    after: {
+      status: orderStatus.cancelled,
+      account_status: member.account_status,
+      payer_name: payerName,
+      verified_name: member.realname,
+      payer_bank: payerBank,
+      payer_account: payerAccount,
+      reason,
+      bank_reference: bankReference,
+      refund_id: refund.id,
+      amount: amount.toString(),
+      journal_id: journal.journalId,
+    },
+  });
+  return { matched: false as const, refundId: refund.id };
 }
 
 /** An operator rejects the notice (no such payment found, photo unreadable): the order waits for payment again. */

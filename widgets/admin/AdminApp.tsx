@@ -16,6 +16,7 @@ import { useAdminPlace } from './use-admin-place.ts';
 const tabs = [
   { id: 'dashboard', label: 'admin_dashboard', group: 'today', reviewer: true },
   { id: 'notices', label: 'admin_notices', group: 'today', reviewer: true },
+  { id: 'statements', label: 'admin_statements', group: 'today', reviewer: true },
   { id: 'verifications', label: 'admin_verifications', group: 'today', reviewer: true },
   { id: 'withdrawals', label: 'admin_withdrawals', group: 'today', reviewer: true },
   { id: 'reviews', label: 'admin_reviews', group: 'today', reviewer: true },
@@ -40,6 +41,7 @@ type Tab = (typeof tabs)[number]['id'];
 /** Every tab's screen loads when the tab is first opened, keeping the page under its budget. */
 const DashboardTab = lazyTab(() => import('./Dashboard.tsx').then((module) => module.Dashboard));
 const NoticeTab = lazyTab(() => import('./NoticeQueue.tsx').then((module) => module.NoticeQueue));
+const StatementsTab = lazyTab(() => import('./Reconciliation.tsx').then((module) => module.Reconciliation));
 const VerificationTab = lazyTab(() => import('./VerificationQueue.tsx').then((module) => module.VerificationQueue));
 const WithdrawalTab = lazyTab(() => import('./WithdrawalQueue.tsx').then((module) => module.WithdrawalQueue));
 const RevenueTab = lazyTab(() => import('./Revenue.tsx').then((module) => module.Revenue));
@@ -153,6 +155,9 @@ export function AdminApp() {
             <DashboardTab tabs={shown} onOpen={(id, view) => open({ tab: id, machines: view === 'offline' ? 'offline' : 'all' })} />
           )}
           {tab === 'notices' && <NoticeTab />}
+          {tab === 'statements' && (
+            <StatementsTab view={place.statements} onViewChange={(statements) => open({ tab: 'statements', statements })} />
+          )}
           {tab === 'orders' && <OrdersTab initialView={place.orders} onViewChange={(orders) => follow({ ...place, orders })} />}
           {tab === 'verifications' && <VerificationTab />}
           {tab === 'withdrawals' && <WithdrawalTab />}

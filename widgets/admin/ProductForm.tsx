@@ -1,3 +1,4 @@
+import { formFields } from './form-fields.ts';
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { Field } from '../ui/form.tsx';
@@ -5,16 +6,7 @@ import { NoteField, type Outcome } from './queue-parts.tsx';
 import { adminRequest } from './operator-session.ts';
 import { catalogueWording } from './catalogue-keys.ts';
 import { useFormSubmission } from './form-submission.ts';
-import {
-  blankTexts,
-  catalogueLocales,
-  formFields,
-  FormEnd,
-  LocaleColumns,
-  PictureUpload,
-  type Errors,
-  type Texts,
-} from './catalogue-form-parts.tsx';
+import { blankTexts, catalogueLocales, FormEnd, LocaleColumns, PictureUpload, type Errors, type Texts } from './catalogue-form-parts.tsx';
 
 export interface Product {
   id: number;

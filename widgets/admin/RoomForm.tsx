@@ -5,7 +5,8 @@ import type { Outcome } from './queue-parts.tsx';
 import { adminRequest } from './operator-session.ts';
 import { catalogueWording } from './catalogue-keys.ts';
 import { useFormSubmission } from './form-submission.ts';
-import { blankTexts, catalogueLocales, formFields, FormEnd, LocaleColumns, type Errors, type Texts } from './catalogue-form-parts.tsx';
+import { formFields } from './form-fields.ts';
+import { blankTexts, catalogueLocales, FormEnd, LocaleColumns, type Errors, type Texts } from './catalogue-form-parts.tsx';
 
 export interface Room {
   id: number;

@@ -5,6 +5,7 @@ import { catalogueMessageKeys } from './catalogue-keys.ts';
 import { membersMessageKeys, partnerWalletsMessageKeys } from './members-keys.ts';
 import { operatorsMessageKeys } from './operators-keys.ts';
 import { ordersMessageKeys } from './orders-keys.ts';
+import { reconciliationMessageKeys } from './reconciliation-keys.ts';
 import { revenueMessageKeys } from './revenue-keys.ts';
 import { settingsMessageKeys } from './tab-keys.ts';
 
@@ -24,4 +25,5 @@ export const adminPageMessageKeys = [
   ...catalogueMessageKeys,
   ...booksMessageKeys,
   ...ordersMessageKeys,
+  ...reconciliationMessageKeys,
 ];

@@ -1,4 +1,5 @@
 import type { AuditQuery } from './AuditFilter.tsx';
+import { statementLineGroups, type StatementLineGroup } from '../../contract/reconciliation.ts';
 
 /**
  * Where an operator is in the back office, kept in the address's fragment (`/admin#withdrawals`,
@@ -19,6 +20,13 @@ export interface AdminPlace {
   members: MembersView;
   /** The orders index's filters, as the server reads them (status, room, payment, from, to, q). */
   orders: OrdersView;
+  /** The bank statement open on the Bank statements tab (by its number), and which of its lines are shown. */
+  statements: StatementsView;
+}
+
+export interface StatementsView {
+  statement?: number | undefined;
+  show?: StatementLineGroup | undefined;
 }
 
 export const orderFilterNames = ['status', 'room', 'payment', 'from', 'to', 'q'] as const;
@@ -29,7 +37,7 @@ export interface MembersView {
   member?: number | undefined;
 }
 
-export const homePlace: AdminPlace = { tab: 'dashboard', machines: 'all', audit: {}, members: {}, orders: {} };
+export const homePlace: AdminPlace = { tab: 'dashboard', machines: 'all', audit: {}, members: {}, orders: {}, statements: {} };
 
 /** Reads a fragment ('#audit?action=withdrawal.pay', with or without the '#'); anything unknown reads as the dashboard's defaults. */
 export function readPlace(fragment: string): AdminPlace {
@@ -42,9 +50,13 @@ export function readPlace(fragment: string): AdminPlace {
     machines: (tab === 'machines' && machineFilters.find((name) => name === params.get('view'))) || 'all',
     audit:
       tab === 'audit' ? { action: text('action'), subjectType: text('subject_type'), subjectId: text('subject_id'), text: text('q') } : {},
-    members: tab === 'members' ? { query: text('q'), member: memberNumber(params.get('member')) } : {},
+    members: tab === 'members' ? { query: text('q'), member: recordNumber(params.get('member')) } : {},
     orders:
       tab === 'orders' ? Object.fromEntries(orderFilterNames.flatMap((name) => (params.get(name) ? [[name, params.get(name)]] : []))) : {},
+    statements:
+      tab === 'statements'
+        ? { statement: recordNumber(params.get('statement')), show: statementLineGroups.find((group) => group === params.get('show')) }
+        : {},
   };
 }
 
@@ -64,6 +76,10 @@ export function placeFragment(place: AdminPlace): string {
     if (place.members.member !== undefined) params.set('member', String(place.members.member));
   }
   if (place.tab === 'orders') for (const name of orderFilterNames) if (place.orders[name]) params.set(name, place.orders[name]);
+  if (place.tab === 'statements' && place.statements.statement !== undefined) {
+    params.set('statement', String(place.statements.statement));
+    if (place.statements.show !== undefined && place.statements.show !== 'matched') params.set('show', place.statements.show);
+  }
   const query = params.toString();
   return `#${place.tab}${query === '' ? '' : `?${query}`}`;
 }
@@ -73,5 +89,5 @@ export function samePlace(one: AdminPlace, other: AdminPlace): boolean {
   return placeFragment(one) === placeFragment(other);
 }
 
-const memberNumber = (text: string | null): number | undefined =>
+const recordNumber = (text: string | null): number | undefined =>
   text !== null && /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined;

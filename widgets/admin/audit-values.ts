@@ -36,6 +36,10 @@ export const auditFields = [
   'installed_units',
   'serial',
   'withdrawal_cooldown_hours',
+  'file_name',
+  'lines_total',
+  'lines_stored',
+  'statement_line_id',
 ] as const;
 
 const fieldKey = (field: string) => `audit_field_${field}`;

@@ -36,6 +36,7 @@ import * as partnerSiteSessions from './0038_partner_site_sessions.ts';
 import * as operatorFirstPassword from './0040_operator_first_password.ts';
 import * as filesInTheDatabase from './0041_files_in_the_database.ts';
 import * as memberWithdrawalCooldown from './0042_member_withdrawal_cooldown.ts';
+import * as bankStatements from './0043_bank_statements.ts';
 import * as payerRefundsWithdrawalClaims from './0033_payer_refunds_withdrawal_claims.ts';
 import * as revenueCorrectionsAndHold from './0032_revenue_corrections_and_hold.ts';
 import * as roomStates from './0034_room_states.ts';
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0040_operator_first_password': operatorFirstPassword,
   '0041_files_in_the_database': filesInTheDatabase,
   '0042_member_withdrawal_cooldown': memberWithdrawalCooldown,
+  '0043_bank_statements': bankStatements,
 };
 
 export const migrationProvider: MigrationProvider = {

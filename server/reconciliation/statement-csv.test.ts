@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { guessMapping, readAmount, readDate, readStatement } from './statement-csv.ts';
+
+describe('reading a bank statement', () => {
+  it('reads dates in the order the operator chose, and refuses days that do not exist', () => {
+    expect(readDate('2026-11-27', 'ymd')).toBe('2026-11-27');
+    expect(readDate('2026/11/27 10:22:33', 'ymd')).toBe('2026-11-27');
+    expect(readDate('20261127', 'ymd')).toBe('2026-11-27');
+    expect(readDate('27/11/2026', 'dmy')).toBe('2026-11-27');
+    expect(readDate('11/27/2026', 'mdy')).toBe('2026-11-27');
+    expect(readDate('115/11/27', 'roc')).toBe('2026-11-27');
+    expect(readDate('2026-02-30', 'ymd')).toBeNull();
+    expect(readDate('27/11/2026', 'ymd')).toBeNull();
+    expect(readDate('26-11-27', 'ymd')).toBeNull();
+    expect(readDate('', 'ymd')).toBeNull();
+  });
+
+  it('reads amounts exactly, with separators and currency marks; empty is no amount', () => {
+    expect(readAmount('1,000.50')).toBe(10_005_000n);
+    expect(readAmount('NT$ 20,011')).toBe(200_110_000n);
+    expect(readAmount('+3000')).toBe(30_000_000n);
+    expect(readAmount('-1500.25')).toBe(-15_002_500n);
+    expect(readAmount('')).toBeNull();
+    expect(readAmount('1.23456')).toBe('invalid');
+    expect(readAmount('1e5')).toBe('invalid');
+  });
+
+  it('guesses the columns from English and Chinese headers', () => {
+    expect(guessMapping(['Date', 'Amount', 'Payer Name', 'Reference']).columns).toEqual({
+      booked_on: 'Date',
+      amount: 'Amount',
+      payer_name: 'Payer Name',
+      reference: 'Reference',
+    });
+    expect(guessMapping(['记账日期', '收入金额', '对方户名', '附言', '对方账号']).columns).toEqual({
+      booked_on: '记账日期',
+      amount: '收入金额',
+      payer_name: '对方户名',
+      reference: '附言',
+      payer_account: '对方账号',
+    });
+  });
+
+  it('tells identical lines apart by their place among their twins, and takes the digits from the reference without an account column', () => {
+    const mapping = guessMapping(['Date', 'Amount', 'Name', 'Ref']);
+    const read = readStatement(
+      'Date,Amount,Name,Ref\n2026-11-27,100,A,from 6222-0000-12345\n2026-11-27,100,A,from 6222-0000-12345\n',
+      mapping,
+      10,
+    );
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const [first, second] = read.lines;
+    expect(first?.lastFive).toBe('12345');
+    expect(first?.fingerprint).not.toBe(second?.fingerprint);
+    const again = readStatement('Date,Amount,Name,Ref\r\n2026-11-27,100,A,from 6222-0000-12345\r\n', mapping, 10);
+    expect(again.ok && again.lines[0]?.fingerprint).toBe(first?.fingerprint);
+    expect(readStatement('Date,Amount,Name,Ref\n1,2,3,4\n1,2,3,4\n', mapping, 1)).toMatchObject({ ok: false, problem: 'too_many_lines' });
+  });
+});

@@ -1,0 +1,52 @@
+import type { StatementLineState } from '../../contract/reconciliation.ts';
+import { sameHolder } from '../cards/holder-name.ts';
+
+/** A payment notice waiting for its remittance to be found on the statement. */
+export interface WaitingNotice {
+  noticeId: string;
+  orderId: string;
+  orderNumber: string;
+  amount: bigint;
+  accountBackFive: string;
+  memberId: number;
+  username: string;
+  /** The verified real name the payer must be; null while the member is not verified. */
+  realname: string | null;
+}
+
+/** What matching needs of a readable credit line. */
+export interface CreditLine {
+  amount: bigint;
+  lastFive: string | null;
+  payerName: string;
+}
+
+export type Judgement = {
+  state: Exclude<StatementLineState, 'bad' | 'not_credit' | 'imported_before' | 'confirmed'>;
+  notice?: WaitingNotice;
+};
+
+/**
+ * Pairs credits with notices by all three of amount, the last five digits the member gave and the
+ * payer's name as the member's verified name (the seed: account holder, payer and payee are one
+ * person). Anything less than one line for one notice is left to an operator, with the reason the
+ * nearest candidate failed: a statement never confirms a payment on a guess (decision 059).
+ */
+export function matchCredits(lines: readonly CreditLine[], notices: readonly WaitingNotice[]): Judgement[] {
+  const judged = lines.map((line): Judgement => {
+    const sameAmount = notices.filter((notice) => notice.amount === line.amount);
+    if (sameAmount.length === 0) return { state: 'no_notice' };
+    const sameDigits = sameAmount.filter((notice) => line.lastFive !== null && notice.accountBackFive === line.lastFive);
+    if (sameDigits.length === 0) return { state: 'digits_differ' };
+    const sameName = sameDigits.filter((notice) => sameHolder(line.payerName, notice.realname));
+    if (sameName.length === 0) return { state: 'name_differs' };
+    const [only, ...others] = sameName;
+    return only !== undefined && others.length === 0 ? { state: 'matched', notice: only } : { state: 'several_notices' };
+  });
+  const claims = new Map<string, number>();
+  for (const judgement of judged)
+    if (judgement.notice !== undefined) claims.set(judgement.notice.noticeId, (claims.get(judgement.notice.noticeId) ?? 0) + 1);
+  return judged.map((judgement) =>
+    judgement.notice !== undefined && (claims.get(judgement.notice.noticeId) ?? 0) > 1 ? { state: 'several_lines' } : judgement,
+  );
+}
