@@ -12,6 +12,7 @@ interface Line {
   id: number | null;
   line: number;
   amount: string | null;
+  booked_on: string | null;
   payer_name: string;
   state: string;
   notice: { order_id: number; order_number: string; member: { username: string } } | null;
@@ -143,6 +144,7 @@ describe.each(databaseKinds())('bank reconciliation on %s', (kind) => {
     const after = await view(imported.statement.id, 'confirmed');
     expect(after.groups).toEqual({ matched: 0, unmatched: 2, confirmed: 2, skipped: 1 });
     expect(after.lines.data.map((line) => line.confirmed_order?.order_number)).toEqual([wang.order.order_number, li.order.order_number]);
+    expect(after.lines.data.map((line) => line.booked_on)).toEqual(['2026-11-27', '2026-11-27']);
     const journals = await db()
       .selectFrom('ledger_journals')
       .select('id')

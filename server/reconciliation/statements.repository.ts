@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { orderStatus } from '../../contract/statuses.ts';
 import type { WaitingNotice } from './statement-match.ts';
@@ -185,7 +186,8 @@ export async function linesOf(db: Db, statementId: string) {
     .select([
       'line.id',
       'line.line',
-      'line.booked_on',
+      // The day as written, not a midnight in some zone.
+      sql<string | null>`line.booked_on::text`.as('booked_on'),
       'line.amount',
       'line.payer_name',
       'line.reference',

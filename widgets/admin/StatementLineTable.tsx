@@ -21,7 +21,11 @@ export function StatementLineTable({ id, caption, lines, chosen, onChoose }: Pro
     <ScrollTable id={id} caption={caption}>
       <thead>
         <tr>
-          {choosing && <td />}
+          {choosing && (
+            <th scope="col">
+              <span className="visually-hidden">{t('admin_stmt_account_choose')}</span>
+            </th>
+          )}
           <th scope="col">{t('admin_stmt_line')}</th>
           <th scope="col">{t('admin_stmt_date')}</th>
           <th scope="col">{t('admin_stmt_amount')}</th>

@@ -30,7 +30,8 @@ export const $workCounts = atom<WorkCounts | null>(null);
 
 const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
-async function refreshWorkCounts(): Promise<void> {
+/** Asks now: after an action that settles waiting work, its badge should not wait for the next tick. */
+export async function refreshWorkCounts(): Promise<void> {
   if ($operatorToken.get() === '' || hidden()) return;
   try {
     $workCounts.set((await adminRequest<WorkCounts>('GET', '/work-counts')).detail);
