@@ -79,7 +79,12 @@ describe('the back office keeps its place in the address', () => {
       audit: { action: undefined, subjectType: 'user', subjectId: '41', text: undefined },
       members: {},
       orders: {},
+      statements: {},
     });
+    const statement = readPlace('#statements?statement=12&show=unmatched');
+    expect(statement.statements).to.deep.equal({ statement: 12, show: 'unmatched' });
+    expect(placeFragment(statement)).to.equal('#statements?statement=12&show=unmatched');
+    expect(readPlace('#statements?statement=0x1&show=everything').statements).to.deep.equal({ statement: undefined, show: undefined });
     expect(readPlace('#orders?status=2&q=GS26&evil=1').orders).to.deep.equal({ status: '2', q: 'GS26' });
     expect(placeFragment(audit)).to.equal('#audit?subject_type=user&subject_id=41');
     expect(readPlace('#machines?view=offline').machines).to.equal('offline');

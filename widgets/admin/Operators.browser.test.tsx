@@ -86,6 +86,7 @@ describe('Operators (the back office)', () => {
     expect(names).to.deep.equal([
       eng.admin_dashboard,
       eng.admin_notices,
+      eng.admin_statements,
       eng.admin_verifications,
       eng.admin_withdrawals,
       eng.admin_reviews,
