@@ -4,6 +4,7 @@ import { useI18n } from '../core/i18n.ts';
 import { Field } from '../ui/form.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
+import { CsvFileField } from './CsvFileField.tsx';
 import { ScrollTable } from './ScrollTable.tsx';
 import type { Outcome } from './queue-parts.tsx';
 import { formatDecimal } from './revenue-format.ts';
@@ -120,23 +121,13 @@ export function RevenueImport({ onImported }: { onImported: () => void }) {
     <section aria-labelledby="gs-rev-import">
       <h3 id="gs-rev-import">{t('admin_rev_import_title')}</h3>
       <form onSubmit={(event) => void check(event)} noValidate>
-        <div className="gs-field">
-          <label htmlFor="gs-rev-file">{t('admin_rev_import_file')}</label>
-          <input
-            id="gs-rev-file"
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby="gs-rev-file-hint gs-rev-file-error"
-            onChange={(event) => void choose(event.currentTarget.files?.[0])}
-          />
-          <p id="gs-rev-file-hint" className="gs-field__hint">
-            {t('admin_rev_import_hint')}
-          </p>
-          <p id="gs-rev-file-error" className="gs-field__error" aria-live="polite">
-            {fileError}
-          </p>
-        </div>
+        <CsvFileField
+          id="gs-rev-file"
+          label={t('admin_rev_import_file')}
+          hint={t('admin_rev_import_hint')}
+          error={fileError}
+          onChoose={(chosen) => void choose(chosen)}
+        />
         <button type="submit" className="button button--small" disabled={busy !== null} aria-busy={busy === 'checking'}>
           {t('admin_rev_import_preview')}
         </button>

@@ -12,6 +12,7 @@ import {
   type StatementPreviewJson,
 } from '../../contract/reconciliation.ts';
 import { useI18n } from '../core/i18n.ts';
+import { CsvFileField } from './CsvFileField.tsx';
 import { formFields } from './form-fields.ts';
 import { adminRequest } from './operator-session.ts';
 import type { Outcome } from './queue-parts.tsx';
@@ -183,23 +184,13 @@ export function StatementImport({ onImported }: { onImported: (statementId: numb
       <p id="gs-stmt-encoding-hint" className="gs-field__hint">
         {t('admin_stmt_encoding_hint')}
       </p>
-      <div className="gs-field">
-        <label htmlFor="gs-stmt-file">{t('admin_stmt_file')}</label>
-        <input
-          id="gs-stmt-file"
-          type="file"
-          accept=".csv,text/csv"
-          aria-invalid={fileError ? true : undefined}
-          aria-describedby="gs-stmt-file-hint gs-stmt-file-error"
-          onChange={(event) => void choose(event.currentTarget.files?.[0])}
-        />
-        <p id="gs-stmt-file-hint" className="gs-field__hint">
-          {t('admin_stmt_file_hint', { kb: statementBytesMax / 1024, lines: statementLinesMax })}
-        </p>
-        <p id="gs-stmt-file-error" className="gs-field__error" aria-live="polite">
-          {fileError}
-        </p>
-      </div>
+      <CsvFileField
+        id="gs-stmt-file"
+        label={t('admin_stmt_file')}
+        hint={t('admin_stmt_file_hint', { kb: statementBytesMax / 1024, lines: statementLinesMax })}
+        error={fileError}
+        onChoose={(chosen) => void choose(chosen)}
+      />
       {preview !== null && shown !== null && (
         <fieldset className="gs-admin__filters">
           <legend>{t('admin_stmt_mapping')}</legend>
