@@ -19,6 +19,8 @@ export const notificationKinds = [
   'password_reset',
   'contact_changed',
   'withdrawal_cooldown_changed',
+  'balance_credited',
+  'balance_debited',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

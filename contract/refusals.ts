@@ -177,6 +177,10 @@ export const refusalCodes = [
   'site_version_not_found',
   // Members and partner-city wallets in the back office (decision 029).
   'member_already_suspended',
+  // Customer service's credits and debits (decision 060).
+  'adjustment_not_found',
+  'adjustment_not_pending',
+  'adjustment_own',
   'partner_city_disabled',
   // A partner platform reporting a transfer's outcome (decision 031).
   'partner_signature_invalid',

@@ -9,6 +9,7 @@ import { booksAdminRoutes } from './books/books.admin.routes.ts';
 import { memberAdminRoutes } from './admin/members.admin.routes.ts';
 import { orderAdminRoutes } from './books/orders.admin.routes.ts';
 import { memberPageAdminRoutes } from './admin/member-page.admin.routes.ts';
+import { memberAdjustmentAdminRoutes } from './admin/member-adjustments.admin.routes.ts';
 import { partnerCityAdminRoutes } from './partners/partner-cities.admin.routes.ts';
 import { partnerResultRoutes } from './wallet/partner-results.routes.ts';
 import { operatorAdminRoutes } from './operators/operators.admin.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(
       await api.register(memberAdminRoutes);
       await api.register(orderAdminRoutes);
       await api.register(memberPageAdminRoutes);
+      await api.register(memberAdjustmentAdminRoutes);
       await api.register(partnerCityAdminRoutes);
       await api.register(partnerResultRoutes);
       await api.register(partnerSiteAdminRoutes);

@@ -39,6 +39,8 @@ export interface Config {
   trustProxy: TrustedProxies;
   /** After a password change or a new card number, withdrawals to a card wait this long (0: off). */
   withdrawalCooldownMs: number;
+  /** A customer-service credit or debit above this many points (whole) waits for a second administrator (decision 060). */
+  adjustmentApprovalPoints: number;
   /** SMTP_URL (smtp:// or smtps://, credentials in it): set, members' notifications are also e-mailed. */
   smtpUrl: string | undefined;
   /** MAIL_FROM: the sender of those e-mails. */
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     publicUrl,
     trustProxy: parseTrustedProxies(text('TRUST_PROXY', 'false'), problems),
     withdrawalCooldownMs: integer('WITHDRAWAL_COOLDOWN_HOURS', 24, 0, withdrawalCooldownHoursMax) * hourMs,
+    adjustmentApprovalPoints: integer('ADJUSTMENT_APPROVAL_POINTS', 1000, 0, 1_000_000_000),
     smtpUrl,
     mailFrom: text('MAIL_FROM', 'Graphene Solar <no-reply@localhost>'),
     cardNumberKey: undefined,

@@ -55,6 +55,11 @@ const memberPage = Type.Object({
     hours: nullable(Type.Integer({ description: 'This member’s own, set by an administrator; null: the install’s' })),
     install_hours: Type.Integer({ description: 'WITHDRAWAL_COOLDOWN_HOURS' }),
   }),
+  adjustments: Type.Object({
+    approval_points: Type.Integer({
+      description: 'ADJUSTMENT_APPROVAL_POINTS: a credit or debit above this many points waits for a second administrator',
+    }),
+  }),
 });
 
 const orderItem = Type.Object({
@@ -131,6 +136,7 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           hours: profile.withdrawal_cooldown_hours,
           install_hours: cooldownHoursOf({ withdrawal_cooldown_hours: null }, app.config.withdrawalCooldownMs),
         },
+        adjustments: { approval_points: app.config.adjustmentApprovalPoints },
       });
     },
   );

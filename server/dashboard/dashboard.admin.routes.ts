@@ -99,7 +99,15 @@ export const dashboardAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['operators'],
         summary: 'The work waiting in each queue, for the navigation and the page title; light enough to ask every few seconds',
         security: [{ bearer: [] }],
-        response: { 200: envelopeOf(Type.Object({ ...queueFields, machines_offline: count(offlineDescription) })) },
+        response: {
+          200: envelopeOf(
+            Type.Object({
+              ...queueFields,
+              machines_offline: count(offlineDescription),
+              adjustments_pending: count('Credits and debits by customer service waiting for a second administrator'),
+            }),
+          ),
+        },
       },
     },
     async () => success(await readWorkCounts(app.db)),

@@ -1,3 +1,4 @@
+import { countAdjustments } from '../admin/member-adjustments.repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { deviceOnlineMs } from '../devices/device.json.ts';
@@ -51,11 +52,12 @@ function stateOf(row: {
  * seconds by every open back office, so a handful of counts on indexed columns and nothing more.
  */
 export async function readWorkCounts(db: Db, now = new Date()) {
-  const [queues, machinesOffline] = await Promise.all([
+  const [queues, machinesOffline, adjustmentsPending] = await Promise.all([
     queueCounts(db),
     countDevices(db, 'offline', new Date(now.getTime() - deviceOnlineMs)),
+    countAdjustments(db, { status: 'pending' }),
   ]);
-  return { ...queues, machines_offline: machinesOffline };
+  return { ...queues, machines_offline: machinesOffline, adjustments_pending: adjustmentsPending };
 }
 
 /** Everything the operator's first screen shows, read fresh on every call. */

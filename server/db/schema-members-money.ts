@@ -9,6 +9,27 @@ export interface IdentityCardsWithdrawalsTables {
   certificate_types: { id: number; type: string };
   bank_cards: BankCardTable;
   withdrawals: WithdrawalTable;
+  member_adjustments: MemberAdjustmentTable;
+}
+
+export type AdjustmentDirection = 'credit' | 'debit';
+export type AdjustmentStatus = 'pending' | 'posted' | 'rejected';
+
+/** Customer service's credit or debit of a member's main wallet (migration 0044, decision 060). */
+export interface MemberAdjustmentTable {
+  id: ColumnType<string, never, never>;
+  user_id: ColumnType<number, number, never>;
+  direction: ColumnType<AdjustmentDirection, AdjustmentDirection, never>;
+  amount: ColumnType<string, bigint, never>;
+  reason: ColumnType<string, string, never>;
+  status: AdjustmentStatus;
+  request_key: ColumnType<string, string, never>;
+  requested_by: ColumnType<number, number, never>;
+  requested_at: ColumnType<Date, never, never>;
+  decided_by: number | null;
+  decided_at: Date | null;
+  decision_note: string | null;
+  journal_id: string | null;
 }
 
 export interface BankCardTable {

@@ -155,7 +155,9 @@ export type AccountKind =
   | 'partner_in_transit'
   | 'partner_settlement'
   /** Confirmed order payments (migration 0006): the sales side, which income never draws on. */
-  | 'order_sales';
+  | 'order_sales'
+  /** Customer service's credits and debits of main wallets (migration 0044): may run negative, as points the business gave. */
+  | 'customer_adjustments';
 
 /** Written only by server/ledger: the cached balance moves in the same transaction as its entries. */
 export interface LedgerAccountTable {

@@ -36,6 +36,8 @@ export const accounts = {
   orderSales: (): AccountRef => system('order_sales'),
   withdrawalsHeld: (): AccountRef => system('withdrawals_held'),
   refundsOwed: (): AccountRef => system('refunds_owed'),
+  /** Customer service's hand credits (it runs negative: points the business gave) and debits (decision 060). */
+  customerAdjustments: (): AccountRef => system('customer_adjustments'),
   /** Points sent to an external partner that has not answered yet. */
   partnerInTransit: (partnerCityId: number): AccountRef => ({
     key: `partner:${partnerCityId}:in_transit`,
@@ -53,7 +55,12 @@ export const accounts = {
 };
 
 /** Accounts that face the outside world; every other account holds someone's money and never goes below zero. */
-export const mayRunNegative: ReadonlySet<AccountKind> = new Set(['remittance_clearing', 'income_paid', 'partner_settlement']);
+export const mayRunNegative: ReadonlySet<AccountKind> = new Set([
+  'remittance_clearing',
+  'income_paid',
+  'partner_settlement',
+  'customer_adjustments',
+]);
 
 /**
  * The ids of the given accounts, opening those that do not exist yet, in the order given.

@@ -24,6 +24,7 @@ const member: MemberDetail = {
   cards: [],
   sessions: [],
   withdrawal_cooldown: { hours: null, install_hours: 24 },
+  adjustments: { approval_points: 1000 },
 };
 const submission = {
   user_id: 41,

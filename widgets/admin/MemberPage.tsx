@@ -4,6 +4,7 @@ import { usePagedList, type Paged } from '../core/paged.ts';
 import { orderStatusKey } from '../orders/order-rules.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { MemberAccess } from './MemberAccess.tsx';
+import { MemberAdjustments } from './MemberAdjustments.tsx';
 import { MemberCooldown } from './MemberCooldown.tsx';
 import { adminRequest } from './operator-session.ts';
 import { QueueStatus } from './queue-parts.tsx';
@@ -22,6 +23,8 @@ export interface MemberDetail {
   cards: { id: number; bank_name: string; last4: string; created_at: string }[];
   sessions: { created_at: string; last_seen_at: string }[];
   withdrawal_cooldown: { hours: number | null; install_hours: number };
+  /** Above this many points a credit or debit waits for a second administrator (decision 060). */
+  adjustments: { approval_points: number };
 }
 
 interface OrderRow {
@@ -159,6 +162,7 @@ export function MemberPage({ id, onBack, onHistory }: { id: number; onBack: () =
           )}
           <MemberAccess member={member} onChanged={() => setRound((value) => value + 1)} />
           <MemberCooldown member={member} onChanged={() => setRound((value) => value + 1)} />
+          <MemberAdjustments member={member} onChanged={() => setRound((value) => value + 1)} />
         </>
       )}
       <MemberOrders id={id} />

@@ -43,6 +43,7 @@ const detail: MemberDetail = {
   cards: [{ id: 3, bank_name: 'Bank of Taiwan', last4: '4567', created_at: '2026-11-02T10:00:00.000Z' }],
   sessions: [{ created_at: '2026-11-20T10:00:00.000Z', last_seen_at: '2026-11-23T10:00:00.000Z' }],
   withdrawal_cooldown: { hours: null, install_hours: 24 },
+  adjustments: { approval_points: 1000 },
 };
 const order = {
   id: 11,

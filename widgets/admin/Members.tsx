@@ -4,6 +4,7 @@ import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { Field } from '../ui/form.tsx';
 import { MemberPage } from './MemberPage.tsx';
+import { PendingAdjustments } from './PendingAdjustments.tsx';
 import type { MembersView } from './admin-place.ts';
 import { adminRequest } from './operator-session.ts';
 import { QueueStatus } from './queue-parts.tsx';
@@ -53,6 +54,7 @@ export function Members({ initialView = {}, onViewChange, onHistory }: MembersPr
   return (
     <section aria-labelledby="gs-admin-members">
       <h2 id="gs-admin-members">{t('admin_members')}</h2>
+      <PendingAdjustments />
       <form role="search" onSubmit={submit} noValidate aria-labelledby="gs-admin-members">
         <Field
           id="gs-members-query"

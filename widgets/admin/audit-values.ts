@@ -40,6 +40,8 @@ export const auditFields = [
   'lines_total',
   'lines_stored',
   'statement_line_id',
+  'adjustment_id',
+  'direction',
 ] as const;
 
 const fieldKey = (field: string) => `audit_field_${field}`;

@@ -10,6 +10,7 @@ export const ledgerAccountKinds = [
   'refunds_owed',
   'partner_in_transit',
   'partner_settlement',
+  'customer_adjustments',
 ] as const;
 
 export const ledgerJournalKinds = [
@@ -24,6 +25,8 @@ export const ledgerJournalKinds = [
   'withdrawal_release',
   'partner_deposit',
   'partner_withdrawal',
+  'service_credit',
+  'service_debit',
 ] as const;
 
 /** The books the tab downloads, in the order it offers them (server/books/books.admin.routes.ts). */

@@ -1,3 +1,4 @@
+import { adjustmentMessageKeys } from './adjustment-keys.ts';
 import type { RefusalCode } from '../../contract/refusals.ts';
 import { refusalKey } from '../core/refusal.ts';
 
@@ -95,6 +96,7 @@ export const membersMessageKeys = [
   'admin_action_failed',
   'admin_queue_empty',
   ...membersRefusals.map(refusalKey),
+  ...adjustmentMessageKeys,
 ];
 
 /** The Partner wallets tab's words. */

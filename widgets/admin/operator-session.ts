@@ -5,8 +5,10 @@ import { storedAtom } from '../core/stored-atom.ts';
 export const $operatorToken = storedAtom<string>('operatorToken', '');
 
 /** A back-office call with the operator's token; a 401 ends the operator session only. */
-export function adminRequest<T>(method: Method, path: string, body?: Body): Promise<Envelope<T>> {
-  return endedOn401(apiRequest<T>(method, `/admin/v1${path}`, body, { token: $operatorToken.get() }));
+export function adminRequest<T>(method: Method, path: string, body?: Body, headers?: Record<string, string>): Promise<Envelope<T>> {
+  return endedOn401(
+    apiRequest<T>(method, `/admin/v1${path}`, body, { token: $operatorToken.get(), ...(headers === undefined ? {} : { headers }) }),
+  );
 }
 
 /** A back-office file (the audit log as CSV), fetched with the operator's token; the back office runs on our own site. */

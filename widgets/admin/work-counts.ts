@@ -8,6 +8,8 @@ export interface WorkCounts {
   withdrawals: number;
   refunds_owed: number;
   machines_offline: number;
+  /** Customer service's credits and debits waiting for a second administrator (decision 060); absent from an older server. */
+  adjustments_pending?: number;
 }
 
 /** The promise: new work shows on an open back office within 10 s of the event; half that leaves room for one slow answer. */
@@ -20,6 +22,7 @@ export const workCountTabs: Record<keyof WorkCounts, string> = {
   withdrawals: 'withdrawals',
   refunds_owed: 'reviews',
   machines_offline: 'machines',
+  adjustments_pending: 'members',
 };
 
 /**
@@ -60,6 +63,6 @@ onMount($workCounts, () => {
 export function countsByTab(counts: WorkCounts | null): Map<string, number> {
   const byTab = new Map<string, number>();
   if (counts === null) return byTab;
-  for (const [key, tab] of Object.entries(workCountTabs)) byTab.set(tab, (byTab.get(tab) ?? 0) + counts[key as keyof WorkCounts]);
+  for (const [key, tab] of Object.entries(workCountTabs)) byTab.set(tab, (byTab.get(tab) ?? 0) + (counts[key as keyof WorkCounts] ?? 0));
   return byTab;
 }

@@ -30,6 +30,8 @@ const kindKeys: Record<string, string> = {
   withdrawal_hold: 'statement_kind_bank_withdrawal',
   withdrawal_release: 'statement_kind_bank_returned',
   income: 'statement_kind_income',
+  service_credit: 'statement_kind_service_credit',
+  service_debit: 'statement_kind_service_debit',
 };
 
 export const statementScreenMessageKeys = [

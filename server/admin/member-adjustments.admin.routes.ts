@@ -1,0 +1,184 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Static, Type } from 'typebox';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { parseAmountAtLeast } from '../http/amount-input.ts';
+import { success } from '../http/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { amountText, envelopeOf, multilineText } from '../http/schemas.ts';
+import { pointsToDecimal } from '../shared/money.ts';
+import { approveAdjustment, rejectAdjustment, requestAdjustment } from './member-adjustment.service.ts';
+import { countAdjustments, findAdjustment, listAdjustments, type AdjustmentRow } from './member-adjustments.repository.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['operators'];
+const memberParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const adjustmentParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const time = Type.String({ format: 'date-time' });
+const statuses = Type.Union([Type.Literal('pending'), Type.Literal('posted'), Type.Literal('rejected')]);
+export const amountPositiveMessage = 'The amount must be greater than 0.';
+
+export const adjustmentSchema = Type.Object({
+  id: Type.Integer(),
+  member: Type.Object({ id: Type.Integer(), username: Type.String() }),
+  direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
+  amount: Type.String({ pattern: '^[0-9]+\\.[0-9]{4}$', description: 'Points, 4 decimals' }),
+  reason: Type.String(),
+  status: statuses,
+  requested_by: Type.Object({ id: Type.Integer(), username: Type.String() }),
+  requested_at: time,
+  decided_by: nullable(Type.String({ description: 'The administrator who posted or turned it down' })),
+  decided_at: nullable(time),
+  decision_note: nullable(Type.String()),
+});
+
+export type AdjustmentJson = Static<typeof adjustmentSchema>;
+
+export function adjustmentJson(row: AdjustmentRow): AdjustmentJson {
+  return {
+    id: Number(row.id),
+    member: { id: row.user_id, username: row.username },
+    direction: row.direction,
+    amount: pointsToDecimal(BigInt(row.amount)),
+    reason: row.reason,
+    status: row.status,
+    requested_by: { id: row.requested_by, username: row.requested_by_name },
+    requested_at: new Date(row.requested_at).toISOString(),
+    decided_by: row.decided_by_name,
+    decided_at: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
+    decision_note: row.decision_note,
+  };
+}
+
+/** Customer service's credits and debits of a member's main wallet (administrators; decision 060). */
+export const memberAdjustmentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', requireOperator);
+  const answer = async (id: string) => {
+    const row = await findAdjustment(app.db, id);
+    if (row === undefined) throw new Error(`adjustment ${id} vanished`);
+    return adjustmentJson(row);
+  };
+
+  app.post(
+    '/admin/v1/members/:id/adjustments',
+    {
+      schema: {
+        tags,
+        summary:
+          'Credit or debit the member’s main wallet with a reason, from customer service’s ledger account: posted at once up to ADJUSTMENT_APPROVAL_POINTS (201, status posted, the member told), above it waiting for a second administrator (201, status pending). A debit larger than the wallet is 409 main_wallet_insufficient, nothing stored. The same Idempotency-Key again answers 200 with the first; with another request 409',
+        params: memberParams,
+        headers: Type.Object({
+          'idempotency-key': Type.String({
+            minLength: 8,
+            maxLength: 128,
+            pattern: '^[\\x21-\\x7e]+$',
+            description: 'One per request the operator means',
+          }),
+        }),
+        body: Type.Object({
+          direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
+          amount: amountText({ description: 'Points above 0, at most 4 decimals' }),
+          reason: multilineText({ maxLength: 500, description: 'Why; kept in the audit log and told to the member (required)' }),
+        }),
+        security: bearer,
+        response: { 200: envelopeOf(adjustmentSchema), 201: envelopeOf(adjustmentSchema) },
+      },
+    },
+    async (request, reply) => {
+      const amount = parseAmountAtLeast(request.body.amount, 1n, 'validation', amountPositiveMessage);
+      const outcome = await requestAdjustment(app.db, app.config, operatorOf(request).operatorId, {
+        userId: request.params.id,
+        direction: request.body.direction,
+        amount,
+        reason: request.body.reason,
+        requestKey: request.headers['idempotency-key'],
+      });
+      const message = outcome.status === 'posted' ? 'Adjustment posted' : 'Adjustment waiting for a second administrator';
+      return reply.status(outcome.replayed ? 200 : 201).send(success(await answer(outcome.id), message));
+    },
+  );
+
+  app.get(
+    '/admin/v1/members/:id/adjustments',
+    {
+      schema: {
+        tags,
+        summary: 'The member’s credits and debits by customer service, newest first',
+        params: memberParams,
+        querystring: Type.Object({ page: pageField }),
+        security: bearer,
+        response: { 200: envelopeOf(paginatedOf(adjustmentSchema)) },
+      },
+    },
+    async (request) => {
+      const { page = 1 } = request.query;
+      const filter = { userId: request.params.id };
+      const [total, rows] = await Promise.all([
+        countAdjustments(app.db, filter),
+        listAdjustments(app.db, filter, pageOffset(page), perPageDefault),
+      ]);
+      return success(paginate(request, page, total, rows.map(adjustmentJson)));
+    },
+  );
+
+  app.get(
+    '/admin/v1/adjustments',
+    {
+      schema: {
+        tags,
+        summary: 'Every member’s credits and debits in one status (default pending: waiting for a second administrator), newest first',
+        querystring: Type.Object({ status: Type.Optional(statuses), page: pageField }),
+        security: bearer,
+        response: { 200: envelopeOf(paginatedOf(adjustmentSchema)) },
+      },
+    },
+    async (request) => {
+      const { status = 'pending', page = 1 } = request.query;
+      const [total, rows] = await Promise.all([
+        countAdjustments(app.db, { status }),
+        listAdjustments(app.db, { status }, pageOffset(page), perPageDefault),
+      ]);
+      return success(paginate(request, page, total, rows.map(adjustmentJson)));
+    },
+  );
+
+  app.post(
+    '/admin/v1/adjustments/:id/approve',
+    {
+      schema: {
+        tags,
+        summary:
+          'A second administrator posts a waiting adjustment (403 adjustment_own for the one who asked; 409 adjustment_not_pending when decided; 409 main_wallet_insufficient for a debit the wallet no longer holds, left waiting)',
+        params: adjustmentParams,
+        body: Type.Object({ note: Type.Optional(multilineText({ maxLength: 500 })) }),
+        security: bearer,
+        response: { 200: envelopeOf(adjustmentSchema) },
+      },
+    },
+    async (request) => {
+      const id = String(request.params.id);
+      const note = request.body.note?.trim() ?? '';
+      await approveAdjustment(app.db, operatorOf(request).operatorId, id, note === '' ? null : note);
+      return success(await answer(id), 'Adjustment posted');
+    },
+  );
+
+  app.post(
+    '/admin/v1/adjustments/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Turn a waiting adjustment down with a reason (the one who asked may, to take it back); nothing moves',
+        params: adjustmentParams,
+        body: Type.Object({ note: multilineText({ maxLength: 500, description: 'Why (required)' }) }),
+        security: bearer,
+        response: { 200: envelopeOf(adjustmentSchema) },
+      },
+    },
+    async (request) => {
+      const id = String(request.params.id);
+      await rejectAdjustment(app.db, operatorOf(request).operatorId, id, request.body.note);
+      return success(await answer(id), 'Adjustment turned down');
+    },
+  );
+};

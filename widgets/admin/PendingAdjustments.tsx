@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { AdjustmentJson } from '../../contract/adjustments.ts';
+import { useI18n } from '../core/i18n.ts';
+import { usePagedList, type Paged } from '../core/paged.ts';
+import { Pager } from '../ui/Pager.tsx';
+import { AdjustmentTable } from './AdjustmentTable.tsx';
+import { adminRequest } from './operator-session.ts';
+import type { Outcome } from './queue-parts.tsx';
+import { refreshWorkCounts } from './work-counts.ts';
+
+/** Credits and debits waiting for a second administrator, on the Members tab (its badge counts them); nothing shows when none wait. */
+export function PendingAdjustments() {
+  const { t } = useI18n();
+  const list = usePagedList<AdjustmentJson>('/adjustments?status=pending', (path) => adminRequest<Paged<AdjustmentJson>>('GET', path));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const rows = list.page?.data ?? [];
+  if (rows.length === 0 && outcome === null) return null;
+  return (
+    <section aria-labelledby="gs-adjust-pending">
+      <h3 id="gs-adjust-pending">{t('admin_adjust_pending_title')}</h3>
+      <p className="gs-message gs-message--error" role="alert">
+        {outcome?.failed === true ? outcome.text : ''}
+      </p>
+      <p className="gs-message gs-message--ok" role="status">
+        {outcome?.failed === false ? outcome.text : ''}
+      </p>
+      {rows.length > 0 && (
+        <AdjustmentTable
+          id="gs-adjust-pending-caption"
+          caption={t('admin_adjust_pending_caption')}
+          rows={rows}
+          showMember
+          onDecided={(decided) => {
+            setOutcome(decided);
+            list.reload();
+            void refreshWorkCounts();
+          }}
+        />
+      )}
+      {list.page !== null && <Pager page={list.page} onGo={list.go} label={t('admin_adjust_pending_caption')} />}
+    </section>
+  );
+}
