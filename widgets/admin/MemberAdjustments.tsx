@@ -44,6 +44,7 @@ export function MemberAdjustments({ member, onChanged }: { member: MemberDetail;
       check();
       return;
     }
+    setOutcome(null);
     try {
       const answer = await adminRequest<AdjustmentJson>(
         'POST',
