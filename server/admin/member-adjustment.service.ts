@@ -6,7 +6,7 @@ import { accounts, ensureAccounts } from '../ledger/accounts.ts';
 import { InsufficientBalanceError, JournalConflictError, postJournal } from '../ledger/ledger.ts';
 import { addNotification } from '../notifications/notifications.repository.ts';
 import { ApiError, notFound } from '../shared/errors.ts';
-import { pointScale, pointsToDecimal } from '../shared/money.ts';
+import { pointScale } from '../shared/money.ts';
 import { checkedReason, memberNotFoundMessage } from './member-access.service.ts';
 import { adjustmentByKey, decideAdjustment, insertAdjustment, lockAdjustment, memberExists } from './member-adjustments.repository.ts';
 
@@ -163,7 +163,8 @@ async function post(
     },
   });
   await addNotification(trx, adjustment.user_id, adjustment.direction === 'credit' ? 'balance_credited' : 'balance_debited', {
-    amount: pointsToDecimal(adjustment.amount),
+    // Ten-thousandths, as every notice keeps an amount; the API answers it in points.
+    amount: adjustment.amount.toString(),
     reason: adjustment.reason,
   });
 }

@@ -62,7 +62,7 @@ describe.each(databaseKinds())('customer service credits and debits on %s', (kin
     const posted = expectSuccess(first, 201) as Adjustment;
     expect(posted).toMatchObject({ status: 'posted', amount: '150.5000', direction: 'credit' });
     expect(await main()).toBe(before + 1_505_000n);
-    expect(await noticesOf()).toContainEqual({ kind: 'balance_credited', params: { amount: '150.5000', reason: body.reason } });
+    expect(await noticesOf()).toContainEqual({ kind: 'balance_credited', params: { amount: '1505000', reason: body.reason } });
 
     expect(expectSuccess(await adjust(body, admin, 'same-key-1'), 200)).toMatchObject({ id: posted.id, status: 'posted' });
     expect(await main()).toBe(before + 1_505_000n);
@@ -158,7 +158,7 @@ describe.each(databaseKinds())('customer service credits and debits on %s', (kin
     const row = await db().selectFrom('member_adjustments').select('status').where('id', '=', String(big.id)).executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
     expect(await main()).toBe(before - 1_000_000n);
-    expect(await noticesOf()).toContainEqual({ kind: 'balance_debited', params: { amount: '100.0000', reason: 'fee' } });
+    expect(await noticesOf()).toContainEqual({ kind: 'balance_debited', params: { amount: '1000000', reason: 'fee' } });
     const history = expectSuccess(await send(testApp.app, 'GET', `admin/v1/members/${member.id}/adjustments`, { token: admin })) as {
       total: number;
       data: Adjustment[];

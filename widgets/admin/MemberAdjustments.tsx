@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AdjustmentJson } from '../../contract/adjustments.ts';
+import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
@@ -31,7 +32,7 @@ export function MemberAdjustments({ member, onChanged }: { member: MemberDetail;
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [amountError, setAmountError] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const limit = member.adjustments.approval_points;
+  const limit = new Intl.NumberFormat(htmlLang[locale]).format(member.adjustments.approval_points);
 
   const ready = amountPattern.test(amount.trim()) && Number(amount) > 0 && reason.trim() !== '';
   const check = () => {
