@@ -7,6 +7,7 @@
  */
 export const auditActions = [
   'order.confirm',
+  'order.refund',
   'order.reject_notice',
   'order.payer_mismatch',
   'order.expire',

@@ -21,6 +21,7 @@ export const notificationKinds = [
   'withdrawal_cooldown_changed',
   'balance_credited',
   'balance_debited',
+  'order_refunded',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

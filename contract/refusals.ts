@@ -64,6 +64,7 @@ export const refusalCodes = [
   'order_amount_below_minimum',
   'order_not_pending',
   'order_not_waiting_confirmation',
+  'order_not_paid_off',
   'notice_photo_required',
   'payer_mismatch',
   'refund_not_found',

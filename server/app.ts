@@ -45,6 +45,7 @@ import { partnerSiteAdminRoutes } from './partner-sites/partner-sites.admin.rout
 import { registerDisabledSiteGate } from './partner-sites/disabled-site-gate.ts';
 import { PartnerSiteDirectory } from './partner-sites/partner-site-directory.ts';
 import { paymentAdminRoutes } from './payments/payments.admin.routes.ts';
+import { orderRefundAdminRoutes } from './payments/order-refund.admin.routes.ts';
 import { reconciliationAdminRoutes } from './reconciliation/reconciliation.admin.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { receivingAccountAdminRoutes } from './receiving/receiving.admin.routes.ts';
@@ -234,6 +235,7 @@ export async function buildApp(
       await api.register(holdingRoutes);
       await api.register(paymentRoutes);
       await api.register(paymentAdminRoutes);
+      await api.register(orderRefundAdminRoutes);
       await api.register(reconciliationAdminRoutes);
       await api.register(deviceRoutes);
       await api.register(notificationRoutes);

@@ -66,7 +66,19 @@ export async function listOrders(db: Db, userId: number, offset: number, limit: 
 export async function lockOrder(db: Db, id: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'user_id', 'status', 'amount', 'order_number', 'product_id', 'reject_reason', 'payment_method_id', 'units_e8'])
+    .select([
+      'id',
+      'user_id',
+      'status',
+      'amount',
+      'order_number',
+      'product_id',
+      'reject_reason',
+      'payment_method_id',
+      'units_e8',
+      'payer_name',
+      'bank_reference',
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

@@ -4,8 +4,8 @@ import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
 import zhs from '../../locales/zhs.json';
 import { axeViolations } from '../../tests/helpers/axe.ts';
-import { fail, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, mountScreen } from '../../tests/helpers/mount.tsx';
+import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { AdminApp } from './AdminApp.tsx';
 import { $operatorToken } from './operator-session.ts';
 
@@ -35,8 +35,10 @@ describe('the Orders tab (every order, narrowed on the server)', () => {
   });
   const orderReads = () => stub?.calls.filter((call) => call.path === '/admin/v1/orders') ?? [];
 
-  function backOffice() {
+  function backOffice(extra: (call: RecordedCall) => Reply | undefined = () => undefined) {
     return stubFetch((call) => {
+      const answer = extra(call);
+      if (answer !== undefined) return answer;
       if (call.path === '/admin/v1/orders') return ok({ current_page: 1, last_page: 1, per_page: 15, total: 1, data: [order] });
       if (call.path === '/v1/paymentMethod')
         return ok([
@@ -110,6 +112,41 @@ describe('the Orders tab (every order, narrowed on the server)', () => {
     act(() => buttonNamed(page.host, zhs.admin_orders_show).click());
     await waitFor(() => alertText(page.host) === zhs.admin_orders_bad_range, 'the range refused');
     expect(orderReads().length).to.equal(reads);
+    page.unmount();
+  });
+
+  it('refunds a paid order after asking with the figures, saying what is missing first', async () => {
+    history.replaceState(null, '', '#orders');
+    $operatorToken.set(operatorToken);
+    const refunds: RecordedCall[] = [];
+    stub = backOffice((call) => {
+      if (call.path !== '/admin/v1/orders/12/refund') return undefined;
+      refunds.push(call);
+      return ok({ order_id: 12, order_status: 4, refund_id: 5 });
+    });
+    const page = mountScreen(<AdminApp />, 'zhs', zhs);
+    await waitFor(() => page.host.querySelector('tbody tr') !== null, 'the orders');
+    act(() =>
+      page.host
+        .querySelector<HTMLButtonElement>(`button[aria-label="${zhs.admin_refund_open.replace('{{number}}', order.order_number)}"]`)
+        ?.click(),
+    );
+    act(() => buttonNamed(page.host, zhs.admin_refund_go).click());
+    expect(alertText(page.host)).to.contain(zhs.admin_refund_details_needed);
+    typeInto(inputLabelled(page.host, zhs.admin_refund_reason), '七日内退货');
+    typeInto(inputLabelled(page.host, zhs.admin_refund_bank), '台灣銀行');
+    typeInto(inputLabelled(page.host, zhs.admin_refund_account), '004-12-345678');
+    act(() => buttonNamed(page.host, zhs.admin_refund_go).click());
+    expect(page.host.querySelector('.gs-admin__ask')?.textContent).to.contain('3,000.5000').and.contain('004-12-345678');
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    act(() => page.host.querySelector<HTMLButtonElement>('.gs-admin__ask button')?.click());
+    await waitFor(() => refunds.length === 1, 'the refund');
+    expect([refunds[0]?.form.get('reason'), refunds[0]?.form.get('payer_bank'), refunds[0]?.form.get('payer_account')]).to.deep.equal([
+      '七日内退货',
+      '台灣銀行',
+      '004-12-345678',
+    ]);
+    await waitFor(() => statusText(page.host).includes(zhs.admin_refund_done.replace('{{number}}', order.order_number)), 'refunded');
     page.unmount();
   });
 });

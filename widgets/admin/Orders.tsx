@@ -11,6 +11,8 @@ import { MemberLink } from './MemberLink.tsx';
 import { adminRequest } from './operator-session.ts';
 import { CsvDownload } from './CsvDownload.tsx';
 import { formatDecimal, type Room } from './revenue-format.ts';
+import { OrderRefund } from './OrderRefund.tsx';
+import type { Outcome } from './queue-parts.tsx';
 import { ScrollTable } from './ScrollTable.tsx';
 import type { LocalisedNames } from '../core/local-name.ts';
 
@@ -58,6 +60,8 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
   const list = usePagedList<IndexedOrder>(`/orders${ordersQuery(view)}`, (path) => adminRequest<Paged<IndexedOrder>>('GET', path));
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const [refunding, setRefunding] = useState<IndexedOrder | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
     allPages<Room>('/catalogue/engine-rooms', (path) => adminRequest<Paged<Room>>('GET', path))
@@ -150,6 +154,19 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
       <p className="gs-message gs-message--error" role="alert">
         {badRange ? t('admin_orders_bad_range') : list.failed !== null ? t('admin_load_error') : ''}
       </p>
+      <p className="gs-message gs-message--ok" role="status">
+        {outcome?.text ?? ''}
+      </p>
+      {refunding !== null && (
+        <OrderRefund
+          order={refunding}
+          onClose={(done) => {
+            setRefunding(null);
+            setOutcome(done);
+            if (done !== null) list.reload();
+          }}
+        />
+      )}
       <ScrollTable id={`${id}-caption`} caption={t('admin_orders_caption', { total: list.page?.total ?? 0 })}>
         <thead>
           <tr>
@@ -161,6 +178,7 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
             <th scope="col">{t('admin_orders_status')}</th>
             <th scope="col">{t('admin_orders_placed')}</th>
             <th scope="col">{t('admin_orders_paid')}</th>
+            <th scope="col">{t('admin_orders_actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -191,6 +209,21 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
                     <time dateTime={order.paid_at}>{time.format(new Date(order.paid_at))}</time>
                     {order.bank_reference !== null && ` · ${order.bank_reference}`}
                   </>
+                )}
+              </td>
+              <td>
+                {order.order_status === orderStatus.paidOff && (
+                  <button
+                    type="button"
+                    className="button button--small button--quiet"
+                    aria-label={t('admin_refund_open', { number: order.order_number })}
+                    onClick={() => {
+                      setOutcome(null);
+                      setRefunding(order);
+                    }}
+                  >
+                    {t('admin_refund_go')}
+                  </button>
                 )}
               </td>
             </tr>

@@ -16,6 +16,7 @@ export const ledgerAccountKinds = [
 export const ledgerJournalKinds = [
   'order_payment',
   'order_payment_refund_owed',
+  'order_refund_owed',
   'refund_payout',
   'revenue_recorded',
   'revenue_adjusted',

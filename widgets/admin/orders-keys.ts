@@ -1,4 +1,16 @@
+import { refusalKey } from '../core/refusal.ts';
+import type { RefusalCode } from '../../contract/refusals.ts';
 import { pagerMessageKeys } from '../ui/Pager.tsx';
+
+/** The refusals a refund meets, each worded by its code. */
+export const orderRefundRefusals = [
+  'validation',
+  'order_not_found',
+  'order_not_paid_off',
+  'administrators_only',
+  'session_expired',
+  'operators_only',
+] as const satisfies readonly RefusalCode[];
 
 /** The words of the Orders tab (Orders.tsx), handed to the island by the back-office page (admin-page-keys.ts). */
 export const ordersMessageKeys = [
@@ -31,5 +43,19 @@ export const ordersMessageKeys = [
   'order_status_2',
   'order_status_3',
   'order_status_4',
+  'admin_orders_actions',
+  'admin_refund_title',
+  'admin_refund_note',
+  'admin_refund_reason',
+  'admin_refund_bank',
+  'admin_refund_account',
+  'admin_refund_details_needed',
+  'admin_refund_go',
+  'admin_refund_open',
+  'admin_refund_ask',
+  'admin_refund_done',
+  'admin_ask_cancel',
+  'admin_action_failed',
+  ...orderRefundRefusals.map(refusalKey),
   ...pagerMessageKeys,
 ];
