@@ -85,10 +85,10 @@ export function AuditLog({ initialQuery = {}, onQueryChange }: { initialQuery?: 
                         {change.field !== '' && <span className="gs-admin__field">{auditFieldName(change.field, t)}: </span>}
                         {change.before !== undefined && (
                           <>
-                            <del>{formatAuditValue(change.field, change.before, locale, t)}</del> →{' '}
+                            <del>{formatAuditValue(change.field, change.before, locale, t, row.subject_type)}</del> →{' '}
                           </>
                         )}
-                        <ins>{formatAuditValue(change.field, change.after, locale, t)}</ins>
+                        <ins>{formatAuditValue(change.field, change.after, locale, t, row.subject_type)}</ins>
                       </li>
                     ))}
                   </ul>

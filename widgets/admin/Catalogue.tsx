@@ -13,7 +13,7 @@ import { RoomForm, type Room } from './RoomForm.tsx';
  * engine rooms with their installed capacity; a form per item edits all three languages side by side.
  */
 export function Catalogue() {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const products = usePagedList<Product>('/catalogue/products', (path) => adminRequest<Paged<Product>>('GET', path));
   const rooms = usePagedList<Room & { state?: RoomState }>('/catalogue/engine-rooms', (path) => adminRequest<Paged<Room>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -50,7 +50,7 @@ export function Catalogue() {
             {(products.page?.data ?? []).map((row) => (
               <tr key={row.id}>
                 <th scope="row" id={`gs-cat-${row.id}`}>
-                  {row.names.zhs} / {row.names.eng}
+                  <CatalogueName names={row.names} />
                 </th>
                 <td>{row.price}</td>
                 <td>
@@ -92,9 +92,9 @@ export function Catalogue() {
             {(rooms.page?.data ?? []).map((row) => (
               <tr key={row.id}>
                 <th scope="row" id={`gs-room-${row.id}`}>
-                  {row.names.zhs} / {row.names.eng}
+                  <CatalogueName names={row.names} />
                 </th>
-                <td>{row.locations.zhs}</td>
+                <td>{row.locations[locale] || row.locations.zhs}</td>
                 <td>
                   {row.capacity_units ?? '—'}
                   {!row.capacity_confirmed && (
@@ -133,5 +133,22 @@ export function Catalogue() {
       {roomState !== null && <RoomStateForm key={`state-${roomState.id}`} room={roomState} onClose={closed} />}
       <RoomForm key="add" room={null} onClose={closed} />
     </section>
+  );
+}
+
+/** A name in the operator's language, then its English, marked as English so it is read (and checked) as such. */
+function CatalogueName({ names }: { names: Record<'zhs' | 'zht' | 'eng', string> }) {
+  const { locale } = useI18n();
+  const own = names[locale] || names.zhs;
+  return (
+    <>
+      {own}
+      {locale !== 'eng' && names.eng !== '' && (
+        <span className="gs-admin__note">
+          {' / '}
+          <span lang="en">{names.eng}</span>
+        </span>
+      )}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { htmlLang } from '../../locales/index.ts';
 import type { ReactNode } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { siteFieldLabel } from './content-messages.ts';
@@ -75,7 +76,7 @@ export function ContentForm({ value, onChange, errors, others, onPicture, name }
         {translations.length > 0 && (
           <ul className="gs-admin__translations" aria-label={t('admin_site_other_locales')}>
             {translations.map((other) => (
-              <li key={other.locale} lang={other.locale === 'eng' ? 'en' : other.locale === 'zht' ? 'zh-Hant-TW' : 'zh-Hans'}>
+              <li key={other.locale} lang={htmlLang[other.locale as keyof typeof htmlLang]}>
                 <span className="gs-admin__locale">{t(`language_${other.locale}`)}</span> {String(other.text)}
               </li>
             ))}

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { localName, type LocalisedNames } from '../core/local-name.ts';
 import { usePagedList, type Paged } from '../core/paged.ts';
@@ -70,7 +71,17 @@ export function PartnerWallets() {
               <tr key={city.id}>
                 <th scope="row" id={`gs-city-${city.id}`}>
                   {localName(city, locale)}
-                  <span className="gs-admin__note"> · {[city.names.zhs, city.names.zht, city.names.eng].filter(Boolean).join(' / ')}</span>
+                  <span className="gs-admin__note">
+                    {' · '}
+                    {(['zhs', 'zht', 'eng'] as const)
+                      .filter((name) => Boolean(city.names[name]))
+                      .map((name, index) => (
+                        <Fragment key={name}>
+                          {index > 0 && ' / '}
+                          <span lang={htmlLang[name]}>{city.names[name]}</span>
+                        </Fragment>
+                      ))}
+                  </span>
                 </th>
                 <td>{t(`admin_partner_wallets_${city.kind}`)}</td>
                 <td>{city.base_url ?? '—'}</td>

@@ -118,13 +118,14 @@ export function ReceivingAccounts() {
                     </>
                   )}
                 </th>
-                <td>
+                {/* Names as the bank writes them: the operator's data, not words to translate. */}
+                <td translate="no">
                   {account.bank_name}
                   <br />
                   {account.branch}
                 </td>
-                <td>{account.account_holder}</td>
-                <td>{account.type}</td>
+                <td translate="no">{account.account_holder}</td>
+                <td translate="no">{account.type}</td>
                 <td>{sites(account)}</td>
                 <td>{audience(account)}</td>
                 <td>

@@ -157,7 +157,7 @@ export function StatementImport({ onImported }: { onImported: (statementId: numb
           >
             <option value="">{t('admin_stmt_account_choose')}</option>
             {accounts.map((account) => (
-              <option key={account.id} value={String(account.id)}>
+              <option key={account.id} value={String(account.id)} translate="no">
                 {account.bank_name} {account.account_number}
               </option>
             ))}

@@ -57,6 +57,17 @@ describe('audit values as an operator reads them', () => {
     expect(auditActionName('withdrawal.pay', chinese)).toBe('提现已付');
   });
 
+  it('words statuses, roles and directions, and a numeric status by what the entry is about', () => {
+    expect(formatAuditValue('account_status', 'suspended', 'zhs', chinese)).toBe(zhs.audit_value_suspended);
+    expect(formatAuditValue('role', 'reviewer', 'eng', t)).toBe('Reviewer');
+    expect(formatAuditValue('status', 2, 'zhs', chinese, 'order')).toBe(zhs.order_status_2);
+    expect(formatAuditValue('status', 1, 'eng', t, 'withdrawal')).toBe(eng.audit_value_withdrawal_1);
+    // A number on another subject, or a word outside the set, stays as written.
+    expect(formatAuditValue('status', 2, 'eng', t, 'device')).toBe('2');
+    expect(formatAuditValue('reason', 'pending', 'eng', t)).toBe('pending');
+    expect(auditFieldName('notice_id', chinese)).toBe(zhs.audit_field_notice_id);
+  });
+
   it('moves the decimal point on the digits alone', () => {
     expect(shiftDecimal('5', 4)).toBe('0.0005');
     expect(shiftDecimal('-5', 2)).toBe('-0.05');

@@ -42,9 +42,115 @@ export const auditFields = [
   'statement_line_id',
   'adjustment_id',
   'direction',
+  'account_holder',
+  'account_id',
+  'account_number',
+  'account_status',
+  'added',
+  'address',
+  'bank_name',
+  'branch',
+  'cancelled_at',
+  'capacity_units',
+  'card_last4',
+  'claimed_at',
+  'claimed_by',
+  'country_ids',
+  'decided_by',
+  'demo',
+  'disabled',
+  'drafts',
+  'duration_ms',
+  'email',
+  'engine_room_id',
+  'entry_id',
+  'entry_ids',
+  'error',
+  'expires_at',
+  'file_sha256',
+  'height',
+  'import',
+  'journal_id',
+  'live_version',
+  'locales',
+  'method',
+  'notice_id',
+  'notice_status',
+  'open_sessions',
+  'order_id',
+  'order_number',
+  'orders_credited',
+  'origin',
+  'payer_account',
+  'payer_bank',
+  'pending_since',
+  'phone',
+  'position',
+  'realname',
+  'recorded_by',
+  'recovery_codes',
+  'refund_id',
+  'reject_reason',
+  'remittance_account_id',
+  'reset_by',
+  'revenue_delta',
+  'role',
+  'secret_replaced',
+  'serial_number',
+  'src',
+  'state',
+  'total',
+  'two_factor',
+  'two_factor_required',
+  'user_id',
+  'username',
+  'verification_status',
+  'verified_name',
+  'wh_delta',
+  'width',
 ] as const;
 
 const fieldKey = (field: string) => `audit_field_${field}`;
+
+/** Values of these fields are words of a small set (a status, a role, a direction), each named as `audit_value_<value>`. */
+const wordedFields: ReadonlySet<string> = new Set([
+  'status',
+  'account_status',
+  'notice_status',
+  'verification_status',
+  'role',
+  'state',
+  'direction',
+]);
+export const auditValueWords = [
+  'pending',
+  'approved',
+  'rejected',
+  'none',
+  'confirmed',
+  'refunded',
+  'owed',
+  'paid',
+  'undone',
+  'posted',
+  'active',
+  'suspended',
+  'administrator',
+  'reviewer',
+  'credit',
+  'debit',
+  'sample',
+  'offered',
+  'hidden',
+  'retired',
+] as const;
+const valueWords: ReadonlySet<string> = new Set(auditValueWords);
+/** Numeric statuses, named by what the entry is about: an order's as the member reads it, a withdrawal's as the queue does. */
+const numericStatusKeys: Partial<Record<string, (status: string) => string>> = {
+  order: (status) => `order_status_${status}`,
+  withdrawal: (status) => `audit_value_withdrawal_${status}`,
+};
+const numericStatuses: Record<string, readonly string[]> = { order: ['0', '1', '2', '3', '4'], withdrawal: ['1', '2', '3'] };
 const actionKey = (action: string) => `audit_action_${action.replace('.', '_')}`;
 const subjectKey = (subject: string) => `audit_subject_${subject}`;
 
@@ -52,6 +158,8 @@ export const auditValueMessageKeys = [
   ...auditFields.map(fieldKey),
   ...auditActions.map(actionKey),
   ...auditSubjects.map(subjectKey),
+  ...auditValueWords.map((value) => `audit_value_${value}`),
+  ...Object.entries(numericStatuses).flatMap(([subject, statuses]) => statuses.map((status) => numericStatusKeys[subject]?.(status) ?? '')),
   'audit_yes',
   'audit_no',
   'audit_empty',
@@ -106,12 +214,15 @@ function decimal(locale: Locale, text: string, places: number): string {
   return format.format(text as unknown as number);
 }
 
-/** One value as the operator reads it. */
-export function formatAuditValue(field: string, value: unknown, locale: Locale, t: Translate): string {
+/** One value as the operator reads it; `subject` (the entry's subject type) names a numeric status. */
+export function formatAuditValue(field: string, value: unknown, locale: Locale, t: Translate, subject = ''): string {
   if (value === null || value === undefined || value === '') return t('audit_empty');
   if (typeof value === 'boolean') return t(value ? 'audit_yes' : 'audit_no');
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text === 'string') {
+    if (wordedFields.has(field) && valueWords.has(text)) return t(`audit_value_${text}`);
+    const numeric = numericStatusKeys[subject];
+    if (field === 'status' && numeric !== undefined && (numericStatuses[subject] ?? []).includes(text)) return t(numeric(text));
     if (pointFields.has(field) && integerText.test(text)) return decimal(locale, shiftDecimal(text, 4), 4);
     if (energyFields.has(field) && integerText.test(text)) return `${decimal(locale, shiftDecimal(text, 3), 3)} kWh`;
     if (field.endsWith('_bp') && integerText.test(text)) return `${decimal(locale, shiftDecimal(text, 2), 2)} %`;
