@@ -12,6 +12,7 @@ import { memberPageAdminRoutes } from './admin/member-page.admin.routes.ts';
 import { memberAdjustmentAdminRoutes } from './admin/member-adjustments.admin.routes.ts';
 import { partnerCityAdminRoutes } from './partners/partner-cities.admin.routes.ts';
 import { partnerResultRoutes } from './wallet/partner-results.routes.ts';
+import { partnerFailureAdminRoutes } from './wallet/partner-failures.admin.routes.ts';
 import { operatorAdminRoutes } from './operators/operators.admin.routes.ts';
 import { twoFactorRoutes } from './operators/two-factor.routes.ts';
 import { accountRoutes } from './users/account.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(
       await api.register(memberPageAdminRoutes);
       await api.register(memberAdjustmentAdminRoutes);
       await api.register(partnerCityAdminRoutes);
+      await api.register(partnerFailureAdminRoutes);
       await api.register(partnerResultRoutes);
       await api.register(partnerSiteAdminRoutes);
       await api.register(receivingAccountAdminRoutes);

@@ -105,6 +105,7 @@ export const dashboardAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
               ...queueFields,
               machines_offline: count(offlineDescription),
               adjustments_pending: count('Credits and debits by customer service waiting for a second administrator'),
+              partner_failures: count('Transfers of the last 24 hours a partner platform did not answer (GET partner-failures)'),
             }),
           ),
         },

@@ -1,4 +1,5 @@
 import { countAdjustments } from '../admin/member-adjustments.repository.ts';
+import { countPartnerFailures, partnerFailureWindowMs } from '../wallet/partner-failures.repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { deviceOnlineMs } from '../devices/device.json.ts';
@@ -52,12 +53,13 @@ function stateOf(row: {
  * seconds by every open back office, so a handful of counts on indexed columns and nothing more.
  */
 export async function readWorkCounts(db: Db, now = new Date()) {
-  const [queues, machinesOffline, adjustmentsPending] = await Promise.all([
+  const [queues, machinesOffline, adjustmentsPending, partnerFailures] = await Promise.all([
     queueCounts(db),
     countDevices(db, 'offline', new Date(now.getTime() - deviceOnlineMs)),
     countAdjustments(db, { status: 'pending' }),
+    countPartnerFailures(db, new Date(now.getTime() - partnerFailureWindowMs)),
   ]);
-  return { ...queues, machines_offline: machinesOffline, adjustments_pending: adjustmentsPending };
+  return { ...queues, machines_offline: machinesOffline, adjustments_pending: adjustmentsPending, partner_failures: partnerFailures };
 }
 
 /** Everything the operator's first screen shows, read fresh on every call. */

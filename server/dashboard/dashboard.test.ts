@@ -115,7 +115,7 @@ describe.each(databaseKinds())('the operator dashboard on %s', (kind) => {
     const after = await counts(operator);
     expect(after.payment_notices).toBe((before.payment_notices ?? 0) + 1);
     const board = await dashboard();
-    expect(after).toEqual({ ...board.queues, machines_offline: board.machines.offline, adjustments_pending: 0 });
+    expect(after).toEqual({ ...board.queues, machines_offline: board.machines.offline, adjustments_pending: 0, partner_failures: 0 });
     const reviewer = await operatorToken(testApp.app, db(), undefined, 'reviewer');
     expect(await counts(reviewer)).toEqual(after);
     const member = await registerMember(testApp.app);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundMember, points } from '../../tests/helpers/ledger.ts';
 import { expectFailure, expectSuccess, registerMember, send, type Member } from '../../tests/helpers/members.ts';
+import { operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import type { TransferType } from '../db/schema.ts';
 import { accounts, balanceOf } from '../ledger/accounts.ts';
@@ -118,6 +119,18 @@ describe.each(databaseKinds())('an external partner city on %s', (kind) => {
       expect(body.detail).toMatchObject({ transaction_recod_status: 3, reason: 'The partner could not be reached' });
       expect(await mainWallet()).toBe(950);
       expect(await inTransit()).toBe(0n);
+      // The back office counts it and lists it, where before only the server log said so.
+      const operator = await operatorToken(testApp.app, testApp.database.db);
+      const counts = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/work-counts', { token: operator })) as {
+        partner_failures: number;
+      };
+      expect(counts.partner_failures).toBe(1);
+      const listed = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/partner-failures', { token: operator })) as {
+        data: unknown[];
+      };
+      expect(listed.data).toMatchObject([
+        { type: 'deposit', amount: '100.0000', member: { id: member.id }, partner_city: { id: arcade.id, name: 'arcade' } },
+      ]);
     } finally {
       partner.reachable = true;
     }

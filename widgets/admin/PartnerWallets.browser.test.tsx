@@ -190,4 +190,32 @@ describe('Partner wallets (the back office)', () => {
       for (const catalogue of [eng, zhs, zht] as Record<string, string>[]) expect(catalogue[key], key).to.be.a('string').and.not.equal('');
     }
   });
+
+  it('says which transfers a partner platform did not answer, in the operator’s language, only when some failed', async () => {
+    const failure = {
+      id: 81,
+      type: 'deposit',
+      amount: '100.0000',
+      created_at: '2026-11-29T02:00:00.000Z',
+      member: { id: 7, username: 'linmei07' },
+      partner_city: { id: 3, name: 'arcade', names: { zhs: '游乐场', zht: '遊樂場', eng: 'Arcade' } },
+    };
+    stub = cityApi((call) => (call.path === '/admin/v1/partner-failures' ? paged([failure]) : undefined));
+    const page = mountScreen(<PartnerWallets />, 'zht', zht);
+    await waitFor(() => page.host.textContent?.includes(zht.admin_partner_failures_note) === true, 'the failures');
+    const row = [...page.host.querySelectorAll('tbody tr')].find((candidate) => candidate.textContent?.includes('linmei07'));
+    expect(row?.textContent).to.contain('遊樂場').and.contain(zht.admin_partner_failures_deposit).and.contain('100.0000');
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+
+    stub.restore();
+    stub = cityApi((call) => (call.path === '/admin/v1/partner-failures' ? paged([]) : undefined));
+    const quiet = mountScreen(<PartnerWallets />, 'zht', zht);
+    await waitFor(
+      () => quiet.host.textContent?.includes('Arcade') === true || quiet.host.textContent?.includes('遊樂場') === true,
+      'the cities',
+    );
+    expect(quiet.host.textContent).not.to.contain(zht.admin_partner_failures);
+    quiet.unmount();
+  });
 });

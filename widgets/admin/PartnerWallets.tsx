@@ -6,6 +6,7 @@ import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
 import { PartnerCityForm, DisableCity } from './PartnerCityForm.tsx';
+import { PartnerFailures } from './PartnerFailures.tsx';
 import { EditAndSwitch, QueueStatus, type Outcome } from './queue-parts.tsx';
 
 export interface PartnerCity {
@@ -51,6 +52,7 @@ export function PartnerWallets() {
   return (
     <section aria-labelledby="gs-admin-partner-wallets">
       <h2 id="gs-admin-partner-wallets">{t('admin_partner_wallets')}</h2>
+      <PartnerFailures />
       <p className="gs-admin__note">{t('admin_partner_wallets_disabled_note')}</p>
       <QueueStatus outcome={outcome} list={list} />
       <div className="gs-admin__scroll">

@@ -102,6 +102,16 @@ export const membersMessageKeys = [
 /** The Partner wallets tab's words. */
 export const partnerWalletsMessageKeys = [
   'admin_partner_wallets',
+  'admin_partner_failures',
+  'admin_partner_failures_note',
+  'admin_partner_failures_caption',
+  'admin_partner_failures_when',
+  'admin_partner_failures_city',
+  'admin_partner_failures_member',
+  'admin_partner_failures_move',
+  'admin_partner_failures_amount',
+  'admin_partner_failures_deposit',
+  'admin_partner_failures_withdrawal',
   'admin_partner_wallets_caption',
   'admin_partner_wallets_disabled_note',
   'admin_partner_wallets_name',

@@ -10,6 +10,8 @@ export interface WorkCounts {
   machines_offline: number;
   /** Customer service's credits and debits waiting for a second administrator (decision 060); absent from an older server. */
   adjustments_pending?: number;
+  /** Transfers of the last 24 hours a partner platform did not answer; absent from an older server. */
+  partner_failures?: number;
 }
 
 /** The promise: new work shows on an open back office within 10 s of the event; half that leaves room for one slow answer. */
@@ -23,6 +25,7 @@ export const workCountTabs: Record<keyof WorkCounts, string> = {
   refunds_owed: 'reviews',
   machines_offline: 'machines',
   adjustments_pending: 'members',
+  partner_failures: 'partner_wallets',
 };
 
 /**

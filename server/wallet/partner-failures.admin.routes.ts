@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireOperator } from '../auth/operator.guard.ts';
+import { localisedSchema } from '../catalog/localised-name.schema.ts';
+import { success } from '../http/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { envelopeOf } from '../http/schemas.ts';
+import { pointsToDecimal } from '../shared/money.ts';
+import { countPartnerFailures, listPartnerFailures, partnerFailureWindowMs } from './partner-failures.repository.ts';
+
+const failureSchema = Type.Object({
+  id: Type.Integer(),
+  type: Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal')], {
+    description: 'To the partner wallet, or back to the main one',
+  }),
+  amount: Type.String({ pattern: '^[0-9]+\\.[0-9]{4}$', description: 'Points, 4 decimals; returned to the wallet they came from' }),
+  created_at: Type.String({ format: 'date-time' }),
+  member: Type.Object({ id: Type.Integer(), username: Type.String() }),
+  partner_city: Type.Object({ id: Type.Integer(), name: Type.String(), names: localisedSchema('the city’s name in each language') }),
+});
+
+/** Transfers a partner platform did not answer (issue 35): what the server log alone used to say. */
+export const partnerFailureAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', requireOperator);
+
+  app.get(
+    '/admin/v1/partner-failures',
+    {
+      schema: {
+        tags: ['operators'],
+        summary:
+          'Transfers of the last 24 hours that failed because their partner platform could not be reached, newest first (the points went back at once); a platform that is down shows here',
+        querystring: Type.Object({ page: pageField }),
+        security: [{ bearer: [] }],
+        response: { 200: envelopeOf(paginatedOf(failureSchema)) },
+      },
+    },
+    async (request) => {
+      const { page = 1 } = request.query;
+      const since = new Date(Date.now() - partnerFailureWindowMs);
+      const [total, rows] = await Promise.all([
+        countPartnerFailures(app.db, since),
+        listPartnerFailures(app.db, since, pageOffset(page), perPageDefault),
+      ]);
+      const items = rows.map((row) => ({
+        id: Number(row.id),
+        type: row.type,
+        amount: pointsToDecimal(BigInt(row.amount)),
+        created_at: new Date(row.created_at).toISOString(),
+        member: { id: row.user_id, username: row.username },
+        partner_city: { id: row.city_id, name: row.city_name, names: row.city_names },
+      }));
+      return success(paginate(request, page, total, items));
+    },
+  );
+};
