@@ -9,7 +9,7 @@ import { AdjustmentTable } from './AdjustmentTable.tsx';
 import { AskFirst } from './AskFirst.tsx';
 import type { MemberDetail } from './MemberPage.tsx';
 import { adminRequest } from './operator-session.ts';
-import { NoteField, type Outcome } from './queue-parts.tsx';
+import { NoteField, type Outcome, OutcomeLines } from './queue-parts.tsx';
 import { formatDecimal } from './revenue-format.ts';
 
 /** As the server reads it: points above zero with at most four decimals. */
@@ -125,12 +125,7 @@ export function MemberAdjustments({ member, onChanged }: { member: MemberDetail;
           />
         </fieldset>
       </form>
-      <p className="gs-message gs-message--error" role="alert">
-        {outcome?.failed === true ? outcome.text : ''}
-      </p>
-      <p className="gs-message gs-message--ok" role="status">
-        {outcome?.failed === false ? outcome.text : ''}
-      </p>
+      <OutcomeLines outcome={outcome} />
       {rows.length === 0 && !list.loading ? (
         <p>{t('admin_adjust_none')}</p>
       ) : (

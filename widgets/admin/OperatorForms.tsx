@@ -7,7 +7,7 @@ import type { OperatorRole } from './operator-me.ts';
 import { adminRequest } from './operator-session.ts';
 import { operatorsRefusals } from './operators-keys.ts';
 import { operatorPasswordPattern, operatorUsernamePattern } from './operator-rules.ts';
-import { NoteField, type Outcome } from './queue-parts.tsx';
+import { NoteField, type Outcome, OutcomeLines } from './queue-parts.tsx';
 
 export interface Change {
   operator: OperatorRow;
@@ -215,12 +215,7 @@ export function SignInRules() {
       </label>
       <p className="gs-field__hint">{t('admin_operators_require_note')}</p>
       <NoteField id="gs-operator-rules-reason" label={t('admin_operators_reason')} maxLength={500} value={reason} onChange={setReason} />
-      <p className="gs-message gs-message--error" role="alert">
-        {outcome?.failed === true ? outcome.text : ''}
-      </p>
-      <p className="gs-message gs-message--ok" role="status">
-        {outcome?.failed === false ? outcome.text : ''}
-      </p>
+      <OutcomeLines outcome={outcome} />
       <div className="gs-actions">
         <button type="submit" className="button button--small" disabled={busy || required === null} aria-busy={busy}>
           {t('admin_operators_save')}

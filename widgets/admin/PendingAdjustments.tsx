@@ -5,7 +5,7 @@ import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { AdjustmentTable } from './AdjustmentTable.tsx';
 import { adminRequest } from './operator-session.ts';
-import type { Outcome } from './queue-parts.tsx';
+import { OutcomeLines, type Outcome } from './queue-parts.tsx';
 import { refreshWorkCounts } from './work-counts.ts';
 
 /** Credits and debits waiting for a second administrator, on the Members tab (its badge counts them); nothing shows when none wait. */
@@ -18,12 +18,7 @@ export function PendingAdjustments() {
   return (
     <section aria-labelledby="gs-adjust-pending">
       <h3 id="gs-adjust-pending">{t('admin_adjust_pending_title')}</h3>
-      <p className="gs-message gs-message--error" role="alert">
-        {outcome?.failed === true ? outcome.text : ''}
-      </p>
-      <p className="gs-message gs-message--ok" role="status">
-        {outcome?.failed === false ? outcome.text : ''}
-      </p>
+      <OutcomeLines outcome={outcome} />
       {rows.length > 0 && (
         <AdjustmentTable
           id="gs-adjust-pending-caption"

@@ -10,7 +10,7 @@ import { Pager } from '../ui/Pager.tsx';
 import { AskFirst } from './AskFirst.tsx';
 import { formFields } from './form-fields.ts';
 import { adminRequest } from './operator-session.ts';
-import type { Outcome } from './queue-parts.tsx';
+import { OutcomeLines, type Outcome } from './queue-parts.tsx';
 import { reconciliationRefusalText } from './reconciliation-keys.ts';
 import { formatDecimal } from './revenue-format.ts';
 import { StatementLineTable } from './StatementLineTable.tsx';
@@ -117,12 +117,7 @@ export function StatementLines({ id, group, onGroup, onBack }: Props) {
           </button>
         ))}
       </div>
-      <p className="gs-message gs-message--error" role="alert">
-        {outcome?.failed === true ? outcome.text : ''}
-      </p>
-      <p className="gs-message gs-message--ok" role="status">
-        {outcome?.failed === false ? outcome.text : ''}
-      </p>
+      <OutcomeLines outcome={outcome} />
       {view !== null && lines.length === 0 && <p>{t('admin_stmt_group_empty')}</p>}
       {lines.length > 0 && (
         <StatementLineTable

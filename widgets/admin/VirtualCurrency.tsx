@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { Field } from '../ui/form.tsx';
 import { adminRequest } from './operator-session.ts';
-import { NoteField, type Outcome } from './queue-parts.tsx';
+import { NoteField, type Outcome, OutcomeLines } from './queue-parts.tsx';
 import { receivingWording } from './receiving-refusals.ts';
 
 interface VirtualCurrencyState {
@@ -76,12 +76,7 @@ export function VirtualCurrency() {
   return (
     <section aria-labelledby="gs-admin-vc" className="gs-admin__item">
       <h3 id="gs-admin-vc">{t('admin_vc_title')}</h3>
-      <p className="gs-message gs-message--error" role="alert">
-        {outcome?.failed === true ? outcome.text : ''}
-      </p>
-      <p className="gs-message gs-message--ok" role="status">
-        {outcome?.failed === false ? outcome.text : ''}
-      </p>
+      <OutcomeLines outcome={outcome} />
       {state !== null && <p>{state.enabled ? t('admin_vc_on') : t('admin_vc_off')}</p>}
       <form onSubmit={save} noValidate>
         <Field

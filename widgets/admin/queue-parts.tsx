@@ -8,6 +8,20 @@ export interface Outcome {
   failed: boolean;
 }
 
+/** The last action's outcome: a refusal as an alert, a success as a status (both always present, so they are announced). */
+export function OutcomeLines({ outcome, alert = '' }: { outcome: Outcome | null; alert?: string }) {
+  return (
+    <>
+      <p className="gs-message gs-message--error" role="alert">
+        {outcome?.failed === true ? outcome.text : alert}
+      </p>
+      <p className="gs-message gs-message--ok" role="status">
+        {outcome?.failed === false ? outcome.text : ''}
+      </p>
+    </>
+  );
+}
+
 /** A queue's messages: the last action's outcome, a failed load, or that nothing is waiting. */
 export function QueueStatus({ outcome, list }: { outcome: Outcome | null; list: PagedList<unknown> }) {
   const { t } = useI18n();
