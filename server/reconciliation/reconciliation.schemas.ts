@@ -18,8 +18,8 @@ import { lineGroups } from './statement.json.ts';
  * answers' types from here, through contract/reconciliation.ts, so screen and server cannot drift.
  */
 
-/** A JSON body around a file at its limit: escaping can double quotes and line breaks. */
-export const statementBodyLimit = statementBytesMax * 3;
+/** A body around a file at its limit: a form's percent-encoding triples every byte of a Chinese name, JSON escapes quotes. */
+export const statementBodyLimit = statementBytesMax * 4;
 /** Lines the preview shows as read, enough to see the columns are the right ones. */
 export const previewLinesShown = 20;
 /** Pairs one confirmation may carry: a page of matched lines several times over. */
