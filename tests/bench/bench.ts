@@ -6,7 +6,8 @@
  * the income distribution beside a bare INSERT … SELECT; the partner widgets' bytes and the time to
  * the first widget on a partner page; a publish of the whole brand site. Not part of the test command: figures,
  * not verdicts, and noisy on a shared machine (BENCH_SECONDS sets the length of each figure;
- * BENCH_WIDGETS, BENCH_EMBEDDED, BENCH_DISTRIBUTION and BENCH_SITE set to 0 leave a part out).
+ * BENCH_WIDGETS, BENCH_EMBEDDED, BENCH_DISTRIBUTION, BENCH_BACK_OFFICE and BENCH_SITE set to 0 leave a part out). The
+ * back office's tabs are timed at 10,000 members and 100,000 orders on PostgreSQL.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { pgbenchLimits, type PgbenchLimits } from './pgbench.ts';
 import { databaseTransferFigures, type DatabaseTransferFigures } from './pgbench-transfers.ts';
 import { publishFigures } from './site-publish.ts';
 import { measureFixedCost, printFixedCost } from './fixed-cost.ts';
+import { backOfficeFigures, printBackOffice } from './back-office.ts';
 import { createFundedMembers } from './transfer-members.ts';
 import { firstWidgetFigures, widgetBytes } from './widget-figures.ts';
 
@@ -221,6 +223,8 @@ if (process.env.BENCH_DISTRIBUTION !== '0') {
   console.log(await distributionFigures('pglite', Number(process.env.BENCH_ORDERS_PGLITE ?? 100_000)));
   if (process.env.DATABASE_URL) console.log(await distributionFigures('postgres', Number(process.env.BENCH_ORDERS_POSTGRES ?? 1_000_000)));
 }
+
+if (process.env.BENCH_BACK_OFFICE !== '0' && process.env.DATABASE_URL) printBackOffice(await backOfficeFigures());
 
 if (process.env.BENCH_SITE !== '0') {
   console.log('\nPublishing the brand site (every page in three locales; the build runs in child processes)');
