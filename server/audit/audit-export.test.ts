@@ -72,10 +72,13 @@ describe.each(databaseKinds())('the audit log as CSV on %s', (kind) => {
   it('finds entries by any words: a value, the subject by its name, the operator; wildcards taken literally', async () => {
     const list = async (query: string) =>
       (await send(testApp.app, 'GET', `admin/v1/audit${query}`, { token })).json() as {
-        detail: { total: number; data: { action: string }[] };
+        detail: { total: number; data: { action: string; subject_id: string; subject_label: string | null }[] };
       };
     const byReason = await list('?q=hyperlink');
     expect(byReason.detail.data.map((row) => row.action)).toEqual(['member.suspend']);
+    // The member is named by username, not by the internal id; a room has no such name.
+    expect(byReason.detail.data[0]).toMatchObject({ subject_id: String(member.id), subject_label: member.username });
+    expect((await list('?action=revenue.record')).detail.data[0]?.subject_label).toBeNull();
     expect((await list(`?q=${encodeURIComponent(member.username.toUpperCase())}`)).detail.data.map((row) => row.action)).toEqual([
       'member.suspend',
     ]);

@@ -19,6 +19,9 @@ const auditItem = Type.Object({
   action: Type.String(),
   subject_type: Type.String(),
   subject_id: Type.String(),
+  subject_label: Type.Union([Type.String(), Type.Null()], {
+    description: 'What an operator knows the subject by: an order’s number, a member’s username; null for other subjects',
+  }),
   before: Type.Unknown(),
   after: Type.Unknown(),
   created_at: Type.String({ format: 'date-time' }),

@@ -117,6 +117,13 @@ function auditRows(db: Db, filter: AuditFilter) {
       'audit_log.after',
       'audit_log.created_at',
       'operators.username as operator',
+      // What an operator knows the subject by: an order's number, a member's username (never the internal id).
+      sql<string | null>`case
+        when audit_log.subject_type = 'order' and audit_log.subject_id ~ '^[0-9]{1,18}$'
+          then (select order_number from orders where orders.id = audit_log.subject_id::bigint)
+        when audit_log.subject_type = 'user' and audit_log.subject_id ~ '^[0-9]{1,9}$'
+          then (select username from users where users.id = audit_log.subject_id::integer)
+      end`.as('subject_label'),
     ])
     .orderBy('audit_log.id', 'desc');
 }

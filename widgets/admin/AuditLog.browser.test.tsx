@@ -25,6 +25,7 @@ const rows = [
     action: 'member.suspend',
     subject_type: 'user',
     subject_id: '12',
+    subject_label: 'linmei12',
     before: null,
     after: { reason: 'payer mismatch' },
     created_at: '2026-11-23T07:00:00.000Z',
@@ -67,6 +68,8 @@ describe('AuditLog', () => {
   it('narrows to a subject or an action when either is pressed in the table, and says so with the way back', async () => {
     const page = mountLog();
     await waitFor(() => shownRows(page.host) === 2, 'the whole log');
+    // A member is named by username where the server gives it, never by the internal id.
+    expect(buttonNamed(page.host, `${eng.audit_subject_user} linmei12`)).to.not.equal(null);
     act(() => buttonNamed(page.host, `${eng.audit_subject_order} 57`).click());
     await waitFor(() => shownRows(page.host) === 1, "order 57's entries");
     expect(page.host.querySelector<HTMLSelectElement>('#gs-audit-subject')?.value, 'the form names the subject').to.equal('order');

@@ -14,6 +14,8 @@ interface AuditRow {
   action: string;
   subject_type: string;
   subject_id: string;
+  /** An order's number or a member's username; null for other subjects (or from an older server). */
+  subject_label?: string | null;
   before: unknown;
   after: unknown;
   created_at: string;
@@ -75,7 +77,7 @@ export function AuditLog({ initialQuery = {}, onQueryChange }: { initialQuery?: 
                     className="gs-admin__narrow"
                     onClick={() => setQuery({ action: query.action, subjectType: row.subject_type, subjectId: row.subject_id })}
                   >
-                    {auditSubjectName(row.subject_type, t)} {row.subject_id}
+                    {auditSubjectName(row.subject_type, t)} {row.subject_label ?? row.subject_id}
                   </button>
                 </td>
                 <td className="gs-admin__change">
