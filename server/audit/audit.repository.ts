@@ -119,9 +119,9 @@ function auditRows(db: Db, filter: AuditFilter) {
       'operators.username as operator',
       // What an operator knows the subject by: an order's number, a member's username (never the internal id).
       sql<string | null>`case
-        when audit_log.subject_type = 'order' and audit_log.subject_id ~ '^[0-9]{1,18}$'
+        when audit_log.subject_type = 'order' and audit_log.subject_id ~ '^[0-9]+$' and length(audit_log.subject_id) < 19
           then (select order_number from orders where orders.id = audit_log.subject_id::bigint)
-        when audit_log.subject_type = 'user' and audit_log.subject_id ~ '^[0-9]{1,9}$'
+        when audit_log.subject_type = 'user' and audit_log.subject_id ~ '^[0-9]+$' and length(audit_log.subject_id) < 10
           then (select username from users where users.id = audit_log.subject_id::integer)
       end`.as('subject_label'),
     ])
