@@ -177,10 +177,10 @@ describe('an operator takes a fresh install to its first confirmed payment', () 
         .getByRole('status')
         .filter({ hasText: `${eng.audit_subject_order} ${orderNumber}` })
         .waitFor();
-      // The log names the order by its id; every other entry leaves the table.
+      // The log names the order by its number, never by the internal id; every other entry leaves the table.
       const entries = page.locator('.gs-table tbody tr');
       await entries
-        .filter({ hasNotText: `${eng.audit_subject_order} ${order.id}` })
+        .filter({ hasNotText: `${eng.audit_subject_order} ${orderNumber}` })
         .first()
         .waitFor({ state: 'detached' });
       await entries.filter({ hasText: eng.audit_action_order_confirm }).waitFor();
