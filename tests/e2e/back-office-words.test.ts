@@ -3,35 +3,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import zhs from '../../locales/zhs.json' with { type: 'json' };
 import zht from '../../locales/zht.json' with { type: 'json' };
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { latinWords, madeWords } from '../helpers/latin-words.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
 const operatorName = 'words_desk';
 const operatorPassword = 'a long operator passphrase';
-
-/**
- * Latin words an operator may read on a Chinese screen, each for its reason. Data is read as such by
- * the page's own marks (a name's English translation in `lang="en"`, a bank's names in
- * `translate="no"`, codes in `<code>`); addresses, zone ids and anything with a digit are codes.
- * Data the test itself made (usernames, references) is added per run.
- */
-const allowed = new Set(
-  [
-    // Codes the operator reads or types: encodings, file formats, a network, a spreadsheet's byte-order mark, the zone
-    // list's UTC, the date format and CSV header of a meter import.
-    ...['CSV', 'UTF', 'BIG', 'GB', 'KB', 'BOM', 'ID', 'TRC', 'ERC', 'PNG', 'JPEG', 'UTC', 'YYYY-MM-DD'],
-    ...['room', 'business', 'date', 'kwh', 'revenue', 'evidence'],
-    // Proper names: the English language by its own name (every language picker's convention), a spreadsheet, the
-    // brand's virtual coin and its exchange as the brand texts name them.
-    ...['English', 'Excel', 'VRB', 'Bitex'],
-    // Units.
-    ...['kWh', 'Wh'],
-  ].map((word) => word.toLowerCase()),
-);
 
 type Messages = Record<string, string>;
 
@@ -42,33 +22,6 @@ const seededWork = (words: Messages): Record<string, string | RegExp> => ({
   [words.admin_audit ?? '']: words.audit_action_order_confirm ?? '',
 });
 
-/** The Latin words of a screen's visible text that are not allowed, each with where it was seen. */
-async function latinWords(page: Page, extra: ReadonlySet<string>): Promise<string[]> {
-  // Text the page itself marks as not Chinese (a name's English translation, code) is left out, as a reader would.
-  const text = await page.evaluate(() => {
-    const root = document.querySelector('.gs-admin');
-    if (root === null) return '';
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    const parts: string[] = [];
-    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (parent === null || parent.closest('code, kbd, samp, script, style, [translate="no"], [lang]:not([lang^="zh"])') !== null)
-        continue;
-      if (parent.closest('[hidden], [aria-hidden="true"]') !== null) continue;
-      parts.push(node.textContent ?? '');
-    }
-    return parts.join(' ');
-  });
-  const plain = text
-    .replace(/\b\w*\d\w*\b/g, ' ') // order numbers, references and other codes with digits
-    .replace(/https?:\/\/\S+/g, ' ') // addresses
-    .replace(/\b[A-Z][A-Za-z_]+\/[A-Za-z_/+-]+/g, ' ') // IANA zone ids, chosen from a list
-    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ') // e-mail addresses
-    .replace(/\b[\w-]+(\.[\w-]+)+\b/g, ' '); // domain and file names
-  const words = plain.match(/[A-Za-z][A-Za-z'’-]*[A-Za-z]/g) ?? []; // a single capital letter labels a room (Park A)
-  return [...new Set(words)].filter((word) => !allowed.has(word.toLowerCase()) && !extra.has(word.toLowerCase()));
-}
-
 /**
  * Every back-office screen in simplified and traditional Chinese, with seeded work in it, at a
  * laptop's 1366×768: no Latin word that is not a name, a code or a unit (issue 35), and no axe
@@ -77,7 +30,7 @@ async function latinWords(page: Page, extra: ReadonlySet<string>): Promise<strin
 describe('every back-office screen speaks the operator’s language', () => {
   let product: ProductServer;
   let api: ProductApi;
-  const data = new Set<string>();
+  let data = new Set<string>();
 
   before(async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-e2e-words-'));
@@ -100,8 +53,7 @@ describe('every back-office screen speaks the operator’s language', () => {
       account_back_five: '12345',
       image: await api.uploadPhoto(buyer.token),
     });
-    for (const word of [operatorName, `words_${stamp}`, 'REMIT'])
-      for (const part of word.split(/[^A-Za-z]+/)) if (part !== '') data.add(part.toLowerCase());
+    data = madeWords(operatorName, `words_${stamp}`, 'REMIT');
   });
   after(async () => {
     await product.dispose();
@@ -134,7 +86,7 @@ describe('every back-office screen speaks the operator’s language', () => {
           // The screens with seeded work show it: the words checked include what the data brings.
           const seeded = seededWork(words)[name];
           if (seeded !== undefined) await page.locator('.gs-admin__work').locator('td, th, dd, li').getByText(seeded).first().waitFor();
-          for (const word of await latinWords(page, data)) found.push(`${name}: ${word}`);
+          for (const word of await latinWords(page, '.gs-admin', data)) found.push(`${name}: ${word}`);
           for (const violation of await accessibilityViolations(page)) found.push(`${name}: axe ${violation}`);
         }
       } finally {

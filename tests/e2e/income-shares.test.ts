@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
 import { dateInZone } from '../../server/db/business-day.ts';
-import { accessibilityViolations, failNextRequest, newVisitor } from '../helpers/browser.ts';
+import { accessibilityViolations, failNextRequest, newVisitor, rememberSession } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
@@ -55,15 +55,7 @@ describe('income by ownership: two members in a room of 40 units', () => {
       const visitor = await newVisitor();
       try {
         const { page } = visitor;
-        await page.goto(`${product.baseUrl}/eng/home`);
-        const user = await api.call<Record<string, unknown>>('GET', 'v1/check', member.token);
-        await page.evaluate(
-          ({ token, stored }) => {
-            localStorage.setItem('user', JSON.stringify(stored));
-            localStorage.setItem('token', token);
-          },
-          { token: member.token, stored: user },
-        );
+        await rememberSession(page, product.baseUrl, member.token);
         // The chart loads after the screen: for the first member its code does not arrive, and a retry brings it.
         const chartFails = member === members[0];
         if (chartFails) await failNextRequest(page, '**/_astro/IncomeChart.*.js');

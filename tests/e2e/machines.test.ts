@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import eng from '../../locales/eng.json' with { type: 'json' };
-import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { accessibilityViolations, newVisitor, rememberSession } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 import { createScratchDatabase } from '../helpers/test-app.ts';
@@ -53,15 +53,7 @@ describe('machines on /dig: last seen, and offline after silence', { skip: proce
     const visitor = await newVisitor();
     try {
       const { page } = visitor;
-      await page.goto(`${product.baseUrl}/eng/home`);
-      const user = await api.call<Record<string, unknown>>('GET', 'v1/check', member.token);
-      await page.evaluate(
-        ({ token, stored }) => {
-          localStorage.setItem('user', JSON.stringify(stored));
-          localStorage.setItem('token', token);
-        },
-        { token: member.token, stored: user },
-      );
+      await rememberSession(page, product.baseUrl, member.token);
       await page.goto(`${product.baseUrl}/eng/dig`);
       const machines = page.getByRole('region', { name: eng.dig_machines });
       await machines.getByText(serial).waitFor();

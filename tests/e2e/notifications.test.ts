@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
 import zht from '../../locales/zht.json' with { type: 'json' };
-import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
+import { accessibilityViolations, newVisitor, rememberSession } from '../helpers/browser.ts';
 import { ProductApi, runAdmin } from '../helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 
@@ -52,15 +52,7 @@ describe('notifications: the bell tells a member what an operator did', () => {
     try {
       const { page } = visitor;
       // The member's session as the site keeps it (logging in through the screen is the members test's own).
-      await page.goto(`${product.baseUrl}/zht/home`);
-      const user = await api.call<Record<string, unknown>>('GET', 'v1/check', memberToken);
-      await page.evaluate(
-        ({ token, user: stored }) => {
-          localStorage.setItem('user', JSON.stringify(stored));
-          localStorage.setItem('token', token);
-        },
-        { token: memberToken, user },
-      );
+      await rememberSession(page, product.baseUrl, memberToken);
       await page.goto(`${product.baseUrl}/zht/wallet`);
       const bell = page.getByRole('button', { name: zht.notices_open, exact: true });
       await bell.waitFor();

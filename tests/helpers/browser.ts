@@ -54,3 +54,20 @@ export async function pressAndConfirm(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name, exact: true }).click();
   await page.locator('.gs-admin__ask').getByRole('button', { name, exact: true }).click();
 }
+
+/**
+ * The member's session as the site keeps it after a login (token and user record in local
+ * storage): a journey that is not about logging in starts from here.
+ */
+export async function rememberSession(page: Page, baseUrl: string, token: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v1/check`, { headers: { authorization: `Bearer ${token}` } });
+  const user = ((await response.json()) as { detail: unknown }).detail;
+  await page.goto(`${baseUrl}/eng/home`);
+  await page.evaluate(
+    ({ token: stored, user: record }) => {
+      localStorage.setItem('user', JSON.stringify(record));
+      localStorage.setItem('token', stored);
+    },
+    { token, user },
+  );
+}
