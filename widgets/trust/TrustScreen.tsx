@@ -86,7 +86,7 @@ export function TrustScreen() {
         <section aria-labelledby="gs-trust-rooms">
           <h2 id="gs-trust-rooms">{t('trust_rooms')}</h2>
           <div className="gs-table-scroll" tabIndex={0} role="region" aria-labelledby="gs-trust-rooms">
-            <table className="gs-table">
+            <table className="gs-table gs-trust__rooms">
               <thead>
                 <tr>
                   <th scope="col">{t('trust_room')}</th>
@@ -122,30 +122,33 @@ export function TrustScreen() {
             <table className="gs-table gs-trust__days" aria-busy={list.loading}>
               <thead>
                 <tr>
-                  <th scope="col">{t('trust_date')}</th>
-                  <th scope="col">{t('trust_room')}</th>
+                  <th scope="col">
+                    {t('trust_date')} · {t('trust_room')}
+                  </th>
+                  {loggedIn && <th scope="col">{t('trust_mine')}</th>}
                   <th scope="col">{t('trust_kwh')}</th>
                   <th scope="col">{t('trust_revenue')}</th>
                   <th scope="col">{t('trust_fee')}</th>
                   <th scope="col">{t('trust_distributable')}</th>
                   <th scope="col">{t('trust_income')}</th>
                   <th scope="col">{t('trust_kept')}</th>
-                  {loggedIn && <th scope="col">{t('trust_mine')}</th>}
                   <th scope="col">{t('trust_evidence')}</th>
                 </tr>
               </thead>
               <tbody>
                 {days.length === 0 && (
                   <tr>
-                    <td colSpan={loggedIn ? 10 : 9}>{t('trust_empty')}</td>
+                    <td colSpan={loggedIn ? 9 : 8}>{t('trust_empty')}</td>
                   </tr>
                 )}
                 {days.map((day) => {
                   const own = mine?.get(roomDayKey(day.engine_room_id, day.business_date));
                   return (
                     <tr key={roomDayKey(day.engine_room_id, day.business_date)} className={own === undefined ? undefined : 'gs-trust__own'}>
-                      <td className="gs-nowrap">{day.business_date}</td>
-                      <td>{roomName(day.engine_room_id)}</td>
+                      <th scope="row" className="gs-trust__day">
+                        <span>{day.business_date}</span> <span>{roomName(day.engine_room_id)}</span>
+                      </th>
+                      {loggedIn && <td className="gs-number">{own === undefined ? '—' : <strong>{points(own)}</strong>}</td>}
                       <td className="gs-number">{day.kwh.toLocaleString(locale === 'eng' ? 'en' : 'zh')}</td>
                       <td className="gs-number">
                         {points(day.revenue)}
@@ -158,7 +161,6 @@ export function TrustScreen() {
                       <td className="gs-number">{day.distributable === null ? t('trust_not_shared') : points(day.distributable)}</td>
                       <td className="gs-number">{points(day.income)}</td>
                       <td className="gs-number">{points(day.kept)}</td>
-                      {loggedIn && <td className="gs-number">{own === undefined ? '—' : <strong>{points(own)}</strong>}</td>}
                       <td>{day.evidence}</td>
                     </tr>
                   );
