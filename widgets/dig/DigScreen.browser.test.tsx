@@ -229,11 +229,12 @@ describe('DigScreen', () => {
     expect(figure?.querySelector('svg')?.getAttribute('aria-labelledby')).to.equal(caption?.id);
     expect(figure?.querySelectorAll('svg rect')).to.have.length(2);
     await waitFor(() => figure?.querySelector('polyline') !== null, 'the income line');
-    // Dates under the chart (first, middle and last of the days shown), and the line inside the chart box.
-    expect([...(figure?.querySelectorAll('.gs-dig__dates span') ?? [])].map((span) => span.textContent)).to.deep.equal([
-      '11/18',
-      '11/19',
-      '11/19',
+    // Dates under the chart (first, middle and last of the days shown, each once), and the line inside the chart box.
+    expect([...(figure?.querySelectorAll('.gs-dig__dates span') ?? [])].map((span) => span.textContent)).to.deep.equal(['11/18', '11/19']);
+    // Each scale's top in its own unit: the bars' most kWh, the line's most points.
+    expect([...(figure?.querySelectorAll('.gs-dig__scale span') ?? [])].map((span) => span.textContent)).to.deep.equal([
+      '1,400 kWh',
+      `3.7500 ${eng.wallet_points}`,
     ]);
     const points = (figure?.querySelector('polyline')?.getAttribute('points') ?? '').split(' ').map((point) => Number(point.split(',')[1]));
     expect(points.every((y) => y >= 4 && y <= 116)).to.equal(true);
@@ -244,6 +245,19 @@ describe('DigScreen', () => {
       ['2026-11-18', '1,200.5', '3,000.0000', '3.0000'],
       ['2026-11-19', '1,400', '3,500.0000', '3.7500'],
     ]);
+    page.unmount();
+  });
+
+  it('without a machine, charts the room of what the member holds, not the first room with production', async () => {
+    act(() => startSession('token-7', member([])));
+    stub = digServer(
+      () => incomePage(1, 1, []),
+      rooms,
+      () => holdingsPage([holding(1)]),
+    );
+    const page = mountScreen(<DigScreen />);
+    await waitFor(() => page.host.querySelector('figcaption')?.textContent?.includes('Kaohsiung Rooftop B') === true, 'the held room');
+    expect(page.host.querySelector('figcaption')?.textContent).not.to.contain('Tainan Solar Park A');
     page.unmount();
   });
 

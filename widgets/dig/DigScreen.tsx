@@ -10,18 +10,10 @@ import { usePagedList } from '../core/paged.ts';
 import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
 import { refusalKey } from '../core/refusal.ts';
 import { $user } from '../core/session.ts';
-import {
-  conversion,
-  devicesOf,
-  incomeRefusals,
-  loadIncomePage,
-  machineState,
-  type Device,
-  type IncomeRecord,
-  type InterestWallet,
-} from './dig.ts';
+import { conversion, devicesOf, incomeRefusals, loadIncomePage, machineState, type IncomeRecord, type InterestWallet } from './dig.ts';
 import { incomeChartMessageKeys } from './chart-keys.ts';
 import { type EngineRoom } from './income-days.ts';
+import type { IncomeChartProps } from './IncomeChart.tsx';
 import { MachineList, machineListMessageKeys } from './MachineList.tsx';
 import { MachineArt } from './MachineArt.tsx';
 import { PageNumbers } from './PageNumbers.tsx';
@@ -75,7 +67,7 @@ const loadChart = () =>
     throw error;
   }));
 
-function LazyIncomeChart(props: { devices: Device[]; rooms: EngineRoom[] | null }) {
+function LazyIncomeChart(props: IncomeChartProps) {
   const { t } = useI18n();
   const [chart, setChart] = useState<ChartModule | null>(null);
   const [failed, setFailed] = useState(false);
@@ -211,7 +203,11 @@ export function DigScreen() {
 
       <MachineList devices={devices} rooms={rooms} now={Date.now()} />
 
-      <LazyIncomeChart devices={devices} rooms={rooms} />
+      <LazyIncomeChart
+        devices={devices}
+        rooms={rooms}
+        ownedRoomId={holdings.page?.data.find((held) => held.engine_room !== null)?.engine_room?.id}
+      />
 
       <h2>{t('dig_income_list')}</h2>
       {list.failed !== null && (

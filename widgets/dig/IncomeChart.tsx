@@ -7,15 +7,22 @@ import { chartData, loadIncomeByDay, roomFor, type EngineRoom } from './income-d
 import { localName } from '../core/local-name.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
 
+/** The member's machines, the rooms, and a room the member holds a share of (the chart shows the machine's room, else that one). */
+export interface IncomeChartProps {
+  devices: Device[];
+  rooms: EngineRoom[] | null;
+  ownedRoomId?: number | undefined;
+}
+
 const width = 300;
 const height = 120;
 
 /**
  * The last 30 days of the engine room's recorded production (bars) beside the member's income
  * (a line), so the money can be traced to the energy sold. Inline SVG, each series on its own
- * scale; the same figures are in the table below it for anyone who cannot see the chart.
+ * scale, the top of each labelled in its unit; the same figures are in the table below it for anyone who cannot see the chart.
  */
-export function IncomeChart({ devices, rooms }: { devices: Device[]; rooms: EngineRoom[] | null }) {
+export function IncomeChart({ devices, rooms, ownedRoomId }: IncomeChartProps) {
   const { locale, t } = useI18n();
   const captionId = useId();
   const [income, setIncome] = useState<Awaited<ReturnType<typeof loadIncomeByDay>> | null>(null);
@@ -31,7 +38,7 @@ export function IncomeChart({ devices, rooms }: { devices: Device[]; rooms: Engi
   }, []);
 
   if (rooms === null) return null;
-  const room = roomFor(rooms, devices);
+  const room = roomFor(rooms, devices, ownedRoomId);
   const days = chartData(room, income);
   const kwhMax = Math.max(0, ...days.map((day) => day.kwh ?? 0));
   const incomeMax = Math.max(0, ...days.map((day) => day.income ?? 0));
@@ -44,7 +51,10 @@ export function IncomeChart({ devices, rooms }: { devices: Device[]; rooms: Engi
     .filter((point) => point !== null)
     .join(' ');
   const shortDate = dateTimeFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
-  const axisDates = days.length === 0 ? [] : [days[0], days[Math.floor(days.length / 2)], days[days.length - 1]];
+  // The first, middle and last day, each once (two days would otherwise name the last twice).
+  const axisDates = [...new Set([0, Math.floor(days.length / 2), days.length - 1])]
+    .filter((index) => index >= 0)
+    .map((index) => days[index]);
   const number = (value: number | null, digits = 1) =>
     value === null ? '—' : value.toLocaleString(htmlLang[locale], { maximumFractionDigits: digits });
 
@@ -55,6 +65,13 @@ export function IncomeChart({ devices, rooms }: { devices: Device[]; rooms: Engi
         {room === undefined ? '' : ` · ${localName(room, locale)}`}
       </figcaption>
       {kwhMax === 0 && <p className="gs-dig__note">{t('dig_chart_empty')}</p>}
+      {/* Each series' top of scale in its unit: the bars in kWh on the left, the line in points on the right. */}
+      <p className="gs-dig__scale" aria-hidden="true">
+        <span className="gs-dig__scale--bar">{number(kwhMax)} kWh</span>
+        <span className="gs-dig__scale--line">
+          {formatPoints(incomeMax, locale)} {t('wallet_points')}
+        </span>
+      </p>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={captionId} preserveAspectRatio="none">
         {days.map((day, index) => (
           <rect

@@ -7,4 +7,5 @@ export const incomeChartMessageKeys = [
   'dig_chart_table',
   'dig_chart_empty',
   'dig_room_revenue',
+  'wallet_points',
 ] as const;

@@ -55,8 +55,8 @@ export async function loadIncomeByDay(): Promise<{ totals: Map<string, number>; 
 }
 
 /** The room whose production explains the member's income: their first machine's, else the first with any production. */
-export function roomFor(rooms: EngineRoom[], devices: Device[]): EngineRoom | undefined {
-  const wanted = devices.find((device) => device.engine_room_id !== undefined)?.engine_room_id;
+export function roomFor(rooms: EngineRoom[], devices: Device[], ownedRoomId?: number): EngineRoom | undefined {
+  const wanted = devices.find((device) => device.engine_room_id !== undefined)?.engine_room_id ?? ownedRoomId;
   return rooms.find((room) => room.id === wanted) ?? rooms.find((room) => (room.production?.length ?? 0) > 0) ?? rooms[0];
 }
 
