@@ -212,6 +212,8 @@ describe('CartScreen', () => {
       amount: '3000',
     });
     expect(currentStep(page.host)).to.equal(eng.cart_step_payment);
+    // What the points are in money, before the member remits (issue 36).
+    expect(page.host.textContent).to.contain(eng.order_total).and.contain(eng.points_worth);
     const banks = [...page.host.querySelectorAll('.gs-pay__accounts > li')].map((item) => item.textContent);
     expect(banks).to.have.length(2);
     expect(banks[0]).to.contain('China Bank').and.contain('6222000011112222');

@@ -130,6 +130,8 @@ export function PaymentInfo({ order, accounts, paymentMethods, showMethodChoice,
           <dd>{formatPoints(order.total_amount, locale)}</dd>
         </div>
       </dl>
+      {/* What the amount means in money, for paying now and for withdrawing later (issue 36). */}
+      <p className="gs-field__hint">{t('points_worth')}</p>
 
       {showMethodChoice && (
         <fieldset className="gs-choice" aria-busy={busy}>

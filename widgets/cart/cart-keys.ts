@@ -2,6 +2,7 @@
 export const paymentInfoMessageKeys = [
   'cart_order_number',
   'order_total',
+  'points_worth',
   'cart_remittance_accounts',
   'cart_remittance_rule',
   'cart_bank_name',

@@ -1,12 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { correctSeededSentences, type SentenceCorrection } from './brand-sentences.ts';
 
 /**
  * The seeded brand texts stated a sharing rule other than the one income is paid by (issue 36, decision 055): the
  * terms said "by amount", and the VRB page a turnover rule decision 013 does not apply. A database seeded before
- * keeps its drafts (decision 022), so each sentence is corrected here where a draft still holds it word for word;
- * a sentence an operator has rewritten is left as the operator wrote it. Published once an operator publishes.
+ * keeps its drafts (decision 022), so each sentence is corrected where a draft still holds it (brand-sentences.ts).
  */
-const corrections: [section: string, locale: string, before: string, after: string][] = [
+const corrections: SentenceCorrection[] = [
   [
     'about',
     'zhs',
@@ -84,25 +84,10 @@ const corrections: [section: string, locale: string, before: string, after: stri
   ],
 ];
 
-/** A whole string value as it stands in a JSON document (jsonb's text form), quotes included: a heading matches only itself. */
-const inJson = (text: string) => JSON.stringify(text);
-
-/** Brand content not created yet (migration 0013 landing later): it will be seeded from the corrected files. */
-const noContent = async (db: Kysely<unknown>) =>
-  (await sql<{ found: string | null }>`select to_regclass('site_content')::text as found`.execute(db)).rows[0]?.found == null;
-
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (await noContent(db)) return;
-  for (const [section, locale, before, after] of corrections) {
-    await sql`update site_content set draft = replace(draft::text, ${inJson(before)}, ${inJson(after)})::jsonb
-      where section = ${section} and locale = ${locale} and strpos(draft::text, ${inJson(before)}) > 0`.execute(db);
-  }
+  await correctSeededSentences(db, corrections);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (await noContent(db)) return;
-  for (const [section, locale, before, after] of corrections) {
-    await sql`update site_content set draft = replace(draft::text, ${inJson(after)}, ${inJson(before)})::jsonb
-      where section = ${section} and locale = ${locale} and strpos(draft::text, ${inJson(after)}) > 0`.execute(db);
-  }
+  await correctSeededSentences(db, corrections, true);
 }

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openUnmigratedDatabase } from '../../../tests/helpers/test-app.ts';
 import { migrateToLatest } from '../database.ts';
 import { down, up } from './0039_brand_texts_state_the_trust_rule.ts';
+import { corrections as nameCorrections, down as downNames, up as upNames } from './0046_brand_texts_name_points_and_names.ts';
 
 const oldTerms = '机房在每个营业日记录其发出并售出的电量及收取的营收。我们将该营收扣除公开的运营费用后，按金额比例分配给已付清的份额。';
 
@@ -38,5 +40,44 @@ describe.each(databaseKinds())('migration 0039, the brand texts that state the /
     await down(db);
     expect((await read('terms', 'zhs')).sections[0]?.paragraphs[0]).toBe(oldTerms);
     expect((await read('vrb', 'zhs')).sections[0]?.heading).toBe('流水规则');
+  });
+});
+
+describe.each(databaseKinds())('migration 0046, the brand texts that name points 积分 and ask no real name as username, on %s', (kind) => {
+  let scratch: Awaited<ReturnType<typeof openUnmigratedDatabase>>;
+  beforeAll(async () => {
+    scratch = await openUnmigratedDatabase(kind);
+    await migrateToLatest(scratch.database.db);
+  });
+  afterAll(async () => {
+    await scratch.close();
+  });
+
+  it('corrects the seeded steps where a draft still holds them, leaves an operator’s own, and the seed files hold the corrected words', async () => {
+    const db = scratch.database.db as unknown as Kysely<unknown>;
+    const seededStep = '使用推荐码注册并登录。账户名称必须是您的真实姓名。';
+    const steps = (first: string) => JSON.stringify({ heading: '使用说明', directions: [first, '在“设置”中上传证件照片，完成身份验证。'] });
+    await sql`insert into site_content (section, locale, draft) values
+      ('instruction', 'zhs', ${steps(seededStep)}::jsonb),
+      ('instruction', 'zht', ${steps('營運人員自己寫的步驟。')}::jsonb)`.execute(db);
+    await upNames(db);
+    const read = async (locale: string) =>
+      (
+        (await sql<{ draft: unknown }>`select draft from site_content where section = 'instruction' and locale = ${locale}`.execute(db))
+          .rows[0]?.draft as { directions: string[] }
+      ).directions;
+    expect((await read('zhs'))[0]).toContain('用户名可以自己选');
+    expect((await read('zhs'))[1]).toBe('在“设置”中上传证件照片，完成身份验证。');
+    expect((await read('zht'))[0]).toBe('營運人員自己寫的步驟。');
+    await downNames(db);
+    expect((await read('zhs'))[0]).toBe(seededStep);
+
+    for (const [, locale, before, after] of nameCorrections) {
+      const seed = fs.readFileSync(`site/content/brand/${locale}.yaml`, 'utf8');
+      expect(seed, locale).toContain(after);
+      expect(seed, locale).not.toContain(before);
+    }
+    for (const locale of ['zhs', 'zht'])
+      expect(fs.readFileSync(`site/content/brand/${locale}.yaml`, 'utf8')).not.toMatch(/[点點][数數](?![币幣])/); // VRB, a coin of its own, is a 点数币
   });
 });
