@@ -17,6 +17,7 @@ export const cartChoicesMessageKeys = [
   'cart_delivery_hosting',
   'cart_delivery_home',
   'cart_engine_room',
+  'cart_no_room',
   'cart_address',
   'cart_payment_method',
   'cart_payment_remittance',
@@ -85,7 +86,8 @@ export function CartChoices({ id, form, set, errors, rooms, deliveryMethods, pay
           name="engine_room_id"
           label={t('cart_engine_room')}
           value={form.engineRoomId}
-          placeholder={t('wallet_choose')}
+          // With no room open to buy into (all full or closed, decision 052) the list's one line says so.
+          placeholder={t(rooms.length === 0 ? 'cart_no_room' : 'wallet_choose')}
           options={rooms.map((room) => {
             const [name, where] = [localName(room, locale), localLocation(room, locale)];
             return { value: String(room.id), text: where ? `${name} (${where})` : name };

@@ -66,7 +66,7 @@ const order = (change: Record<string, unknown> = {}) => ({
 });
 
 /** The catalogue lists; `answer` handles the rest (orders, notices, uploads). */
-function cartServer(answer: (call: RecordedCall) => Reply = () => fail(500, 'unexpected'), shown: unknown[] = accounts) {
+function cartServer(answer: (call: RecordedCall) => Reply = () => fail(500, 'unexpected'), shown: unknown[] = accounts, offered = rooms) {
   return stubFetch((call) => {
     if (call.path === '/v1/product/1') return ok(product);
     // Room 1 shared out two of its last 30 days; room 2 none. The figures scale with the amount, as the server's would.
@@ -75,7 +75,7 @@ function cartServer(answer: (call: RecordedCall) => Reply = () => fail(500, 'une
       return ok({ days: 30, shared_days: 2, low: (amount / 3000) * 1.5417, high: (amount / 3000) * 2.5 });
     }
     if (call.path === '/v1/engineRoom/2/recent') return ok({ days: 30, shared_days: 0, low: null, high: null });
-    if (call.path === '/v1/engineRoom') return ok(rooms);
+    if (call.path === '/v1/engineRoom') return ok(offered);
     if (call.path === '/v1/deliveryMethod') return ok(deliveryMethods);
     if (call.path === '/v1/paymentMethod') return ok(paymentMethods);
     if (call.path === '/v1/remittanceAccount') return ok(shown);
@@ -169,6 +169,17 @@ describe('CartScreen', () => {
     expect(page.host.querySelectorAll('.gs-progress li')).to.have.length(3);
     expect(optionLabelled(page.host, eng.cart_payment_remittance).checked).to.equal(true);
     expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
+
+  it('says in the room list that no room is open to buy into when none is offered, and sends nothing', async () => {
+    stub = cartServer(undefined, accounts, []);
+    const page = await mountLoaded();
+    pickOption(page.host, eng.cart_delivery_hosting);
+    const list = page.host.querySelector<HTMLSelectElement>('select[name="engine_room_id"]');
+    expect([...(list?.options ?? [])].map((option) => option.text)).to.deep.equal([eng.cart_no_room]);
+    act(() => buttonNamed(page.host, eng.cart_submit_order).click());
+    expect(orderCalls(stub.calls)).to.have.length(0);
     page.unmount();
   });
 
