@@ -274,6 +274,33 @@ describe('DigScreen', () => {
     page.unmount();
   });
 
+  it('reads on to the page holding an older order when an order’s link names it, and then leaves paging to the member', async () => {
+    act(() => startSession('token-7', member([])));
+    history.replaceState(null, '', '#holding-7');
+    const pageOf = (number: number) =>
+      ok({ current_page: number, last_page: 2, per_page: 2, total: 3, data: number === 1 ? [holding(9), holding(8)] : [holding(7)] });
+    // The stub records a call before it answers: the holdings' answer is the page just asked for.
+    const holdingPages = () => (stub?.calls ?? []).filter((call) => call.path === '/v1/holdings');
+    stub = digServer(
+      () => incomePage(1, 1, []),
+      rooms,
+      () => pageOf(Number(holdingPages().at(-1)?.query.get('page') ?? '1')),
+    );
+    const page = mountScreen(<DigScreen />);
+    try {
+      await waitFor(() => page.host.querySelector('#holding-7') !== null, 'the older holding');
+      expect(holdingPages().map((call) => call.query.get('page') ?? '1')).to.deep.equal(['1', '2']);
+      // Back to the newest by hand: the list stays there.
+      act(() => buttonNamed(page.host.querySelector<HTMLElement>('.gs-holdings') ?? page.host, eng.paging_previous).click());
+      await waitFor(() => page.host.querySelector('#holding-9') !== null, 'the first page again');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(holdingPages().map((call) => call.query.get('page') ?? '1')).to.deep.equal(['1', '2', '1']);
+    } finally {
+      history.replaceState(null, '', location.pathname);
+      page.unmount();
+    }
+  });
+
   it('lists each paid order with its room, units, share of capacity, date paid, income and the room’s energy', async () => {
     act(() => startSession('token-7', member([])));
     stub = digServer(

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { recentResultsDays } from '../../contract/limits.ts';
 import { useI18n } from '../core/i18n.ts';
@@ -55,10 +55,20 @@ export function Holdings({ list }: { list: PagedList<Holding> }) {
   const number = new Intl.NumberFormat(htmlLang[locale], { maximumFractionDigits: 4 });
   const date = dateTimeFormat(locale, { dateStyle: 'medium' });
   const days = { days: recentResultsDays };
-  // An order's link (/dig#holding-ID) lands on its holding once the list is there.
+  // An order's link (/dig#holding-ID) lands on its holding once the list is there, reading on page by page while the
+  // holding is not on the page shown (an older order; the newest come first). Once, on arrival: paging by hand is left alone.
+  const shown = list.page;
+  const seeking = useRef(true);
   useEffect(() => {
-    if (holdings.length > 0 && location.hash.startsWith('#holding-')) document.getElementById(location.hash.slice(1))?.scrollIntoView();
-  }, [holdings.length]);
+    if (!seeking.current || shown === null || list.loading) return;
+    const wanted = location.hash.startsWith('#holding-') ? document.getElementById(location.hash.slice(1)) : null;
+    if (wanted === null && location.hash.startsWith('#holding-') && shown.current_page < shown.last_page) {
+      list.go(shown.current_page + 1);
+      return;
+    }
+    seeking.current = false;
+    wanted?.scrollIntoView();
+  }, [shown, list.loading]);
 
   return (
     <section className="gs-holdings" aria-labelledby={`${id}-title`} aria-busy={list.loading}>
