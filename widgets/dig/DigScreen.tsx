@@ -83,7 +83,13 @@ function LazyIncomeChart(props: IncomeChartProps) {
     };
   }, [attempt]);
   if (chart !== null) return <chart.IncomeChart {...props} />;
-  if (!failed) return <p role="status">{t('loading')}</p>;
+  // Holds about the chart's own height, so the income list below does not jump when the chart arrives (CLS).
+  if (!failed)
+    return (
+      <p role="status" className="gs-dig__chart gs-dig__chart--loading">
+        {t('loading')}
+      </p>
+    );
   return (
     <p part="error" className="gs-message gs-message--error" role="alert">
       {t('transaction_load_error')}{' '}
@@ -201,49 +207,62 @@ export function DigScreen() {
 
       <Holdings list={holdings} />
 
-      <MachineList devices={devices} rooms={rooms} now={Date.now()} />
-
-      <LazyIncomeChart
-        devices={devices}
-        rooms={rooms}
-        ownedRoomId={holdings.page?.data.find((held) => held.engine_room !== null)?.engine_room?.id}
-      />
-
-      <h2>{t('dig_income_list')}</h2>
-      {list.failed !== null && (
-        <p part="error" className="gs-message gs-message--error" role="alert">
-          {list.failed}
-        </p>
-      )}
-      <table className="gs-table" aria-busy={list.loading}>
-        <caption className="gs-dig__note">{t('dig_income_note')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('dig_income_number')}</th>
-            <th scope="col">{t('dig_income_amount')}</th>
-            <th scope="col">{t('dig_income_created')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((record) => (
-            <tr key={record.id}>
-              <td>{record.interest_record_number}</td>
-              <td className="gs-table__number">{formatPoints(record.amount, locale)}</td>
-              <td>
-                <time dateTime={record.created_at}>{time.format(new Date(record.created_at))}</time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {list.loading && list.page === null && <p role="status">{t('loading')}</p>}
-      {!list.loading && list.failed === null && records.length === 0 && <p>{t('dig_income_empty')}</p>}
-      {list.page !== null && (
-        <>
-          <PageNumbers current={list.page.current_page} last={list.page.last_page} onGo={list.go} />
-          <Pager page={list.page} onGo={list.go} />
-        </>
-      )}
+      {/*
+       * What follows the holdings is drawn once they are in (or failed): drawn earlier, all of it would be pushed down
+       * the screen when they arrive, a layout shift of the income list (CLS). The requests go out together all the same.
+       */}
+      {(holdings.page !== null || holdings.failed !== null) && incomeSections()}
     </div>
   );
+
+  // Called, not rendered as a component of its own: a component declared here would be a new type at each render.
+  function incomeSections() {
+    return (
+      <>
+        <MachineList devices={devices} rooms={rooms} now={Date.now()} />
+
+        <LazyIncomeChart
+          devices={devices}
+          rooms={rooms}
+          ownedRoomId={holdings.page?.data.find((held) => held.engine_room !== null)?.engine_room?.id}
+        />
+
+        <h2>{t('dig_income_list')}</h2>
+        {list.failed !== null && (
+          <p part="error" className="gs-message gs-message--error" role="alert">
+            {list.failed}
+          </p>
+        )}
+        <table className="gs-table" aria-busy={list.loading}>
+          <caption className="gs-dig__note">{t('dig_income_note')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('dig_income_number')}</th>
+              <th scope="col">{t('dig_income_amount')}</th>
+              <th scope="col">{t('dig_income_created')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.map((record) => (
+              <tr key={record.id}>
+                <td>{record.interest_record_number}</td>
+                <td className="gs-table__number">{formatPoints(record.amount, locale)}</td>
+                <td>
+                  <time dateTime={record.created_at}>{time.format(new Date(record.created_at))}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.loading && list.page === null && <p role="status">{t('loading')}</p>}
+        {!list.loading && list.failed === null && records.length === 0 && <p>{t('dig_income_empty')}</p>}
+        {list.page !== null && (
+          <>
+            <PageNumbers current={list.page.current_page} last={list.page.last_page} onGo={list.go} />
+            <Pager page={list.page} onGo={list.go} />
+          </>
+        )}
+      </>
+    );
+  }
 }
