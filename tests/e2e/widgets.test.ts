@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import eng from '../../locales/eng.json' with { type: 'json' };
 import zhs from '../../locales/zhs.json' with { type: 'json' };
+import zht from '../../locales/zht.json' with { type: 'json' };
 import { screenElements } from '../../widgets/screens/registry.ts';
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
@@ -45,6 +46,12 @@ describe('the demo partner page: every widget from one script tag', () => {
         Object.keys(screenElements),
       );
       await page.locator('gs-session-badge').getByText(zhs.badge_not_logged_in).waitFor();
+      // A page that changes its own language later is followed; a language we do not have changes nothing.
+      await page.evaluate(() => (document.documentElement.lang = 'zh-TW'));
+      await page.locator('gs-session-badge').getByText(zht.badge_not_logged_in).waitFor();
+      await page.evaluate(() => (document.documentElement.lang = 'fr'));
+      await page.waitForTimeout(200);
+      await page.locator('gs-session-badge').getByText(zht.badge_not_logged_in).waitFor();
 
       await page.locator('gs-language-picker').getByLabel(zhs.language_eng).check();
       await page.locator('gs-session-badge').getByText(eng.badge_not_logged_in).waitFor();

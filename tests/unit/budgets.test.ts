@@ -14,11 +14,13 @@ import { screenElements } from '../../widgets/screens/registry.ts';
 // React-written screens on Preact, 11 KB (Preact and its hooks alone are 6 KB; nanostores and rosetta,
 // the design card's stores and translations, are in it); a whole widget, counted with its words and its
 // style sheet, meets its goal (16 KB) for 13 of the 20 widgets. The widget budget sits just above the
-// largest measured figure (the cart, 21,325 B when set) so it does not grow back. Raised by 100 B when the payment
-// screen began to say what a point is worth (issue 36: 21,794 B measured then).
+// largest measured figure (the cart, 21,325 B when set) so it does not grow back. Raised by 150 B when the payment
+// screen began to say what a point is worth and the cart's errors to clear as they are fixed (issue 36: 21,882 B),
+// and the core's by 64 B when widgets began to follow a partner page's later change of <html lang> (issue 34:
+// 11,272 B, 8 B over the 11 KB goal).
 const loaderBudgetBytes = 2 * 1024;
-const widgetCoreBudgetBytes = 11 * 1024;
-const widgetBudgetBytes = 21.35 * 1024;
+const widgetCoreBudgetBytes = 11 * 1024 + 64;
+const widgetBudgetBytes = 21.4 * 1024;
 // Decision 054: a widget whose screen runs in our frames, counted whole (its part on the page, the session frame, its
 // screen's frame with its words). The goal is 24 KB (issue 34); measured 35,947 to 41,201 B when set, the budget sits
 // just above so it does not grow while the page side still carries the whole core for what is only a frame.

@@ -104,7 +104,12 @@ export function CartList({
   const editingNote = useRef<HTMLParagraphElement>(null);
   // Back from the payment step: say which order is being edited, and start there.
   useEffect(() => editingNote.current?.focus(), []);
-  const set = (change: Partial<CartForm>) => onChange({ ...form, ...change });
+  // A shown error goes as soon as the change fixes it: once the form's first problem is another (or none).
+  const set = (change: Partial<CartForm>) => {
+    const next = { ...form, ...change };
+    onChange(next);
+    if (cartProblem(next)?.field !== Object.keys(errors)[0]) setErrors({});
+  };
   const estimate = purchaseEstimate(form.amount, product);
   // What the amount would have earned in the chosen room lately: the server's figures, by the rule income is paid by.
   const [recent, setRecent] = useState<[string, RecentShares]>();

@@ -200,7 +200,9 @@ describe('CartScreen', () => {
     typeInto(amount, '100');
     submit();
     expect(page.host.textContent).to.contain(eng.cart_choose_delivery);
+    // The choice made, its error goes at once, before the next try.
     pickOption(page.host, eng.cart_delivery_home);
+    expect(page.host.textContent).not.to.contain(eng.cart_choose_delivery);
     submit();
     expect(errorOf(inputLabelled(page.host, eng.cart_address))).to.equal(eng.cart_address_blank);
     expect(orderCalls(stub.calls)).to.have.length(0);

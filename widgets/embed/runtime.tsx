@@ -16,12 +16,22 @@ import { siteRoute } from './site-route.ts';
 let widgetCount = 0;
 let pageStarted = false;
 
-/** Once per page: where the API is, the page's language, and the session frame. */
-function startPage(apiOrigin: string, pageLocale: Locale | undefined): void {
+/**
+ * Once per page: where the API is, the page's language, and the session frame. A page that changes its language
+ * later (`<html lang>`, as a single-page app does) changes every widget that has no `lang` of its own; a language we
+ * do not have leaves the widgets as they are.
+ */
+function startPage(apiOrigin: string, widgetLocale: WidgetMount['widgetLocale']): void {
   if (pageStarted) return;
   pageStarted = true;
   $apiOrigin.set(apiOrigin);
-  if (pageLocale !== undefined) $locale.set(pageLocale);
+  const html = document.documentElement;
+  const followPage = () => {
+    const pageLocale = widgetLocale(html);
+    if (pageLocale) $locale.set(pageLocale);
+  };
+  followPage();
+  new MutationObserver(followPage).observe(html, { attributeFilter: ['lang'] });
   connectBridge(apiOrigin, $locale.get());
 }
 
@@ -46,7 +56,7 @@ interface WidgetMount {
  * cannot be reached or this page is not a partner of ours.
  */
 export function mountWidget({ host, shadow, tag, Screen, sheets, apiOrigin, loadMessages, widgetLocale }: WidgetMount) {
-  startPage(apiOrigin, widgetLocale(document.documentElement));
+  startPage(apiOrigin, widgetLocale);
   shadow.adoptedStyleSheets = constructedSheets(sheets);
   const container = document.createElement('div');
   container.className = 'gs-root';
