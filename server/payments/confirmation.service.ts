@@ -1,5 +1,5 @@
 import { recordAudit } from '../audit/audit.repository.ts';
-import { sameHolder } from '../cards/holder-name.ts';
+import { payerNameFits, sameHolder } from '../cards/holder-name.ts';
 import type { Db } from '../db/database.ts';
 import { accounts, ensureAccounts, type AccountRef } from '../ledger/accounts.ts';
 import { postJournal } from '../ledger/ledger.ts';
@@ -66,7 +66,10 @@ export async function confirmOrderWithin(
   const now = new Date();
   const before = { status: order.status, amount: order.amount, account_status: member.account_status, notice_id: notice?.id ?? null };
 
-  if (sameHolder(payerName, member.realname)) {
+  // A statement line's payer may be printed masked (王*明), and the line itself is the evidence; a typed name is whole.
+  const fits =
+    confirmation.statementLine === undefined ? sameHolder(payerName, member.realname) : payerNameFits(payerName, member.realname);
+  if (fits) {
     const journal = await postFromClearing(trx, accounts.orderSales(), amount, {
       idempotencyKey: `order:${orderId}:confirm`,
       kind: 'order_payment',

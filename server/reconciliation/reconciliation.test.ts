@@ -201,6 +201,30 @@ describe.each(databaseKinds())('bank reconciliation on %s', (kind) => {
     expect(await orderStatusOf(member, order.id)).toBe(3);
   });
 
+  it('reads a semicolon-separated statement, and confirms a payer the bank prints masked (王*明) but not one it hides too much of', async () => {
+    const masked = await waiting('周小明', '40043', '55667');
+    const hidden = await waiting('吴美玲', '40047', '55668');
+    const csv = [
+      header.replaceAll(',', ';'),
+      '2026-11-27;40043;周*明;IN-30;6222000055667',
+      '2026-11-27;40047;吴**;IN-31;6222000055668',
+    ].join('\n');
+    const imported = expectSuccess(await post('admin/v1/bank-statements', file(csv)), 201) as { statement: { id: number } };
+    const [line] = (await view(imported.statement.id)).lines.data;
+    expect(line).toMatchObject({ payer_name: '周*明', state: 'matched', notice: { order_number: masked.order.order_number } });
+    expect((await view(imported.statement.id, 'unmatched')).lines.data).toMatchObject([{ payer_name: '吴**', state: 'name_differs' }]);
+    const body = { lines: [{ line_id: line?.id, order_id: masked.order.id }] };
+    expect(expectSuccess(await post(`admin/v1/bank-statements/${imported.statement.id}/confirm`, body))).toMatchObject([
+      { outcome: 'confirmed' },
+    ]);
+    expect(await orderStatusOf(masked.member, masked.order.id)).toBe(3);
+    expect(await orderStatusOf(hidden.member, hidden.order.id)).toBe(2);
+    // Typed into the payment queue, a masked name is not the verified name: the queue compares names whole.
+    const typed = await waiting('郑小华', '40051', '55669');
+    const refused = await post(`admin/v1/orders/${typed.order.id}/confirm`, { payer_name: '郑*华', bank_reference: 'IN-32' });
+    expect(expectFailure(refused, 409).error_code).toBe('payer_name_differs');
+  });
+
   it('reads dates as the bank writes them once the operator says how', async () => {
     const { member, order } = await waiting('钱进', '40037', '77889');
     const csv = ['日期,金額,戶名,備註', '115/11/27,NT$ 40037,钱进,匯款 6222000077889'].join('\n');

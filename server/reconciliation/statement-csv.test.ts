@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guessMapping, readAmount, readDate, readStatement } from './statement-csv.ts';
+import { headerDelimiter } from '../shared/csv-records.ts';
+import { guessMapping, readAmount, readDate, readStatement, statementHeader } from './statement-csv.ts';
 
 describe('reading a bank statement', () => {
   it('reads dates in the order the operator chose, and refuses days that do not exist', () => {
@@ -56,5 +57,13 @@ describe('reading a bank statement', () => {
     const again = readStatement('Date,Amount,Name,Ref\r\n2026-11-27,100,A,from 6222-0000-12345\r\n', mapping, 10);
     expect(again.ok && again.lines[0]?.fingerprint).toBe(first?.fingerprint);
     expect(readStatement('Date,Amount,Name,Ref\n1,2,3,4\n1,2,3,4\n', mapping, 1)).toMatchObject({ ok: false, problem: 'too_many_lines' });
+  });
+
+  it('splits a file by the delimiter its header uses: comma, semicolon or tab, quotes respected', () => {
+    expect(headerDelimiter('a,b,c\n1;2,3')).toBe(',');
+    expect(headerDelimiter('日期;金額;"戶名,全名";備註\n')).toBe(';');
+    expect(headerDelimiter('Date\tAmount\tName\n')).toBe('\t');
+    expect(headerDelimiter('Date\n')).toBe(',');
+    expect(statementHeader('\ufeffDate\tAmount\tName\tRef\n2026-11-27\t100\tA\tx\n')).toEqual(['Date', 'Amount', 'Name', 'Ref']);
   });
 });

@@ -6,7 +6,7 @@ import {
   type StatementDateOrder,
   type StatementLineProblem,
 } from '../../contract/reconciliation.ts';
-import { csvRecords } from '../shared/csv-records.ts';
+import { csvRecords, headerDelimiter } from '../shared/csv-records.ts';
 import { parsePoints } from '../shared/money.ts';
 
 /**
@@ -152,12 +152,18 @@ export function mappingFits(mapping: StatementMapping, header: readonly string[]
 
 /** Reads the file's header only: what the screen maps from. */
 export function statementHeader(text: string): string[] {
-  return (csvRecords(stripBom(text))?.[0]?.fields ?? []).map((name) => name.trim());
+  return (statementRecords(text)?.[0]?.fields ?? []).map((name) => name.trim());
+}
+
+/** The file's records, split by the delimiter its header uses (comma, semicolon or tab). */
+function statementRecords(text: string) {
+  const plain = stripBom(text);
+  return csvRecords(plain, headerDelimiter(plain));
 }
 
 /** Reads every line with the mapping; a line that cannot be read is kept, with its problems. */
 export function readStatement(text: string, mapping: StatementMapping, linesMax: number): StatementRead {
-  const records = csvRecords(stripBom(text));
+  const records = statementRecords(text);
   if (records === undefined) return { ok: false, header: [], problem: 'quote' };
   const [headerRecord, ...body] = records;
   const header = (headerRecord?.fields ?? []).map((name) => name.trim());

@@ -1,5 +1,5 @@
 import type { StatementLineState } from '../../contract/reconciliation.ts';
-import { sameHolder } from '../cards/holder-name.ts';
+import { payerNameFits } from '../cards/holder-name.ts';
 
 /** A payment notice waiting for its remittance to be found on the statement. */
 export interface WaitingNotice {
@@ -28,8 +28,8 @@ export type Judgement = {
 
 /**
  * Pairs credits with notices by all three of amount, the last five digits the member gave and the
- * payer's name as the member's verified name (the seed: account holder, payer and payee are one
- * person). Anything less than one line for one notice is left to an operator, with the reason the
+ * payer's name as the member's verified name, as far as the bank prints it (holder-name.ts; the seed: account
+ * holder, payer and payee are one person). Anything less than one line for one notice is left to an operator, with the reason the
  * nearest candidate failed: a statement never confirms a payment on a guess (decision 059).
  */
 export function matchCredits(lines: readonly CreditLine[], notices: readonly WaitingNotice[]): Judgement[] {
@@ -38,7 +38,7 @@ export function matchCredits(lines: readonly CreditLine[], notices: readonly Wai
     if (sameAmount.length === 0) return { state: 'no_notice' };
     const sameDigits = sameAmount.filter((notice) => line.lastFive !== null && notice.accountBackFive === line.lastFive);
     if (sameDigits.length === 0) return { state: 'digits_differ' };
-    const sameName = sameDigits.filter((notice) => sameHolder(line.payerName, notice.realname));
+    const sameName = sameDigits.filter((notice) => payerNameFits(line.payerName, notice.realname));
     if (sameName.length === 0) return { state: 'name_differs' };
     const [only, ...others] = sameName;
     return only !== undefined && others.length === 0 ? { state: 'matched', notice: only } : { state: 'several_notices' };

@@ -5,8 +5,8 @@
  * exactly by whoever reads them, never as floating point.
  */
 
-/** Splits the text into records of fields; undefined when a quote is never closed. */
-export function csvRecords(text: string): { line: number; fields: string[] }[] | undefined {
+/** Splits the text into records of fields (`delimiter` between them); undefined when a quote is never closed. */
+export function csvRecords(text: string, delimiter = ','): { line: number; fields: string[] }[] | undefined {
   const out: { line: number; fields: string[] }[] = [];
   let fields: string[] = [];
   let field = '';
@@ -25,7 +25,7 @@ export function csvRecords(text: string): { line: number; fields: string[] }[] |
         field += char;
       }
     } else if (char === '"' && field === '') quoted = true;
-    else if (char === ',') {
+    else if (char === delimiter) {
       fields.push(field);
       field = '';
     } else if (char === '\n' || char === '\r') {
@@ -45,4 +45,15 @@ export function csvRecords(text: string): { line: number; fields: string[] }[] |
   }
   // Blank lines (a trailing newline, a spreadsheet's empty rows) are not rows.
   return out.filter((record) => record.fields.some((value) => value.trim() !== ''));
+}
+
+/**
+ * The delimiter of a file whose first line is its header: the one of comma, semicolon and tab that it holds most often
+ * outside quotes (a bank in a country that writes decimal commas exports with semicolons; some export tabs). A comma
+ * when it holds none.
+ */
+export function headerDelimiter(text: string): string {
+  const header = (/^[^\r\n]*/.exec(text)?.[0] ?? '').replace(/"[^"]*"/g, '');
+  const counts = [',', ';', '\t'].map((delimiter) => [delimiter, header.split(delimiter).length - 1] as const);
+  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
 }
