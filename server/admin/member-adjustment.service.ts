@@ -8,12 +8,22 @@ import { addNotification } from '../notifications/notifications.repository.ts';
 import { ApiError, notFound } from '../shared/errors.ts';
 import { pointScale } from '../shared/money.ts';
 import { checkedReason, memberNotFoundMessage } from './member-access.service.ts';
-import { adjustmentByKey, decideAdjustment, insertAdjustment, lockAdjustment, memberExists } from './member-adjustments.repository.ts';
+import {
+  adjustmentByKey,
+  decideAdjustment,
+  insertAdjustment,
+  lockAdjustment,
+  lockMember,
+  postedUnapprovedSince,
+} from './member-adjustments.repository.ts';
 
 export const adjustmentNotFoundMessage = 'Adjustment not found';
 export const adjustmentNotPendingMessage = 'This adjustment was already decided';
 export const adjustmentOwnMessage = 'Another administrator must approve an adjustment you asked for';
 export const adjustmentInsufficientMessage = 'The main wallet holds less than this debit: nothing was changed';
+
+/** How far back the approval limit adds up what one member was given or charged without a second administrator. */
+export const approvalWindowMs = 24 * 60 * 60_000;
 
 export interface AdjustmentRequest {
   userId: number;
@@ -29,8 +39,8 @@ export type AdjustmentOutcome = { id: string; status: 'pending' | 'posted'; repl
 
 /**
  * Customer service credits or debits a member's main wallet with a reason (issue 35, decision 060).
- * Up to the install's limit (ADJUSTMENT_APPROVAL_POINTS) it is posted at once; above it, it waits for
- * a second administrator. A debit never takes a wallet below zero: refused, nothing stored. The same
+ * While the member's adjustments posted without approval in the last 24 hours, this one included, stay within the
+ * install's limit (ADJUSTMENT_APPROVAL_POINTS) it is posted at once; beyond it, it waits for a second administrator. A debit never takes a wallet below zero: refused, nothing stored. The same
  * key again answers with the first request; the key with another request is 409.
  */
 export async function requestAdjustment(
@@ -44,7 +54,7 @@ export async function requestAdjustment(
     return await db.transaction().execute(async (trx) => {
       const earlier = await replayOf(trx, operatorId, request, reason);
       if (earlier !== undefined) return earlier;
-      if (!(await memberExists(trx, request.userId))) throw notFound('member_not_found', memberNotFoundMessage);
+      if (!(await lockMember(trx, request.userId))) throw notFound('member_not_found', memberNotFoundMessage);
       const id = await insertAdjustment(trx, {
         user_id: request.userId,
         direction: request.direction,
@@ -63,7 +73,11 @@ export async function requestAdjustment(
         subjectId: request.userId,
         after: { adjustment_id: id, direction: request.direction, amount: request.amount.toString(), reason },
       });
-      if (request.amount > BigInt(config.adjustmentApprovalPoints) * pointScale) return { id, status: 'pending' as const, replayed: false };
+      // The limit is on what one member is given or charged without approval in any 24 hours, not on each
+      // adjustment: ten small ones are one large one.
+      const already = await postedUnapprovedSince(trx, request.userId, new Date(Date.now() - approvalWindowMs));
+      if (already + request.amount > BigInt(config.adjustmentApprovalPoints) * pointScale)
+        return { id, status: 'pending' as const, replayed: false };
       await post(trx, operatorId, { id, user_id: request.userId, direction: request.direction, amount: request.amount, reason }, null);
       return { id, status: 'posted' as const, replayed: false };
     });

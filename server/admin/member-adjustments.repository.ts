@@ -101,6 +101,23 @@ export async function countAdjustments(db: Db, filter: { userId?: number; status
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-export async function memberExists(db: Db, userId: number): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+/**
+ * Whether the member exists, their row locked to the end of the transaction: two adjustments for one member queue, so
+ * each sees what the other posted (the day's total without approval, below).
+ */
+export async function lockMember(db: Db, userId: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst()) !== undefined;
+}
+
+/** Ten-thousandths posted for the member since `since` without a second administrator (credits and debits alike). */
+export async function postedUnapprovedSince(db: Db, userId: number, since: Date): Promise<bigint> {
+  const row = await db
+    .selectFrom('member_adjustments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'posted')
+    .whereRef('decided_by', '=', 'requested_by')
+    .where('requested_at', '>', since)
+    .executeTakeFirst();
+  return BigInt(row?.total ?? '0');
 }

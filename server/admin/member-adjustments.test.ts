@@ -165,4 +165,19 @@ describe.each(databaseKinds())('customer service credits and debits on %s', (kin
     };
     expect(history.data.map((adjustment) => adjustment.status)).toEqual(['posted', 'pending', 'rejected', 'posted', 'posted']);
   });
+
+  it('adds up what one member was given or charged without approval in 24 hours: small ones past the limit wait, even at once', async () => {
+    const split = await registerMember(testApp.app);
+    const small = (amount: string, direction = 'credit') =>
+      adjust({ direction, amount, reason: 'one of several' }, admin, undefined, split.id).then(
+        (answer) => (expectSuccess(answer, 201) as Adjustment).status,
+      );
+    expect([await small('400'), await small('300', 'debit'), await small('300.0001')]).toEqual(['posted', 'posted', 'pending']);
+    // Another member's day is their own; two asked at the same moment for one member queue, and the second waits.
+    const racing = await registerMember(testApp.app);
+    const both = await Promise.all(
+      ['600', '600'].map((amount) => adjust({ direction: 'credit', amount, reason: 'twice at once' }, admin, undefined, racing.id)),
+    );
+    expect(both.map((answer) => (expectSuccess(answer, 201) as Adjustment).status).sort()).toEqual(['pending', 'posted']);
+  });
 });
