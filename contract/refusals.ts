@@ -43,6 +43,7 @@ export const refusalCodes = [
   'verification_not_pending',
   'verification_name_fixed',
   'verification_photos_repeated',
+  'verification_choice_not_found',
   // Uploads.
   'image_not_found',
   'image_field_missing',

@@ -11,6 +11,7 @@ import { orderAdminRoutes } from './books/orders.admin.routes.ts';
 import { memberPageAdminRoutes } from './admin/member-page.admin.routes.ts';
 import { memberAdjustmentAdminRoutes } from './admin/member-adjustments.admin.routes.ts';
 import { partnerCityAdminRoutes } from './partners/partner-cities.admin.routes.ts';
+import { verificationChoiceAdminRoutes } from './verification/verification-choices.admin.routes.ts';
 import { partnerResultRoutes } from './wallet/partner-results.routes.ts';
 import { partnerFailureAdminRoutes } from './wallet/partner-failures.admin.routes.ts';
 import { operatorAdminRoutes } from './operators/operators.admin.routes.ts';
@@ -210,6 +211,7 @@ export async function buildApp(
       await api.register(memberPageAdminRoutes);
       await api.register(memberAdjustmentAdminRoutes);
       await api.register(partnerCityAdminRoutes);
+      await api.register(verificationChoiceAdminRoutes);
       await api.register(partnerFailureAdminRoutes);
       await api.register(partnerResultRoutes);
       await api.register(partnerSiteAdminRoutes);

@@ -28,25 +28,29 @@ export async function seedCatalog(db: Db): Promise<void> {
   await sql`select setval(pg_get_serial_sequence('products', 'id'), greatest((select max(id) from products), 1))`.execute(db);
 }
 
-/** The seed's countries for verification (1 China, 2 Vietnam) and the certificate types members choose from. */
+/**
+ * The seed's countries for verification (1 China, 2 Vietnam; 3 Taiwan, where the business answers the phone) and the
+ * certificate types members choose from, each named in every language. Operators add, rename and switch them off.
+ */
 export const seededCountries = [
-  { id: 1, type: 'China' },
-  { id: 2, type: 'Vietnam' },
+  { id: 1, type: 'China', names: { zhs: '中国', zht: '中國', eng: 'China' } },
+  { id: 2, type: 'Vietnam', names: { zhs: '越南', zht: '越南', eng: 'Vietnam' } },
+  { id: 3, type: 'Taiwan', names: { zhs: '台湾', zht: '臺灣', eng: 'Taiwan' } },
 ] as const;
 export const seededCertificateTypes = [
-  { id: 1, type: 'Identity card' },
-  { id: 2, type: 'Passport' },
+  { id: 1, type: 'Identity card', names: { zhs: '身份证', zht: '身分證', eng: 'Identity card' } },
+  { id: 2, type: 'Passport', names: { zhs: '护照', zht: '護照', eng: 'Passport' } },
 ] as const;
 
 async function seedReferenceLists(db: Db): Promise<void> {
-  await db
-    .insertInto('countries')
-    .values([...seededCountries])
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
-  await db
-    .insertInto('certificate_types')
-    .values([...seededCertificateTypes])
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
+  for (const [table, rows] of [
+    ['countries', seededCountries],
+    ['certificate_types', seededCertificateTypes],
+  ] as const) {
+    await db
+      .insertInto(table)
+      .values(rows.map((row) => ({ id: row.id, type: row.type, names: JSON.stringify(row.names) })))
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  }
 }

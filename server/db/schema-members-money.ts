@@ -5,8 +5,8 @@ export type { WithdrawalStatus };
 
 /** Tables of migration 0005: reference lists for verification, bank cards and withdrawals. */
 export interface IdentityCardsWithdrawalsTables {
-  countries: { id: number; type: string };
-  certificate_types: { id: number; type: string };
+  countries: VerificationChoiceTable;
+  certificate_types: VerificationChoiceTable;
   bank_cards: BankCardTable;
   withdrawals: WithdrawalTable;
   member_adjustments: MemberAdjustmentTable;
@@ -68,4 +68,14 @@ export interface WithdrawalTable {
   claimed_by: ColumnType<number | null, never, number | null>;
   claimed_at: ColumnType<Date | null, never, Date | null>;
   created_at: ColumnType<Date, never, never>;
+}
+
+/** A country or certificate type a member chooses from when verifying (migration 0047). */
+export interface VerificationChoiceTable {
+  id: number;
+  /** The English name the seed gave (the API's fallback `type`). */
+  type: string;
+  names: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
+  /** Off: members no longer choose it; those who did keep it. */
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
 }

@@ -1,22 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { VerificationStatus } from '../db/schema.ts';
 
-export async function listCountries(db: Db) {
-  return db.selectFrom('countries').select(['id', 'type']).orderBy('id').execute();
-}
-
-export async function findCountry(db: Db, id: number) {
-  return db.selectFrom('countries').select('id').where('id', '=', id).executeTakeFirst();
-}
-
-export async function listCertificateTypes(db: Db) {
-  return db.selectFrom('certificate_types').select(['id', 'type']).orderBy('id').execute();
-}
-
-export async function findCertificateType(db: Db, id: number) {
-  return db.selectFrom('certificate_types').select('id').where('id', '=', id).executeTakeFirst();
-}
-
 export interface Submission {
   realname: string;
   email: string;

@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../shared/errors.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { findUserById } from '../users/user.repository.ts';
 import { userView } from '../users/user-view.service.ts';
-import { listCertificateTypes, listCountries } from './verification.repository.ts';
+import { listEnabledChoices } from './verification-choices.repository.ts';
 import { referenceItem, verificationBody } from './verification.schemas.ts';
 import { submitVerification } from './verification.service.ts';
 
@@ -19,11 +19,11 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['verification'],
-        summary: 'Countries for verification (1 China, 2 Vietnam)',
+        summary: 'Countries a member may choose when verifying (seeded 1 China, 2 Vietnam, 3 Taiwan), named in each language',
         response: { 200: envelopeOf(Type.Array(referenceItem)) },
       },
     },
-    async () => success(await listCountries(app.db)),
+    async () => success(await listEnabledChoices(app.db, 'countries')),
   );
 
   app.get(
@@ -31,11 +31,11 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['verification'],
-        summary: 'Certificate types for verification',
+        summary: 'Certificate types a member may choose when verifying, named in each language',
         response: { 200: envelopeOf(Type.Array(referenceItem)) },
       },
     },
-    async () => success(await listCertificateTypes(app.db)),
+    async () => success(await listEnabledChoices(app.db, 'certificate_types')),
   );
 
   app.put(

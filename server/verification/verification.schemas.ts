@@ -1,3 +1,4 @@
+import { localisedSchema } from '../catalog/localised-name.schema.ts';
 import { Type } from 'typebox';
 import { emailField, phoneField } from '../users/contact.schemas.ts';
 import { multilineText } from '../http/schemas.ts';
@@ -18,6 +19,10 @@ export const verificationBody = Type.Object({
   certificate_handle: uploadId,
 });
 
-export const referenceItem = Type.Object({ id: Type.Integer(), type: Type.String() });
+export const referenceItem = Type.Object({
+  id: Type.Integer(),
+  type: Type.String({ description: 'The English name (shown where `names` has none for the language)' }),
+  names: localisedSchema('the name in each language'),
+});
 
 export const reviewReasonBody = Type.Object({ reason: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }) });

@@ -3,7 +3,8 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { ApiError, fieldError, notFound, validationError } from '../shared/errors.ts';
 import { ownsUploads } from '../uploads/uploads.repository.ts';
 import type { UserRow } from '../users/user.repository.ts';
-import { findCertificateType, findCountry, lockVerification, setVerificationDecision, writeSubmission } from './verification.repository.ts';
+import { findEnabledChoice } from './verification-choices.repository.ts';
+import { lockVerification, setVerificationDecision, writeSubmission } from './verification.repository.ts';
 import { addNotification } from '../notifications/notifications.repository.ts';
 
 export interface VerificationInput {
@@ -36,8 +37,8 @@ export async function submitVerification(db: Db, member: UserRow, input: Verific
   if (new Set(photos).size !== photos.length)
     throw validationError({ certificate_handle: ['Upload three different photos.'] }, 'verification_photos_repeated');
   const [country, certificate, owned] = await Promise.all([
-    findCountry(db, input.countries_id),
-    findCertificateType(db, input.certificates_id),
+    findEnabledChoice(db, 'countries', input.countries_id),
+    findEnabledChoice(db, 'certificate_types', input.certificates_id),
     ownsUploads(db, member.id, photos),
   ]);
   const errors: Record<string, string[]> = {};

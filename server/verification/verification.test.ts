@@ -28,14 +28,6 @@ describe.each(databaseKinds())('identity verification on %s', (kind) => {
     send(testApp.app, 'PUT', `v1/user/${member.id}`, { token: member.token, body });
   const userOf = async (member: Member) => expectSuccess(await check(testApp.app, member.token)) as UserDetail;
 
-  it('lists the seed’s countries and certificate types', async () => {
-    expect(expectSuccess(await send(testApp.app, 'GET', 'v1/country'))).toEqual([
-      { id: 1, type: 'China' },
-      { id: 2, type: 'Vietnam' },
-    ]);
-    expect((expectSuccess(await send(testApp.app, 'GET', 'v1/certificate')) as unknown[]).length).toBeGreaterThan(0);
-  });
-
   it('a submission waits for review, then an operator approves it; the real name is then frozen', async () => {
     const member = await registerMember(testApp.app);
     const detail = expectSuccess(await submit(member, await verificationBody(testApp.app, member, 'Chen Jia'))) as UserDetail;
