@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useI18n, type Translate } from '../core/i18n.ts';
+import { useI18n } from '../core/i18n.ts';
+import { choiceName, type LocalisedNames } from '../core/local-name.ts';
 import { Field } from '../ui/form.tsx';
 import { useFormSubmission, type FieldErrors } from './form-submission.ts';
 import { adminRequest } from './operator-session.ts';
@@ -8,16 +9,12 @@ import { receivingWording } from './receiving-refusals.ts';
 import type { ReceivingAccount } from './ReceivingAccounts.tsx';
 
 const siteLocales = ['zhs', 'zht', 'eng'] as const;
-/** The countries members register with (GET v1/country), named in the operator's language. */
-const countryKeys: Record<number, string> = { 1: 'verify_country_china', 2: 'verify_country_vietnam' };
-
+/** A country members verify with (GET v1/country), named in each language (administrators manage them). */
 export interface Country {
   id: number;
   type: string;
+  names?: LocalisedNames;
 }
-
-export const countryName = (country: Country, t: Translate) =>
-  countryKeys[country.id] === undefined ? country.type : t(countryKeys[country.id] ?? '');
 
 interface AccountFormProps {
   /** The account edited; null for the add form. */
@@ -37,7 +34,7 @@ type TextField = (typeof textFields)[number][0];
 
 /** Adds an account, or edits one (a demo account's bank details are shown but fixed: the server refuses a change). */
 export function AccountForm({ account, countries, onClose }: AccountFormProps) {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const prefix = account === null ? 'gs-recv-add' : `gs-recv-edit-${account.id}`;
   const [values, setValues] = useState<Record<TextField, string>>({
     bank_name: account?.bank_name ?? '',
@@ -120,7 +117,7 @@ export function AccountForm({ account, countries, onClose }: AccountFormProps) {
                 checked={countryIds.includes(country.id)}
                 onChange={() => setCountryIds((current) => toggle(current, country.id))}
               />
-              {countryName(country, t)}
+              {choiceName(country, locale)}
             </label>
           ))}
           <p id={`${prefix}-countries-hint`} className="gs-field__hint">

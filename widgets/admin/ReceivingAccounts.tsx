@@ -5,7 +5,8 @@ import { usePagedList, type Paged } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { adminRequest } from './operator-session.ts';
 import { EditAndSwitch, QueueStatus, type Outcome } from './queue-parts.tsx';
-import { AccountForm, countryName, type Country } from './ReceivingAccountForm.tsx';
+import { choiceName } from '../core/local-name.ts';
+import { AccountForm, type Country } from './ReceivingAccountForm.tsx';
 import { receivingWording } from './receiving-refusals.ts';
 import { VirtualCurrency } from './VirtualCurrency.tsx';
 import { ReasonPanel } from './ReasonPanel.tsx';
@@ -34,7 +35,7 @@ type Panel = { kind: 'edit'; account: ReceivingAccount } | { kind: 'disable'; ac
  * the virtual-currency address. Demo accounts are labelled and their bank details cannot be edited.
  */
 export function ReceivingAccounts() {
-  const { t } = useI18n();
+  const { locale: shownIn, t } = useI18n();
   const list = usePagedList<ReceivingAccount>('/receiving-accounts', (path) => adminRequest<Paged<ReceivingAccount>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [panel, setPanel] = useState<Panel | null>(null);
@@ -81,7 +82,7 @@ export function ReceivingAccounts() {
     account.countries_id.length === 0
       ? t('admin_recv_countries_all')
       : account.countries_id
-          .map((id) => countryName(countries.find((country) => country.id === id) ?? { id, type: String(id) }, t))
+          .map((id) => choiceName(countries.find((country) => country.id === id) ?? { id, type: String(id) }, shownIn))
           .join(', ');
 
   return (

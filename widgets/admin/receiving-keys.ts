@@ -69,8 +69,6 @@ export const receivingAccountsMessageKeys = [
   'language_zhs',
   'language_zht',
   'language_eng',
-  'verify_country_china',
-  'verify_country_vietnam',
   ...virtualCurrencyMessageKeys,
   ...receivingRefusals.map(refusalKey),
 ];

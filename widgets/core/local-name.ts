@@ -12,3 +12,8 @@ export function localName(item: { name: string; names?: LocalisedNames | undefin
 export function localLocation(item: { location: string; locations?: LocalisedNames | undefined }, locale: Locale): string {
   return item.locations?.[locale] || item.location;
 }
+
+/** A country or certificate type (GET v1/country, v1/certificate) in the reader's language, else its English `type`. */
+export function choiceName(choice: { type: string; names?: LocalisedNames | undefined }, locale: Locale): string {
+  return choice.names?.[locale] || choice.type;
+}

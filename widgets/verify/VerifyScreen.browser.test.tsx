@@ -19,13 +19,13 @@ const member: SessionUser = {
   verification_status: 'none',
 };
 const countries = [
-  { id: 1, type: 'China' },
-  { id: 2, type: 'Vietnam' },
+  { id: 1, type: 'China', names: { zhs: '中国', zht: '中國', eng: 'China' } },
+  { id: 2, type: 'Vietnam', names: { zhs: '越南', zht: '越南', eng: 'Viet Nam' } },
 ];
-// Stored names as the database keeps them; the screen names the seeded ones in the member's language.
+// The API's English `type` and the names an administrator gave: the screen shows the name in the member's language.
 const certificates = [
-  { id: 1, type: 'identity-card' },
-  { id: 2, type: 'passport' },
+  { id: 1, type: 'identity-card', names: { zhs: '身份证', zht: '身分證', eng: 'Identity card' } },
+  { id: 2, type: 'passport', names: { zhs: '护照' } },
 ];
 
 /** A server with the two lists; uploads get ids 101, 102, …; `rest` answers the others. */
@@ -119,17 +119,14 @@ describe('VerifyScreen', () => {
     expect(name.readOnly).to.equal(true);
     await waitFor(() => selectLabelled(page.host, eng.verify_certificate_type).options.length === 3, 'the lists');
     const country = selectLabelled(page.host, eng.verify_country);
-    expect([...country.options].map((option) => option.textContent)).to.deep.equal([
-      eng.wallet_choose,
-      eng.verify_country_china,
-      eng.verify_country_vietnam,
-    ]);
+    expect([...country.options].map((option) => option.textContent)).to.deep.equal([eng.wallet_choose, 'China', 'Viet Nam']);
     // The registration's country (1) is the first choice.
     expect(country.value).to.equal('1');
     expect([...selectLabelled(page.host, eng.verify_certificate_type).options].map((option) => option.textContent)).to.deep.equal([
       eng.wallet_choose,
-      eng.verify_certificate_identity_card,
-      eng.verify_certificate_passport,
+      'Identity card',
+      // No English name given: the API's own.
+      'passport',
     ]);
     expect(inputLabelled(page.host, eng.verify_email).type).to.equal('email');
     expect(photoInput(page.host, eng.verify_photo_front).accept).to.equal('image/png,image/jpeg');

@@ -8,13 +8,12 @@ import { fieldErrors } from '../ui/server-messages.ts';
 import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
+import { choiceName, type LocalisedNames } from '../core/local-name.ts';
 import { refusalKey } from '../core/refusal.ts';
 import { $user } from '../core/session.ts';
 import { PhotoField } from '../ui/PhotoField.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import {
-  certificateNameKey,
-  countryNameKey,
   photoSlots,
   verificationStatusOf,
   verifyBody,
@@ -42,11 +41,7 @@ export const verifyScreenMessageKeys = [
   'verify_email',
   'verify_phone',
   'verify_country',
-  'verify_country_china',
-  'verify_country_vietnam',
   'verify_certificate_type',
-  'verify_certificate_identity_card',
-  'verify_certificate_passport',
   'verify_certificate_number',
   'verify_upload',
   'verify_photo_front',
@@ -73,9 +68,11 @@ export const verifyScreenMessageKeys = [
 /** The seed goes back 1 s after a successful submission. */
 export const verifySuccessNoticeMs = 1_000;
 
+/** A country or certificate type, named in each language (administrators manage them). */
 interface Choice {
   id: number;
   type: string;
+  names?: LocalisedNames;
 }
 
 type Problems = Partial<Record<VerifyField | PhotoSlot, string | undefined>>;
@@ -223,10 +220,6 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
     autoComplete,
     maxLength,
   });
-  const nameOf = (nameKey: (id: number) => string | undefined) => (choice: Choice) => {
-    const key = nameKey(choice.id);
-    return key === undefined ? choice.type : t(key);
-  };
 
   return (
     <div className="gs-verify">
@@ -254,7 +247,7 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
           label={t('verify_country')}
           value={values.countries_id}
           placeholder={t('wallet_choose')}
-          options={(choices?.countries ?? []).map((choice) => ({ value: String(choice.id), text: nameOf(countryNameKey)(choice) }))}
+          options={(choices?.countries ?? []).map((choice) => ({ value: String(choice.id), text: choiceName(choice, locale) }))}
           onChange={(value) => set('countries_id', value)}
           error={problems.countries_id}
           selectRef={selects.countries_id}
@@ -265,7 +258,7 @@ export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
           label={t('verify_certificate_type')}
           value={values.certificates_id}
           placeholder={t('wallet_choose')}
-          options={(choices?.certificates ?? []).map((choice) => ({ value: String(choice.id), text: nameOf(certificateNameKey)(choice) }))}
+          options={(choices?.certificates ?? []).map((choice) => ({ value: String(choice.id), text: choiceName(choice, locale) }))}
           onChange={(value) => set('certificates_id', value)}
           error={problems.certificates_id}
           selectRef={selects.certificates_id}

@@ -66,16 +66,6 @@ export function verifyBody(name: string, values: VerifyValues, photoIds: Record<
   return body;
 }
 
-/** Countries are named by id in the member's language (1 China, 2 Vietnam); others by the server's text. */
-export function countryNameKey(id: number): string | undefined {
-  return id === 1 ? 'verify_country_china' : id === 2 ? 'verify_country_vietnam' : undefined;
-}
-
-/** The seeded certificate types (1 identity card, 2 passport) in the member's language; others by their stored name. */
-export function certificateNameKey(id: number): string | undefined {
-  return id === 1 ? 'verify_certificate_identity_card' : id === 2 ? 'verify_certificate_passport' : undefined;
-}
-
 export type VerificationStatus = 'none' | 'pending' | 'approved' | 'rejected';
 
 export function verificationStatusOf(user: Record<string, unknown> | null): VerificationStatus {
