@@ -49,7 +49,10 @@ describe.each(databaseKinds())('countries and certificate types members choose f
       name_zhs: '马来西亚联邦',
       name_eng: 'Malaysia',
     });
-    expectSuccess(await manage('PUT', `countries/${added.id}`, { enabled: false }));
+    // Switched off as the back office sends it: form-encoded.
+    expectSuccess(
+      await send(testApp.app, 'PUT', `admin/v1/verification-choices/countries/${added.id}`, { token: admin, body: { enabled: 'false' } }),
+    );
     expect((await offered('v1/country')).map((choice) => choice.id)).not.toContain(added.id);
     const listed = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/verification-choices', { token: admin })) as {
       countries: Managed[];

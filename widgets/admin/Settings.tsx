@@ -6,6 +6,7 @@ import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 import { fieldErrors } from '../ui/server-messages.ts';
 import { adminRequest } from './operator-session.ts';
 import { settingsRefusals } from './tab-keys.ts';
+import { VerificationChoices } from './VerificationChoices.tsx';
 
 interface IncomeSettings {
   interest_rate: number;
@@ -174,6 +175,7 @@ export function Settings() {
           <SubmitButton busy={busy}>{t('admin_settings_save')}</SubmitButton>
         </form>
       )}
+      <VerificationChoices />
       <h3>{t('admin_settings_about')}</h3>
       <p>
         {t('setting_version', { version: appVersion })} · {t('setting_build_date', { date: buildDate })}

@@ -95,6 +95,15 @@ export const settingsRefusals = [
   'operators_only',
 ] as const satisfies readonly RefusalCode[];
 
+/** The refusals the countries and certificate types (VerificationChoices.tsx) word themselves. */
+export const verificationChoiceRefusals = [
+  'validation',
+  'verification_choice_not_found',
+  'administrators_only',
+  'session_expired',
+  'operators_only',
+] as const satisfies readonly RefusalCode[];
+
 /** The Settings tab's words. */
 export const settingsMessageKeys = [
   'admin_settings',
@@ -114,4 +123,22 @@ export const settingsMessageKeys = [
   'setting_version',
   'setting_build_date',
   ...settingsRefusals.map(refusalKey),
+  'admin_choices',
+  'admin_choices_intro',
+  'admin_choices_countries',
+  'admin_choices_certificates',
+  'admin_choices_name_zhs',
+  'admin_choices_name_zht',
+  'admin_choices_name_eng',
+  'admin_choices_offered',
+  'admin_choices_action',
+  'admin_choices_new',
+  'admin_choices_add',
+  'admin_choices_save',
+  'admin_choices_added',
+  'admin_choices_saved',
+  'admin_choices_name_required',
+  'admin_load_error',
+  'admin_action_failed',
+  ...verificationChoiceRefusals.map(refusalKey),
 ];
