@@ -164,6 +164,8 @@ describe('what a member owns, what it earned, and where the points went', () => 
       await page.goto(`${product.baseUrl}${localePath('zht', '/setting/order')}`);
       const row = page.getByRole('listitem').filter({ hasText: waiting.order_number });
       await row.getByText(zht.order_status_2, { exact: true }).waitFor();
+      // The bell has its first count (the member has unread notices): news is what raises it from here.
+      await page.getByRole('button', { name: new RegExp(`^${zht.notices_open}, `) }).waitFor();
 
       await api.call('POST', `admin/v1/orders/${waiting.id}/confirm`, operator, { payer_name: realname, bank_reference: 'REMIT-3' });
       const confirmed = Date.now();
