@@ -34,7 +34,7 @@ export function VerificationChoices() {
   useEffect(() => void load(), []);
 
   return (
-    <section aria-labelledby="gs-admin-choices">
+    <section aria-labelledby="gs-admin-choices" className="gs-admin__choices">
       <h3 id="gs-admin-choices">{t('admin_choices')}</h3>
       <p>{t('admin_choices_intro')}</p>
       {failed && (
