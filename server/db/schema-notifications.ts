@@ -14,4 +14,6 @@ export interface NotificationTable {
   created_at: Generated<Date>;
   read_at: Date | null;
   mailed_at: Date | null;
+  /** One more address to mail the notice to (a former e-mail, migration 0048); cleared once sent. */
+  also_mail_to: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -85,6 +85,29 @@ describe.each(databaseKinds())('notification e-mails on %s', (kind) => {
     expect(await round()).toEqual({ sent: 0, failed: 0 });
   });
 
+  it('mails a change of e-mail address to the new address and the former one, then forgets the former', async () => {
+    const member = await verified();
+    await round();
+    const former = `${member.username}@example.com`;
+    expectSuccess(
+      await send(testApp.app, 'PUT', `v1/user/contact/${member.id}`, {
+        token: member.token,
+        body: { phone: '+886 987 654 321', email: 'someone.else@example.com', password: member.password },
+      }),
+    );
+    expect(await round()).toEqual({ sent: 1, failed: 0 });
+    const mail = mailbox.received.at(-1);
+    expect(mail?.to.sort()).toEqual([former, 'someone.else@example.com'].sort());
+    expect(decoded(mail?.body ?? '')).toContain(zht.notice_contact_changed.split('{{')[0] ?? '');
+    const kept = await db()
+      .selectFrom('notifications')
+      .select('also_mail_to')
+      .where('user_id', '=', member.id)
+      .where('kind', '=', 'contact_changed')
+      .execute();
+    expect(kept).toEqual([{ also_mail_to: null }]);
+  });
+
   it('words amounts as points with four decimals', async () => {
     const member = await verified();
     await round();

@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { noticeMail } from './notice-mail.ts';
-import { claimUnmailed, releaseUnsent } from './notifications.repository.ts';
+import { claimUnmailed, forgetExtraAddresses, releaseUnsent } from './notifications.repository.ts';
 
 /** What sends one e-mail: nodemailer over SMTP in the product, anything in a test. */
 export interface Mailer {
@@ -44,13 +44,19 @@ export async function mailPendingNotices(
   const notices = await claimUnmailed(db, new Date(now.getTime() - mailWindowMs), batchSize);
   const failed: string[] = [];
   for (const notice of notices) {
+    // One e-mail to the member's address and, for a changed address, the former one too: both are the member's.
+    const to = [...new Set([notice.email, notice.also_mail_to].filter((address) => address !== null && address !== ''))].join(', ');
     try {
-      await mailer.send({ to: notice.email, ...noticeMail(notice.kind, notice.params, timeZone) });
+      await mailer.send({ to, ...noticeMail(notice.kind, notice.params, timeZone) });
     } catch {
       failed.push(notice.id);
     }
   }
   await releaseUnsent(db, failed);
+  await forgetExtraAddresses(
+    db,
+    notices.map((notice) => notice.id).filter((id) => !failed.includes(id)),
+  );
   return { sent: notices.length - failed.length, failed: failed.length };
 }
 

@@ -5,10 +5,17 @@ import type { Db } from '../db/database.ts';
 export type NotificationParams = Record<string, string | number>;
 
 /** Records one notification in the caller's transaction, so it exists exactly when what it tells of does. */
-export async function addNotification(trx: Db, userId: number, kind: NotificationKind, params: NotificationParams = {}): Promise<void> {
+/** A notice for the member; `alsoMailTo` is one more address its e-mail goes to (a former e-mail address). */
+export async function addNotification(
+  trx: Db,
+  userId: number,
+  kind: NotificationKind,
+  params: NotificationParams = {},
+  alsoMailTo?: string,
+): Promise<void> {
   await trx
     .insertInto('notifications')
-    .values({ user_id: userId, kind, params: JSON.stringify(params) })
+    .values({ user_id: userId, kind, params: JSON.stringify(params), ...(alsoMailTo === undefined ? {} : { also_mail_to: alsoMailTo }) })
     .execute();
 }
 
@@ -94,7 +101,9 @@ export interface UnmailedNotice {
   kind: NotificationKind;
   params: NotificationParams;
   created_at: Date;
-  email: string;
+  /** The member's address, and the one more the notice goes to (a former address), either possibly absent. */
+  email: string | null;
+  also_mail_to: string | null;
 }
 
 /**
@@ -108,10 +117,10 @@ export async function claimUnmailed(db: Db, since: Date, limit: number): Promise
     const notices = (await trx
       .selectFrom('notifications as n')
       .innerJoin('users as u', 'u.id', 'n.user_id')
-      .select(['n.id', 'n.kind', 'n.params', 'n.created_at', 'u.email'])
+      .select(['n.id', 'n.kind', 'n.params', 'n.created_at', 'u.email', 'n.also_mail_to'])
       .where('n.mailed_at', 'is', null)
       .where('n.created_at', '>=', since)
-      .where('u.email', 'is not', null)
+      .where((eb) => eb.or([eb('u.email', 'is not', null), eb('n.also_mail_to', 'is not', null)]))
       .orderBy('n.id')
       .limit(limit)
       .forUpdate('n')
@@ -126,4 +135,15 @@ export async function claimUnmailed(db: Db, since: Date, limit: number): Promise
 /** Gives back the claim on notices whose e-mail could not be sent, for the next round. */
 export async function releaseUnsent(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.updateTable('notifications').set({ mailed_at: null }).where('id', 'in', ids).execute();
+}
+
+/** Forgets the extra addresses of notices mailed: a former address is kept no longer than its one e-mail needs. */
+export async function forgetExtraAddresses(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0)
+    await db
+      .updateTable('notifications')
+      .set({ also_mail_to: null })
+      .where('id', 'in', ids)
+      .where('also_mail_to', 'is not', null)
+      .execute();
 }
