@@ -5,6 +5,7 @@
  */
 import { chromium } from 'playwright-core';
 import { dateInZone } from '../server/db/business-day.ts';
+import { rememberSession } from '../tests/helpers/browser.ts';
 import { ProductApi, runAdmin } from '../tests/helpers/product-api.ts';
 
 const operatorName = 'lighthouse_desk';
@@ -19,12 +20,6 @@ const unitPoints = 15_000_000;
 const historyDays = 6;
 const dayMs = 86_400_000;
 
-export interface MemberSession {
-  token: string;
-  /** The member's record as `GET v1/check` answers it: what the site keeps under `user`. */
-  user: unknown;
-}
-
 /** Adds the operator who confirms the member's orders; the product must not be running on `dataDir` yet. */
 export async function addOperator(dataDir: string): Promise<void> {
   await runAdmin(dataDir, ['create-operator', operatorName], { OPERATOR_PASSWORD: operatorPassword });
@@ -32,9 +27,9 @@ export async function addOperator(dataDir: string): Promise<void> {
 
 /**
  * A verified member with paid orders of 2 and 0.5 units, the room's revenue of the past week shared
- * out (today's pays the member: the orders are paid today), and the session the site would keep.
+ * out (today's pays the member: the orders are paid today); its session token.
  */
-export async function memberWithIncome(baseUrl: string): Promise<MemberSession> {
+export async function memberWithIncome(baseUrl: string): Promise<string> {
   const api = new ProductApi(baseUrl);
   const operator = await api.operatorLogin(operatorName, operatorPassword);
   await api.call('PUT', `admin/v1/engine-rooms/${roomId}/capacity`, operator, {
@@ -47,26 +42,22 @@ export async function memberWithIncome(baseUrl: string): Promise<MemberSession> 
     const day = dateInZone(new Date(Date.now() - back * dayMs), 'Asia/Taipei');
     await api.shareOutRevenue(operator, roomId, day, String(1500 + back * 100), String(4000 + back * 500));
   }
-  return { token: member.token, user: await api.call('GET', 'v1/check', member.token) };
+  return member.token;
 }
 
 /**
- * Stores the session in the local storage of the Chromium listening on `devToolsPort`, and checks that
- * a member screen then shows the member's content rather than the login prompt. Lighthouse keeps
- * local storage between runs (its default `clearStorageTypes` leave it), while it still empties the
+ * Stores the member's session in the local storage of the Chromium listening on `devToolsPort` (as the end-to-end
+ * journeys do), and checks that a member screen then shows the member's content rather than the login prompt.
+ * Lighthouse keeps local storage between runs (its default `clearStorageTypes` leave it), while it still empties the
  * HTTP cache before each page, so every member page is measured logged in and from a cold cache.
  */
-export async function rememberSession(devToolsPort: number, baseUrl: string, session: MemberSession): Promise<void> {
+export async function storeSession(devToolsPort: number, baseUrl: string, token: string): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${devToolsPort}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/wallet`);
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    }, session);
-    await page.reload({ waitUntil: 'networkidle' });
+    await rememberSession(page, baseUrl, token);
+    await page.goto(`${baseUrl}/wallet`, { waitUntil: 'networkidle' });
     if ((await page.locator('.gs-require-login').count()) > 0) throw new Error('The stored session did not log the member in');
     await page.close();
   } finally {

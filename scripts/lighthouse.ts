@@ -18,7 +18,7 @@ import lighthouse from 'lighthouse';
 import { locales, localePath } from '../locales/index.ts';
 import { freePort, startProduct } from '../tests/helpers/product-server.ts';
 import { chromiumArgs } from '../web-test-runner.config.mjs';
-import { addOperator, memberWithIncome, rememberSession } from './lighthouse-member.ts';
+import { addOperator, memberWithIncome, storeSession } from './lighthouse-member.ts';
 
 const routes = [
   '/home',
@@ -82,7 +82,7 @@ try {
   // The visitors' pages first: the member's session, once stored, stays for every later page.
   for (const page of visitorPaths) await measure(page, 'visitor');
   if (memberPaths.length > 0) {
-    await rememberSession(port, product.baseUrl, await memberWithIncome(product.baseUrl));
+    await storeSession(port, product.baseUrl, await memberWithIncome(product.baseUrl));
     for (const page of memberPaths) await measure(page, 'member');
   }
   if (relativeAlternates) console.log('\nhreflang: build with SITE_URL for absolute alternates (docs/decisions/008-brand-site.md)');
