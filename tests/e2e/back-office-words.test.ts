@@ -41,18 +41,7 @@ describe('every back-office screen speaks the operator’s language', () => {
     const stamp = Date.now().toString(36);
     const buyer = await api.verifiedMember(operator, `words_${stamp}`, 'sun2026', '王小明');
     await api.paidOrder(operator, buyer, 1, 30_000, '王小明');
-    const waiting = await api.call<{ id: number }>('POST', 'v1/order', buyer.token, {
-      item_content: [{ product_id: 1, count: 1 }],
-      delivery_method_id: 1,
-      engine_room_id: 1,
-      payment_method_id: 1,
-      amount: 3000,
-    });
-    await api.call('POST', 'v1/orderNotice', buyer.token, {
-      order_id: waiting.id,
-      account_back_five: '12345',
-      image: await api.uploadPhoto(buyer.token),
-    });
+    await api.notifiedOrder(buyer, 1, 3000);
     data = madeWords(operatorName, `words_${stamp}`, 'REMIT');
   });
   after(async () => {

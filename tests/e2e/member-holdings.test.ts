@@ -145,18 +145,7 @@ describe('what a member owns, what it earned, and where the points went', () => 
   }
 
   test('an order list on screen turns to paid within 10 s of the operator’s confirmation', async () => {
-    const waiting = await api.call<{ id: number; order_number: string }>('POST', 'v1/order', member.token, {
-      item_content: [{ product_id: 1, count: 1 }],
-      delivery_method_id: 1,
-      engine_room_id: 2,
-      payment_method_id: 1,
-      amount: 3000,
-    });
-    await api.call('POST', 'v1/orderNotice', member.token, {
-      order_id: waiting.id,
-      account_back_five: '12345',
-      image: await api.uploadPhoto(member.token),
-    });
+    const waiting = await api.notifiedOrder(member, 2, 3000);
     const visitor = await newVisitor();
     try {
       const { page } = visitor;

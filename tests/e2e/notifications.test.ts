@@ -32,15 +32,7 @@ describe('notifications: the bell tells a member what an operator did', () => {
     username = `bell_${Date.now().toString(36)}`;
     const member = await api.verifiedMember(operator, username, memberPassword, realname);
     memberToken = member.token;
-    const photo = () => api.uploadPhoto(member.token);
-    order = await api.call('POST', 'v1/order', member.token, {
-      item_content: [{ product_id: 1, count: 1 }],
-      delivery_method_id: 1,
-      engine_room_id: 1,
-      payment_method_id: 1,
-      amount: 3000,
-    });
-    await api.call('POST', 'v1/orderNotice', member.token, { order_id: order.id, account_back_five: '12345', image: await photo() });
+    order = await api.notifiedOrder(member, 1, 3000);
     await api.call('POST', 'v1/notifications/read-all', member.token);
   });
   after(async () => {

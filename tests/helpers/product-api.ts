@@ -68,8 +68,8 @@ export class ProductApi {
     return member;
   }
 
-  /** An order of `amount` points in `roomId`, its payment notified and confirmed by the operator. */
-  async paidOrder(operator: string, member: { token: string }, roomId: number, amount: number, realname = 'Lin Mei') {
+  /** An order of `amount` points hosted in `roomId`, its payment notified (digits 12345 and a photo): waiting for confirmation. */
+  async notifiedOrder(member: { token: string }, roomId: number, amount: number) {
     const order = await this.call<{ id: number; order_number: string }>('POST', 'v1/order', member.token, {
       item_content: [{ product_id: 1, count: 1 }],
       delivery_method_id: 1,
@@ -82,6 +82,12 @@ export class ProductApi {
       account_back_five: '12345',
       image: await this.uploadPhoto(member.token),
     });
+    return order;
+  }
+
+  /** An order of `amount` points in `roomId`, its payment notified and confirmed by the operator. */
+  async paidOrder(operator: string, member: { token: string }, roomId: number, amount: number, realname = 'Lin Mei') {
+    const order = await this.notifiedOrder(member, roomId, amount);
     await this.call('POST', `admin/v1/orders/${order.id}/confirm`, operator, { payer_name: realname, bank_reference: `REMIT-${order.id}` });
     return order;
   }
