@@ -14,7 +14,7 @@ export interface ChoiceInput {
   enabled?: boolean | undefined;
 }
 
-type ChoiceRow = Awaited<ReturnType<typeof lockChoice>> & {};
+type ChoiceRow = NonNullable<Awaited<ReturnType<typeof lockChoice>>>;
 
 const subjectOf = (list: ChoiceList) => (list === 'countries' ? 'country' : 'certificate_type');
 

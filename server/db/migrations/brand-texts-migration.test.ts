@@ -8,7 +8,8 @@ import { corrections as nameCorrections, down as downNames, up as upNames } from
 
 const oldTerms = '机房在每个营业日记录其发出并售出的电量及收取的营收。我们将该营收扣除公开的运营费用后，按金额比例分配给已付清的份额。';
 
-describe.each(databaseKinds())('migration 0039, the brand texts that state the /trust rule, on %s', (kind) => {
+// One migrated scratch database per kind for both: each test writes drafts of its own sections.
+describe.each(databaseKinds())('the brand-text migrations on %s', (kind) => {
   let scratch: Awaited<ReturnType<typeof openUnmigratedDatabase>>;
   beforeAll(async () => {
     scratch = await openUnmigratedDatabase(kind);
@@ -18,7 +19,7 @@ describe.each(databaseKinds())('migration 0039, the brand texts that state the /
     await scratch.close();
   });
 
-  it('corrects a seeded sentence where a draft still holds it, and leaves an operator’s own words', async () => {
+  it('0039 corrects a seeded sentence where a draft still holds it (the /trust rule), and leaves an operator’s own words', async () => {
     const db = scratch.database.db as unknown as Kysely<unknown>;
     const draft = (paragraph: string, heading: string) =>
       JSON.stringify({ title: '条款合约', sections: [{ heading, paragraphs: [paragraph, '收益不作保证。'] }] });
@@ -41,19 +42,8 @@ describe.each(databaseKinds())('migration 0039, the brand texts that state the /
     expect((await read('terms', 'zhs')).sections[0]?.paragraphs[0]).toBe(oldTerms);
     expect((await read('vrb', 'zhs')).sections[0]?.heading).toBe('流水规则');
   });
-});
 
-describe.each(databaseKinds())('migration 0046, the brand texts that name points 积分 and ask no real name as username, on %s', (kind) => {
-  let scratch: Awaited<ReturnType<typeof openUnmigratedDatabase>>;
-  beforeAll(async () => {
-    scratch = await openUnmigratedDatabase(kind);
-    await migrateToLatest(scratch.database.db);
-  });
-  afterAll(async () => {
-    await scratch.close();
-  });
-
-  it('corrects the seeded steps where a draft still holds them, leaves an operator’s own, and the seed files hold the corrected words', async () => {
+  it('0046 corrects the seeded steps (积分, no real name as username) where a draft still holds them, leaves an operator’s own, and the seed files hold the corrected words', async () => {
     const db = scratch.database.db as unknown as Kysely<unknown>;
     const seededStep = '使用推荐码注册并登录。账户名称必须是您的真实姓名。';
     const steps = (first: string) => JSON.stringify({ heading: '使用说明', directions: [first, '在“设置”中上传证件照片，完成身份验证。'] });
