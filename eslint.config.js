@@ -81,6 +81,16 @@ export default tseslint.config(
     },
   },
   {
+    // Screens run on core Preact (decision 063), which sets `translate` as a boolean property: "no" would read as yes.
+    files: ['widgets/**/*.tsx', 'site/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXAttribute[name.name="translate"]', message: 'Spread noTranslate from widgets/ui/no-translate.ts instead.' },
+      ],
+    },
+  },
+  {
     files: ['tests/**', 'scripts/**', 'server/cli/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },
   },

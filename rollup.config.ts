@@ -8,6 +8,7 @@ import { rollup, type OutputBundle, type OutputChunk, type Plugin, type RollupOp
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import { buildConstants } from './scripts/build-info.mjs';
+import { reactToPreact } from './scripts/react-to-preact.mjs';
 import { cssTextModule, inlineCssQuery } from './scripts/shadow-css.mjs';
 import { widgetCatalogues } from './scripts/widget-catalogues.ts';
 import { widgetSheets } from './scripts/widget-sheets.ts';
@@ -56,17 +57,6 @@ function preloadImports(): Plugin {
     },
   };
 }
-
-/**
- * React's names, answered by Preact itself rather than by its compat layer: the widgets use hooks,
- * context and a root, which core Preact has (widgets/core/preact-react.ts says what differs).
- * web-test-runner.config.mjs gives the component tests the same.
- */
-const reactToPreact = [
-  { find: /^react-dom\/client$/, replacement: path.resolve('widgets/core/preact-root.ts') },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: path.resolve('widgets/core/preact-react.ts') },
-];
 
 /**
  * What both builds share: Preact for React, build constants, TypeScript and JSON, text style

@@ -1,5 +1,4 @@
 // @ts-check
-import path from 'node:path';
 import rollupAlias from '@rollup/plugin-alias';
 import rollupJson from '@rollup/plugin-json';
 import rollupReplace from '@rollup/plugin-replace';
@@ -8,6 +7,7 @@ import { fromRollup } from '@web/dev-server-rollup';
 import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { buildConstants } from './scripts/build-info.mjs';
+import { reactToPreact } from './scripts/react-to-preact.mjs';
 import { stalledFilesReporter } from './scripts/stalled-files-reporter.mjs';
 import { sessionFrameDouble } from './tests/helpers/session-frame-double.mjs';
 
@@ -43,14 +43,8 @@ export default {
   // The session frame for the partner page's side of the session channel (widgets/embed/bridge.browser.test.tsx).
   middleware: [sessionFrameDouble],
   plugins: [
-    // As the partner build (rollup.config.ts): React's names from Preact itself, not its compat layer.
-    alias({
-      entries: [
-        { find: /^react-dom\/client$/, replacement: path.resolve('widgets/core/preact-root.ts') },
-        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react$/, replacement: path.resolve('widgets/core/preact-react.ts') },
-      ],
-    }),
+    // As the site and the partner build: React's names from Preact itself, not its compat layer.
+    alias({ entries: reactToPreact }),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('development'), ...buildConstants() } }),
     json(),
     esbuildPlugin({ ts: true, tsx: true, jsx: true, tsconfig: 'tsconfig.json', target: 'es2022' }),

@@ -22,7 +22,7 @@ const followed = /\.(ts|tsx|js|mjs|astro)$/;
 /** What the Astro build itself loads besides the configuration: every source under its srcDir. */
 const astroBuildRoots = ['astro.config.mjs'];
 const astroSourceDir = 'site';
-/** astro.config.mjs: preact({ compat: true }) answers these names with preact/compat; dlv is rosetta's own. */
+/** astro.config.mjs answers these names with Preact itself (scripts/react-to-preact.mjs); dlv is rosetta's own. */
 const buildAliases: Record<string, string | undefined> = { react: 'preact', 'react-dom': 'preact', dlv: undefined };
 
 const packageOf = (specifier: string) =>

@@ -10,6 +10,7 @@ import { AccountForm, type Country } from './ReceivingAccountForm.tsx';
 import { receivingWording } from './receiving-refusals.ts';
 import { VirtualCurrency } from './VirtualCurrency.tsx';
 import { ReasonPanel } from './ReasonPanel.tsx';
+import { noTranslate } from '../ui/no-translate.ts';
 
 export interface ReceivingAccount {
   id: number;
@@ -120,13 +121,13 @@ export function ReceivingAccounts() {
                   )}
                 </th>
                 {/* Names as the bank writes them: the operator's data, not words to translate. */}
-                <td translate="no">
+                <td {...noTranslate}>
                   {account.bank_name}
                   <br />
                   {account.branch}
                 </td>
-                <td translate="no">{account.account_holder}</td>
-                <td translate="no">{account.type}</td>
+                <td {...noTranslate}>{account.account_holder}</td>
+                <td {...noTranslate}>{account.type}</td>
                 <td>{sites(account)}</td>
                 <td>{audience(account)}</td>
                 <td>

@@ -18,6 +18,7 @@ import { adminRequest } from './operator-session.ts';
 import type { Outcome } from './queue-parts.tsx';
 import { previewProblemRefusal, reconciliationRefusalText } from './reconciliation-keys.ts';
 import { StatementLineTable } from './StatementLineTable.tsx';
+import { noTranslate } from '../ui/no-translate.ts';
 
 interface ChosenFile {
   name: string;
@@ -157,7 +158,7 @@ export function StatementImport({ onImported }: { onImported: (statementId: numb
           >
             <option value="">{t('admin_stmt_account_choose')}</option>
             {accounts.map((account) => (
-              <option key={account.id} value={String(account.id)} translate="no">
+              <option key={account.id} value={String(account.id)} {...noTranslate}>
                 {account.bank_name} {account.account_number}
               </option>
             ))}
