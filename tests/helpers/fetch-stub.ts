@@ -65,9 +65,9 @@ export function refuse(status: number, errorCode: RefusalCode, message: string, 
   return { status, body: { status: 0, code: 0, message, detail: null, error_code: errorCode, ...extra } };
 }
 
-/** Waits until the check passes (renders and requests are asynchronous), failing after two seconds. */
+/** Waits until the check passes (renders and requests are asynchronous), failing after five seconds (the first file of a run loads its modules cold). */
 export async function waitFor(check: () => boolean, what = 'the expected state'): Promise<void> {
-  const deadline = Date.now() + 2_000;
+  const deadline = Date.now() + 5_000;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
