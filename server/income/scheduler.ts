@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { repeatEvery } from '../shared/repeat.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Metrics } from '../metrics/metrics.ts';
@@ -20,37 +21,30 @@ export function scheduleDistribution(
   metrics?: Metrics,
   everyMs = distributionCheckMs,
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    const startedMs = performance.now();
-    const measure = (outcome: 'ok' | 'failed') => metrics?.distributionSeconds.observe({ outcome }, (performance.now() - startedMs) / 1000);
-    running ??= distributeIncome(db, config)
-      .then((summary) => {
-        measure('ok');
-        metrics?.distributionOrders.inc(summary.ordersCredited);
-        metrics?.distributionPoints.inc(pointsToNumber(summary.amountCredited));
-        if (summary.days.length > 0) {
-          log.info(
-            { days: summary.days.length, orders: summary.ordersCredited, total: summary.amountCredited.toString() },
-            'income distributed',
-          );
-        }
-      })
-      .catch((error: unknown) => {
-        measure('failed');
-        log.error({ err: error }, 'income distribution failed; the next run tries again');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, 1_000);
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  first.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  // The first look a second after start: a day that ended while the server was down is shared at once.
+  return repeatEvery(
+    everyMs,
+    () => {
+      const startedMs = performance.now();
+      const measure = (outcome: 'ok' | 'failed') =>
+        metrics?.distributionSeconds.observe({ outcome }, (performance.now() - startedMs) / 1000);
+      return distributeIncome(db, config)
+        .then((summary) => {
+          measure('ok');
+          metrics?.distributionOrders.inc(summary.ordersCredited);
+          metrics?.distributionPoints.inc(pointsToNumber(summary.amountCredited));
+          if (summary.days.length > 0) {
+            log.info(
+              { days: summary.days.length, orders: summary.ordersCredited, total: summary.amountCredited.toString() },
+              'income distributed',
+            );
+          }
+        })
+        .catch((error: unknown) => {
+          measure('failed');
+          log.error({ err: error }, 'income distribution failed; the next run tries again');
+        });
+    },
+    1_000,
+  );
 }

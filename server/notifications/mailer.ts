@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { repeatEvery } from '../shared/repeat.ts';
 import { noticeMail } from './notice-mail.ts';
 import { claimUnmailed, forgetExtraAddresses, releaseUnsent } from './notifications.repository.ts';
 
@@ -64,21 +65,15 @@ export async function mailPendingNotices(
 export function startMailing(db: Db, config: Config, log: FastifyBaseLogger, everyMs = 5_000): () => Promise<void> {
   if (config.smtpUrl === undefined) return async () => undefined;
   const mailer = smtpMailer(config.smtpUrl, config.mailFrom);
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= mailPendingNotices(db, mailer, config.businessTimeZone)
+  const stop = repeatEvery(everyMs, () =>
+    mailPendingNotices(db, mailer, config.businessTimeZone)
       .then(({ failed }) => {
         if (failed > 0) log.warn({ failed }, 'some notification e-mails could not be sent; they are tried again');
       })
-      .catch((error: unknown) => log.error({ err: error }, 'notification e-mail round failed; the next one tries again'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, everyMs);
-  timer.unref();
+      .catch((error: unknown) => log.error({ err: error }, 'notification e-mail round failed; the next one tries again')),
+  );
   return async () => {
-    clearInterval(timer);
-    await running;
+    await stop();
     mailer.close();
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { recordAudits } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
+import { repeatEvery } from '../shared/repeat.ts';
 import { cancelOrdersPendingSince } from './order.repository.ts';
 import { orderStatus } from '../../contract/statuses.ts';
 
@@ -41,23 +42,12 @@ export interface RunningJob {
  */
 export function startOrderExpiry(db: Db, config: Pick<Config, 'orderExpiryMs' | 'orderExpiryCheckMs'>, log: FastifyBaseLogger): RunningJob {
   if (config.orderExpiryCheckMs === 0) return { stop: async () => undefined };
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= expireOrders(db, config)
+  const stop = repeatEvery(config.orderExpiryCheckMs, () =>
+    expireOrders(db, config)
       .then((count) => {
         if (count > 0) log.info({ count }, 'expired unpaid orders');
       })
-      .catch((error: unknown) => log.error({ err: error }, 'order expiry failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, config.orderExpiryCheckMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+      .catch((error: unknown) => log.error({ err: error }, 'order expiry failed')),
+  );
+  return { stop };
 }
