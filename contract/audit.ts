@@ -79,6 +79,7 @@ export const auditActions = [
   'operator.enable',
   'operator.disable',
   'operator.settings',
+  'operator.alerts',
   'operator.two_factor_on',
   'operator.two_factor_reset',
 ] as const;

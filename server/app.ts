@@ -12,6 +12,7 @@ import { memberPageAdminRoutes } from './admin/member-page.admin.routes.ts';
 import { memberAdjustmentAdminRoutes } from './admin/member-adjustments.admin.routes.ts';
 import { partnerCityAdminRoutes } from './partners/partner-cities.admin.routes.ts';
 import { verificationChoiceAdminRoutes } from './verification/verification-choices.admin.routes.ts';
+import { alertAdminRoutes } from './alerts/alerts.admin.routes.ts';
 import { partnerResultRoutes } from './wallet/partner-results.routes.ts';
 import { partnerFailureAdminRoutes } from './wallet/partner-failures.admin.routes.ts';
 import { operatorAdminRoutes } from './operators/operators.admin.routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(
       await api.register(memberAdjustmentAdminRoutes);
       await api.register(partnerCityAdminRoutes);
       await api.register(verificationChoiceAdminRoutes);
+      await api.register(alertAdminRoutes);
       await api.register(partnerFailureAdminRoutes);
       await api.register(partnerResultRoutes);
       await api.register(partnerSiteAdminRoutes);

@@ -11,6 +11,7 @@ import { scheduleDistribution } from './income/scheduler.ts';
 import type { Config } from './config.ts';
 import { checkConnection, migrateToLatest, type DatabaseHandle } from './db/database.ts';
 import { startMailing } from './notifications/mailer.ts';
+import { startOperatorAlerts } from './alerts/operator-alerts.ts';
 import { startOrderExpiry } from './orders/order-expiry.ts';
 import { seedPartnerSites } from './partner-sites/partner-sites.service.ts';
 import { seedDatabase } from './seed.ts';
@@ -53,6 +54,8 @@ export async function prepareServer(config: Config, opening = openConfiguredData
   const stopDistribution = scheduleDistribution(database.db, config, app.log, app.metrics);
   // With SMTP_URL set, members' notifications are also e-mailed, each once, by whichever process locks it first.
   const stopMailing = startMailing(database.db, config, app.log);
+  // Operators are told of new work by e-mail and webhook where an administrator set them up, each item once per channel.
+  const stopAlerts = startOperatorAlerts(database.db, config, app.log);
   const metricsServer = await serveMetrics(app, config);
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -60,6 +63,7 @@ export async function prepareServer(config: Config, opening = openConfiguredData
       await orderExpiry.stop();
       await stopDistribution();
       await stopMailing();
+      await stopAlerts();
       await metricsServer?.close();
       await app.close();
       await database.close();

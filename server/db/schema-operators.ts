@@ -1,9 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of migration 0018: operators' recovery codes and the back office's sign-in settings. */
+/** Tables of migration 0018: operators' recovery codes and the back office's sign-in settings; 0049: who is told of new work. */
 export interface OperatorAccessTables {
   operator_recovery_codes: OperatorRecoveryCodeTable;
   operator_settings: OperatorSettingsTable;
+  operator_alerts: OperatorAlertTable;
 }
 
 export type OperatorRole = 'administrator' | 'reviewer';
@@ -20,5 +21,17 @@ export interface OperatorRecoveryCodeTable {
 export interface OperatorSettingsTable {
   id: Generated<number>;
   two_factor_required: boolean;
+  /** Addresses told of new work by e-mail, comma-separated; empty: none (migration 0049). */
+  alert_emails: Generated<string>;
+  /** Where new work is posted, signed with the secret; empty: nowhere. */
+  alert_webhook_url: Generated<string>;
+  alert_webhook_secret: Generated<string>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One item of work a channel has been told of (`payment_notice:12`): at most once per channel. */
+export interface OperatorAlertTable {
+  channel: 'email' | 'webhook';
+  item: string;
+  told_at: Generated<Date>;
 }

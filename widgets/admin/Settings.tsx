@@ -7,6 +7,7 @@ import { fieldErrors } from '../ui/server-messages.ts';
 import { adminRequest } from './operator-session.ts';
 import { settingsRefusals } from './tab-keys.ts';
 import { VerificationChoices } from './VerificationChoices.tsx';
+import { AlertSettings } from './AlertSettings.tsx';
 
 interface IncomeSettings {
   interest_rate: number;
@@ -176,6 +177,7 @@ export function Settings() {
         </form>
       )}
       <VerificationChoices />
+      <AlertSettings />
       <h3>{t('admin_settings_about')}</h3>
       <p>
         {t('setting_version', { version: appVersion })} · {t('setting_build_date', { date: buildDate })}

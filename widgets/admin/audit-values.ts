@@ -46,6 +46,8 @@ export const auditFields = [
   'account_id',
   'account_number',
   'account_status',
+  'alert_emails',
+  'alert_webhook_url',
   'added',
   'address',
   'bank_name',

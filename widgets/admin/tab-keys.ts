@@ -95,6 +95,9 @@ export const settingsRefusals = [
   'operators_only',
 ] as const satisfies readonly RefusalCode[];
 
+/** The refusals the new-work alerts (AlertSettings.tsx) word themselves. */
+export const alertRefusals = ['validation', 'administrators_only', 'session_expired'] as const satisfies readonly RefusalCode[];
+
 /** The refusals the countries and certificate types (VerificationChoices.tsx) word themselves. */
 export const verificationChoiceRefusals = [
   'validation',
@@ -141,4 +144,18 @@ export const settingsMessageKeys = [
   'admin_load_error',
   'admin_action_failed',
   ...verificationChoiceRefusals.map(refusalKey),
+  'admin_alerts',
+  'admin_alerts_intro',
+  'admin_alerts_emails',
+  'admin_alerts_emails_hint',
+  'admin_alerts_emails_invalid',
+  'admin_alerts_no_mail',
+  'admin_alerts_webhook',
+  'admin_alerts_webhook_hint',
+  'admin_alerts_webhook_invalid',
+  'admin_alerts_new_secret',
+  'admin_alerts_secret_shown',
+  'admin_alerts_save',
+  'admin_alerts_saved',
+  ...alertRefusals.map(refusalKey),
 ];

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { success } from '../http/envelope.ts';
+import { envelopeOf } from '../http/schemas.ts';
+import { alertSettingsView, changeAlertSettings, readAlertSettingsView } from './alert-settings.service.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['operators'];
+const settingsItem = Type.Object({
+  emails: Type.String({ description: 'Addresses told of new work by e-mail, comma-separated; empty: none' }),
+  webhook_url: Type.String({ description: 'Where new work is posted as signed JSON; empty: nowhere' }),
+  webhook_secret_set: Type.Boolean({ description: 'Whether posts are signed with a secret (shown only when made)' }),
+  email_available: Type.Boolean({ description: 'Whether this install can send e-mail (SMTP_URL is set)' }),
+});
+
+/**
+ * Who is told of new work outside the back office (issue 35, decision 064): e-mail addresses and a signed webhook,
+ * for administrators (operator-access.ts denies reviewers by default). Audited.
+ */
+export const alertAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', requireOperator);
+  const emailAvailable = app.config.smtpUrl !== undefined;
+
+  app.get(
+    '/admin/v1/alerts',
+    {
+      schema: {
+        tags,
+        summary: 'Who is told of new work (payment notices, verifications, withdrawals, refunds owed, credits waiting for approval)',
+        security: bearer,
+        response: { 200: envelopeOf(settingsItem) },
+      },
+    },
+    async () => success(await readAlertSettingsView(app.db, emailAvailable)),
+  );
+
+  app.put(
+    '/admin/v1/alerts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Set the addresses and the webhook (422 naming the field); a webhook set for the first time, or new_secret, makes a signing secret returned this once',
+        body: Type.Object({
+          emails: Type.Optional(Type.String({ maxLength: 1_300 })),
+          webhook_url: Type.Optional(Type.String({ maxLength: 500 })),
+          new_secret: Type.Optional(Type.Boolean()),
+        }),
+        security: bearer,
+        response: {
+          200: envelopeOf(
+            Type.Intersect([
+              settingsItem,
+              Type.Object({
+                webhook_secret: Type.Optional(
+                  Type.String({ description: 'The new signing secret, only in the answer that made it: keep it with the receiver' }),
+                ),
+              }),
+            ]),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { settings, newSecret } = await changeAlertSettings(app.db, operatorOf(request).operatorId, request.body);
+      return success(
+        { ...alertSettingsView(settings, emailAvailable), ...(newSecret === undefined ? {} : { webhook_secret: newSecret }) },
+        'Saved',
+      );
+    },
+  );
+};

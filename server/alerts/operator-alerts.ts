@@ -1,0 +1,174 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import eng from '../../locales/eng.json' with { type: 'json' };
+import { htmlLang, type Locale } from '../../locales/index.ts';
+import zhs from '../../locales/zhs.json' with { type: 'json' };
+import zht from '../../locales/zht.json' with { type: 'json' };
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { businessZones } from '../db/business-day.ts';
+import { smtpMailer, type Mailer } from '../notifications/mailer.ts';
+import { pointsToDecimal } from '../shared/money.ts';
+import { repeatEvery } from '../shared/repeat.ts';
+import {
+  claimAlerts,
+  forgetOldAlerts,
+  readAlertSettings,
+  releaseAlerts,
+  untoldWork,
+  type AlertChannel,
+  type WorkItem,
+  type WorkKind,
+} from './alerts.repository.ts';
+
+/** Work older than this when alerts start (or are first set up) is not told: news, not a backlog. */
+export const alertWindowMs = 24 * 60 * 60_000;
+const batchSize = 50;
+/** How long a webhook receiver has to answer before the round gives up and tries again later. */
+export const webhookTimeoutMs = 5_000;
+
+/** The back office's tab where each kind of work is done (widgets/admin/AdminApp.tsx). */
+const workTab: Record<WorkKind, string> = {
+  payment_notice: 'notices',
+  verification: 'verifications',
+  withdrawal: 'withdrawals',
+  refund: 'reviews',
+  adjustment: 'reviews',
+};
+
+const catalogues: Record<Locale, Record<string, string>> = { zhs, zht, eng };
+const mailLocales: Locale[] = ['zhs', 'zht', 'eng'];
+
+/** What posts a webhook: fetch in the product, anything in a test. */
+export type Post = (url: string, init: { body: string; headers: Record<string, string> }) => Promise<{ ok: boolean }>;
+
+const fetchPost: Post = (url, init) =>
+  fetch(url, { method: 'POST', ...init, redirect: 'error', signal: AbortSignal.timeout(webhookTimeoutMs) });
+
+/**
+ * The webhook's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the secret the back
+ * office shows once. A receiver recomputes it and refuses a stale `t`, so a replayed or altered post is refused.
+ */
+export function webhookSignature(secret: string, body: string, at: Date): string {
+  const t = Math.floor(at.getTime() / 1000);
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+}
+
+const placeOf = (publicUrl: string | undefined, kind: WorkKind) => (publicUrl === undefined ? null : `${publicUrl}/admin#${workTab[kind]}`);
+
+/** The webhook's body: each item with its kind, what the operator knows it by, its amount as decimal points and where to act. */
+export function webhookBody(items: readonly WorkItem[], publicUrl: string | undefined, at: Date): string {
+  return JSON.stringify({
+    event: 'work.waiting',
+    sent_at: at.toISOString(),
+    items: items.map((item) => ({
+      item: item.item,
+      kind: item.kind,
+      label: item.label,
+      amount: item.amount === null ? null : pointsToDecimal(BigInt(item.amount)),
+      waiting_since: item.waiting_since.toISOString(),
+      url: placeOf(publicUrl, item.kind),
+    })),
+  });
+}
+
+/** The e-mail: one line per item in each of the three languages, times in the business time zone and named so. */
+export function alertMail(items: readonly WorkItem[], publicUrl: string | undefined, timeZone: string): { subject: string; text: string } {
+  const subject = mailLocales
+    .map((locale) => catalogues[locale].alert_mail_subject?.replace('{{count}}', String(items.length)))
+    .join(' / ');
+  const text = mailLocales
+    .map((locale) => {
+      const words = catalogues[locale];
+      const lines = items.map((item) => {
+        const at = item.waiting_since.toLocaleString(htmlLang[locale], { timeZone, dateStyle: 'short', timeStyle: 'short' });
+        const amount = item.amount === null ? '' : ` · ${pointsToDecimal(BigInt(item.amount))}`;
+        const place = placeOf(publicUrl, item.kind);
+        return `- ${words[`alert_kind_${item.kind}`] ?? item.kind}: ${item.label}${amount} · ${at} (${timeZone})${place === null ? '' : `\n  ${place}`}`;
+      });
+      return lines.join('\n');
+    })
+    .join('\n\n');
+  return { subject, text };
+}
+
+export interface AlertOutlets {
+  mailer?: Mailer | undefined;
+  post?: Post;
+  publicUrl?: string | undefined;
+}
+
+/**
+ * One round: for each channel set up, claims the work it has not been told of, tells it, and gives the claim back if
+ * the channel could not be reached, for the next round. Each item is told at most once per channel: the claim commits
+ * before anything is sent, and a process that dies between the two loses that one alert (the count in the back
+ * office still shows the work).
+ */
+export async function alertRound(
+  db: Db,
+  outlets: AlertOutlets,
+  now = new Date(),
+): Promise<{ told: Record<AlertChannel, number>; failed: AlertChannel[] }> {
+  const settings = await readAlertSettings(db);
+  const since = new Date(now.getTime() - alertWindowMs);
+  const told: Record<AlertChannel, number> = { email: 0, webhook: 0 };
+  const failed: AlertChannel[] = [];
+  const tell = async (channel: AlertChannel, send: (items: WorkItem[]) => Promise<boolean>) => {
+    const found = await untoldWork(db, channel, since, batchSize);
+    const claimed = await claimAlerts(
+      db,
+      channel,
+      found.map((item) => item.item),
+    );
+    const items = found.filter((item) => claimed.has(item.item));
+    if (items.length === 0) return;
+    const sent = await send(items).catch(() => false);
+    if (sent) told[channel] = items.length;
+    else {
+      failed.push(channel);
+      await releaseAlerts(
+        db,
+        channel,
+        items.map((item) => item.item),
+      );
+    }
+  };
+  const emails = settings.alert_emails.trim();
+  if (emails !== '' && outlets.mailer !== undefined) {
+    const mailer = outlets.mailer;
+    const { timeZone } = await businessZones(db, now);
+    await tell('email', async (items) => {
+      await mailer.send({ to: emails, ...alertMail(items, outlets.publicUrl, timeZone) });
+      return true;
+    });
+  }
+  if (settings.alert_webhook_url !== '') {
+    const post = outlets.post ?? fetchPost;
+    await tell('webhook', async (items) => {
+      const body = webhookBody(items, outlets.publicUrl, now);
+      const answer = await post(settings.alert_webhook_url, {
+        body,
+        headers: { 'content-type': 'application/json', 'x-signature': webhookSignature(settings.alert_webhook_secret, body, now) },
+      });
+      return answer.ok;
+    });
+  }
+  await forgetOldAlerts(db, new Date(now.getTime() - 2 * alertWindowMs));
+  return { told, failed };
+}
+
+/** Every process looks for new work on the seed's 5-second beat; returns the function that stops it. */
+export function startOperatorAlerts(db: Db, config: Config, log: FastifyBaseLogger, everyMs = 5_000): () => Promise<void> {
+  const mailer = config.smtpUrl === undefined ? undefined : smtpMailer(config.smtpUrl, config.mailFrom);
+  const stop = repeatEvery(everyMs, () =>
+    alertRound(db, { mailer, publicUrl: config.publicUrl })
+      .then(({ failed }) => {
+        if (failed.length > 0) log.warn({ channels: failed }, 'operators could not be told of new work; the next round tries again');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'operator alert round failed; the next one tries again')),
+  );
+  return async () => {
+    await stop();
+    mailer?.close();
+  };
+}

@@ -1,0 +1,144 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useI18n } from '../core/i18n.ts';
+import { knownRefusalKey } from '../core/refusal.ts';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
+import { fieldErrors } from '../ui/server-messages.ts';
+import { adminRequest } from './operator-session.ts';
+import { alertRefusals } from './tab-keys.ts';
+
+interface AlertSettingsView {
+  emails: string;
+  webhook_url: string;
+  webhook_secret_set: boolean;
+  email_available: boolean;
+  /** Only in the answer that made it. */
+  webhook_secret?: string;
+}
+
+type Errors = Partial<Record<'emails' | 'webhook_url', string>>;
+
+const addressPattern = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+/** As the server checks them (server/alerts/alert-settings.service.ts): up to five addresses. */
+const validEmails = (text: string) => {
+  const addresses = text.split(/[,;\s]+/).filter((address) => address !== '');
+  return addresses.length <= 5 && addresses.every((address) => addressPattern.test(address));
+};
+const validWebhook = (text: string) =>
+  text.trim() === '' || /^https:\/\/\S+$/.test(text.trim()) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(text.trim());
+
+/**
+ * Who is told of new work outside the back office (decision 064): e-mail addresses, and a webhook whose posts are
+ * signed. The signing secret is shown once, in the answer that made it; afterwards only that there is one.
+ */
+export function AlertSettings() {
+  const { t } = useI18n();
+  const [saved, setSaved] = useState<AlertSettingsView | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [emails, setEmails] = useState('');
+  const [webhook, setWebhook] = useState('');
+  const [newSecret, setNewSecret] = useState(false);
+  const [secret, setSecret] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const show = (settings: AlertSettingsView) => {
+    setSaved(settings);
+    setEmails(settings.emails);
+    setWebhook(settings.webhook_url);
+    setNewSecret(false);
+    setSecret(settings.webhook_secret ?? '');
+  };
+
+  useEffect(() => {
+    adminRequest<AlertSettingsView>('GET', '/alerts')
+      .then((envelope) => show(envelope.detail))
+      .catch(() => setLoadFailed(true));
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    const found: Errors = {};
+    if (!validEmails(emails)) found.emails = t('admin_alerts_emails_invalid');
+    if (!validWebhook(webhook)) found.webhook_url = t('admin_alerts_webhook_invalid');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const envelope = await adminRequest<AlertSettingsView>('PUT', '/alerts', {
+        emails: emails.trim(),
+        webhook_url: webhook.trim(),
+        ...(newSecret ? { new_secret: 'true' } : {}),
+      });
+      show(envelope.detail);
+      setOutcome({ text: t('admin_alerts_saved'), failed: false });
+    } catch (error) {
+      const fields = fieldErrors(error, alertRefusals);
+      setErrors({
+        ...(fields.emails === undefined ? {} : { emails: t('admin_alerts_emails_invalid') }),
+        ...(fields.webhook_url === undefined ? {} : { webhook_url: t('admin_alerts_webhook_invalid') }),
+      });
+      if (Object.keys(fields).length === 0)
+        setOutcome({ text: t(knownRefusalKey(error, alertRefusals, 'admin_action_failed')), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="gs-admin-alerts">
+      <h2 id="gs-admin-alerts">{t('admin_alerts')}</h2>
+      <p>{t('admin_alerts_intro')}</p>
+      {loadFailed && (
+        <p className="gs-message gs-message--error" role="alert">
+          {t('admin_load_error')}
+        </p>
+      )}
+      {saved !== null && (
+        <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="gs-admin-alerts">
+          <Field
+            id="gs-alerts-emails"
+            name="emails"
+            label={t('admin_alerts_emails')}
+            hint={saved.email_available ? t('admin_alerts_emails_hint') : t('admin_alerts_no_mail')}
+            value={emails}
+            onChange={setEmails}
+            error={errors.emails}
+            maxLength={1300}
+            autoComplete="off"
+          />
+          <Field
+            id="gs-alerts-webhook"
+            name="webhook_url"
+            label={t('admin_alerts_webhook')}
+            hint={t('admin_alerts_webhook_hint')}
+            value={webhook}
+            onChange={setWebhook}
+            error={errors.webhook_url}
+            maxLength={500}
+            autoComplete="off"
+          />
+          {saved.webhook_secret_set && (
+            <label className="gs-admin__check">
+              <input
+                type="checkbox"
+                name="new_secret"
+                checked={newSecret}
+                onChange={(event) => setNewSecret(event.currentTarget.checked)}
+              />
+              {t('admin_alerts_new_secret')}
+            </label>
+          )}
+          {secret !== '' && (
+            <p className="gs-message gs-message--ok" role="status">
+              {t('admin_alerts_secret_shown')} <code>{secret}</code>
+            </p>
+          )}
+          <FormMessage outcome={outcome} />
+          <SubmitButton busy={busy}>{t('admin_alerts_save')}</SubmitButton>
+        </form>
+      )}
+    </section>
+  );
+}
