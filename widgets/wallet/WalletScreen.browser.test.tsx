@@ -5,7 +5,7 @@ import eng from '../../locales/eng.json';
 import { fail, refuse, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { endSession, startSession } from '../core/session.ts';
-import { $partnerWallets } from './partner-wallets.ts';
+import { $partnerWallets, loadPartnerWallets } from './partner-wallets.ts';
 import { WalletScreen } from './WalletScreen.tsx';
 
 const member = { id: 7, username: 'member01', user_wallets: { main_wallet: 500 } };
@@ -155,6 +155,17 @@ describe('WalletScreen', () => {
     const [lost, retry] = transfers(stub.calls);
     expect(retry?.headers.get('idempotency-key')).to.equal(lost?.headers.get('idempotency-key'));
     page.unmount();
+  });
+
+  it('keeps no partner wallets that arrive after the member logged out', async () => {
+    stub = stubFetch(() => ok([{ id: 1, name: 'store', balance: 30, enjoy_city_item: { id: 1 } }]));
+    await loadPartnerWallets();
+    expect($partnerWallets.get()).to.have.length(1);
+    const late = loadPartnerWallets();
+    act(() => endSession());
+    expect($partnerWallets.get()).to.equal(null);
+    await late;
+    expect($partnerWallets.get(), 'the answer for the member who left').to.equal(null);
   });
 
   it('says so when the partner wallets cannot be loaded', async () => {
