@@ -40,13 +40,7 @@ describe('machines on /dig: last seen, and offline after silence', { skip: proce
     const serial = `GS-${Date.now().toString(36).toUpperCase()}`;
     const machine = await api.call<{ secret: string }>('POST', 'admin/v1/devices', operator, { serial, engine_room_id: 1 });
     const username = `machine_${Date.now().toString(36)}`;
-    await api.call('POST', 'v1/register', undefined, {
-      username,
-      password: 'sun2026',
-      password_confirmation: 'sun2026',
-      parent_code: 'SOLAR1',
-    });
-    const member = await api.login(username, 'sun2026');
+    const member = await api.registeredMember(username, 'sun2026');
     await api.call('POST', 'v1/device', member.token, { serial });
     await api.call('POST', 'v1/device/heartbeat', undefined, { serial, secret: machine.secret });
 

@@ -37,13 +37,7 @@ describe('a large credit by customer service takes two administrators', () => {
     for (const name of ['desk_alice', 'desk_bob']) await runAdmin(dataDir, ['create-operator', name], { OPERATOR_PASSWORD: password });
     product = await startProduct({}, dataDir);
     api = new ProductApi(product.baseUrl);
-    await api.call('POST', 'v1/register', undefined, {
-      username,
-      password: 'sun2026',
-      password_confirmation: 'sun2026',
-      parent_code: 'SOLAR1',
-    });
-    member = await api.login(username, 'sun2026');
+    member = await api.registeredMember(username, 'sun2026');
   });
   after(async () => {
     await product.dispose();

@@ -62,13 +62,7 @@ describe('operators told of new work by a signed webhook', () => {
       assert.deepEqual(await accessibilityViolations(page), []);
 
       const username = `alerted_${Date.now().toString(36)}`;
-      await api.call('POST', 'v1/register', undefined, {
-        username,
-        password: 'sun2026',
-        password_confirmation: 'sun2026',
-        parent_code: 'SOLAR1',
-      });
-      const member = await api.login(username, 'sun2026');
+      const member = await api.registeredMember(username, 'sun2026');
       const order = await api.notifiedOrder(member, 1, 3000);
 
       const deadline = Date.now() + 10_000;

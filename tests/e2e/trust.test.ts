@@ -42,13 +42,7 @@ describe('/trust: where income comes from, read from the ledger', () => {
     const operator = await api.operatorLogin(operatorName, operatorPassword);
 
     const username = `trust_${Date.now().toString(36)}`;
-    await api.call('POST', 'v1/register', undefined, {
-      username,
-      password: memberPassword,
-      password_confirmation: memberPassword,
-      parent_code: 'SOLAR1',
-    });
-    member = { ...(await api.login(username, memberPassword)), username };
+    member = { ...(await api.registeredMember(username, memberPassword)), username };
     const photo = () => api.uploadPhoto(member.token);
     await api.call('PUT', `v1/user/${member.id}`, member.token, {
       name: username,

@@ -47,10 +47,15 @@ export class ProductApi {
     return { token: detail.token, id: detail.user.id };
   }
 
+  /** A member registered with the house code; logged in. */
+  async registeredMember(username: string, password: string): Promise<{ token: string; id: number }> {
+    await this.call('POST', 'v1/register', undefined, { username, password, password_confirmation: password, parent_code: 'SOLAR1' });
+    return this.login(username, password);
+  }
+
   /** A member registered with the house code, identity approved by the operator under `realname`; logged in. */
   async verifiedMember(operator: string, username: string, password: string, realname = 'Lin Mei'): Promise<{ token: string; id: number }> {
-    await this.call('POST', 'v1/register', undefined, { username, password, password_confirmation: password, parent_code: 'SOLAR1' });
-    const member = await this.login(username, password);
+    const member = await this.registeredMember(username, password);
     const photo = () => this.uploadPhoto(member.token);
     await this.call('PUT', `v1/user/${member.id}`, member.token, {
       name: username,
