@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { alertEmails, alertWebhookUrl } from '../../contract/alert-rules.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { validationError } from '../shared/errors.ts';
@@ -6,8 +7,6 @@ import { lockAlertSettings, readAlertSettings, writeAlertSettings, type AlertSet
 
 export const alertEmailsMessage = 'Give up to 5 e-mail addresses, separated by commas.';
 export const alertWebhookMessage = 'Give an https:// address (http:// only on this machine), or leave it empty.';
-const maxAddresses = 5;
-const emailPattern = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 /** What the back office shows: never the secret itself, only whether there is one (it is shown once, when made). */
 export function alertSettingsView(settings: AlertSettings, emailAvailable: boolean) {
@@ -17,30 +16,6 @@ export function alertSettingsView(settings: AlertSettings, emailAvailable: boole
     webhook_secret_set: settings.alert_webhook_secret !== '',
     email_available: emailAvailable,
   };
-}
-
-/** The addresses as the setting keeps them: trimmed, deduplicated, comma-separated; refused by field when wrong. */
-function checkedEmails(text: string): string {
-  const addresses = [...new Set(text.split(/[,;\s]+/).filter((address) => address !== ''))];
-  if (addresses.length > maxAddresses || addresses.some((address) => address.length > 254 || !emailPattern.test(address)))
-    throw validationError({ emails: [alertEmailsMessage] });
-  return addresses.join(', ');
-}
-
-/** An https address, or http to this machine's loopback (a receiver under test); anything else is refused. */
-function checkedWebhookUrl(text: string): string {
-  const url = text.trim();
-  if (url === '') return '';
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw validationError({ webhook_url: [alertWebhookMessage] });
-  }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
-  if (url.length > 500 || parsed.username !== '' || !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback)))
-    throw validationError({ webhook_url: [alertWebhookMessage] });
-  return parsed.href;
 }
 
 export interface AlertSettingsChange {
@@ -55,8 +30,10 @@ export interface AlertSettingsChange {
  * secret, returned this once; clearing the address forgets it. Audited without the secret.
  */
 export async function changeAlertSettings(db: Db, operatorId: number, change: AlertSettingsChange) {
-  const emails = change.emails === undefined ? undefined : checkedEmails(change.emails);
-  const webhookUrl = change.webhook_url === undefined ? undefined : checkedWebhookUrl(change.webhook_url);
+  const emails = change.emails === undefined ? undefined : alertEmails(change.emails);
+  const webhookUrl = change.webhook_url === undefined ? undefined : alertWebhookUrl(change.webhook_url);
+  if (emails === null) throw validationError({ emails: [alertEmailsMessage] });
+  if (webhookUrl === null) throw validationError({ webhook_url: [alertWebhookMessage] });
   return db.transaction().execute(async (trx) => {
     const before = await lockAlertSettings(trx);
     const url = webhookUrl ?? before.alert_webhook_url;

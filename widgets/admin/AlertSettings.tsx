@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { alertEmails, alertWebhookUrl } from '../../contract/alert-rules.ts';
 import { useI18n } from '../core/i18n.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
@@ -16,15 +17,6 @@ interface AlertSettingsView {
 }
 
 type Errors = Partial<Record<'emails' | 'webhook_url', string>>;
-
-const addressPattern = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
-/** As the server checks them (server/alerts/alert-settings.service.ts): up to five addresses. */
-const validEmails = (text: string) => {
-  const addresses = text.split(/[,;\s]+/).filter((address) => address !== '');
-  return addresses.length <= 5 && addresses.every((address) => addressPattern.test(address));
-};
-const validWebhook = (text: string) =>
-  text.trim() === '' || /^https:\/\/\S+$/.test(text.trim()) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(text.trim());
 
 /**
  * Who is told of new work outside the back office (decision 064): e-mail addresses, and a webhook whose posts are
@@ -60,8 +52,8 @@ export function AlertSettings() {
     event.preventDefault();
     setOutcome(null);
     const found: Errors = {};
-    if (!validEmails(emails)) found.emails = t('admin_alerts_emails_invalid');
-    if (!validWebhook(webhook)) found.webhook_url = t('admin_alerts_webhook_invalid');
+    if (alertEmails(emails) === null) found.emails = t('admin_alerts_emails_invalid');
+    if (alertWebhookUrl(webhook) === null) found.webhook_url = t('admin_alerts_webhook_invalid');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
