@@ -79,7 +79,7 @@ import { siteAdminRoutes } from './site/site.admin.routes.ts';
 import { SitePublisher } from './site/site-publish.service.ts';
 import { addScrapedGauges, createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerHttpMetrics } from './metrics/http-metrics.ts';
-import { readWorkCounts } from './dashboard/dashboard.service.ts';
+import { WorkCountsCache } from './dashboard/work-counts-cache.ts';
 import { transfersWaiting } from './wallet/transfer-batches.ts';
 
 declare module 'fastify' {
@@ -95,6 +95,8 @@ declare module 'fastify' {
     sitePublisher: SitePublisher;
     /** The enabled partner sites, kept current in every process through LISTEN/NOTIFY (decision 017). */
     partnerSites: PartnerSiteDirectory;
+    /** The work waiting, read once per process and again when the database announces a change (decision 065). */
+    workCounts: WorkCountsCache;
     /** What this process measures about itself (decision 056), served on METRICS_PORT when set. */
     metrics: Metrics;
   }
@@ -142,7 +144,16 @@ export async function buildApp(
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   database.observeQueries((seconds, failed) => metrics.querySeconds.observe({ outcome: failed ? 'error' : 'ok' }, seconds));
-  addScrapedGauges(metrics, { db: database.db, pool: database.poolStats, workCounts: readWorkCounts, transfersWaiting });
+  const workCounts = new WorkCountsCache();
+  await workCounts.start(database);
+  app.decorate('workCounts', workCounts);
+  app.addHook('onClose', () => workCounts.stop());
+  addScrapedGauges(metrics, {
+    db: database.db,
+    pool: database.poolStats,
+    workCounts: (db) => workCounts.read(db, { fresh: true }),
+    transfersWaiting,
+  });
   // An external city without a platform connected in code is reached over HTTPS with its saved settings.
   app.decorate(
     'partners',

@@ -55,7 +55,7 @@ export async function prepareServer(config: Config, opening = openConfiguredData
   // With SMTP_URL set, members' notifications are also e-mailed, each once, by whichever process locks it first.
   const stopMailing = startMailing(database.db, config, app.log);
   // Operators are told of new work by e-mail and webhook where an administrator set them up, each item once per channel.
-  const stopAlerts = startOperatorAlerts(database.db, config, app.log);
+  const stopAlerts = startOperatorAlerts(database.db, config, app.log, app.workCounts);
   const metricsServer = await serveMetrics(app, config);
   let stopping: Promise<void> | undefined;
   const stop = () =>

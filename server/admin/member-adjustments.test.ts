@@ -111,7 +111,7 @@ describe.each(databaseKinds())('customer service credits and debits on %s', (kin
     ) as Adjustment;
     expect(waiting.status).toBe('pending');
     expect(await main()).toBe(before);
-    const counts = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/work-counts', { token: admin })) as {
+    const counts = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/work-counts?fresh=true', { token: admin })) as {
       adjustments_pending: number;
     };
     expect(counts.adjustments_pending).toBe(1);

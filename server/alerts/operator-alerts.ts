@@ -157,15 +157,43 @@ export async function alertRound(
   return { told, failed };
 }
 
-/** Every process looks for new work on the seed's 5-second beat; returns the function that stops it. */
-export function startOperatorAlerts(db: Db, config: Config, log: FastifyBaseLogger, everyMs = 5_000): () => Promise<void> {
+/** What the rounds watch to know whether any work changed since they last looked (dashboard/work-counts-cache.ts). */
+export interface WorkChanges {
+  readonly generation: number;
+  readonly listening: boolean;
+}
+
+/**
+ * Without a change announced, a round still runs this often: an address just set up is told of the day's work, and a
+ * change made while the listener was reconnecting is found.
+ */
+const quietRoundMs = 60_000;
+
+/**
+ * Every process looks for new work on the seed's 5-second beat, but reads the database only when a queue announced a
+ * change since the last complete round (or after `quietRoundMs`); returns the function that stops it.
+ */
+export function startOperatorAlerts(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  work: WorkChanges,
+  everyMs = 5_000,
+): () => Promise<void> {
   const mailer = config.smtpUrl === undefined ? undefined : smtpMailer(config.smtpUrl, config.mailFrom);
+  let lookedAt: { generation: number; atMs: number } | undefined;
+  const round = async () => {
+    const generation = work.generation;
+    const nowMs = Date.now();
+    if (work.listening && lookedAt?.generation === generation && nowMs - lookedAt.atMs < quietRoundMs) return;
+    lookedAt = undefined;
+    const { told, failed } = await alertRound(db, { mailer, publicUrl: config.publicUrl });
+    if (failed.length > 0) log.warn({ channels: failed }, 'operators could not be told of new work; the next round tries again');
+    // A full batch may have left more behind: only a round that told everything it found lets the next ones rest.
+    else if (told.email < batchSize && told.webhook < batchSize) lookedAt = { generation, atMs: nowMs };
+  };
   const stop = repeatEvery(everyMs, () =>
-    alertRound(db, { mailer, publicUrl: config.publicUrl })
-      .then(({ failed }) => {
-        if (failed.length > 0) log.warn({ channels: failed }, 'operators could not be told of new work; the next round tries again');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'operator alert round failed; the next one tries again')),
+    round().catch((error: unknown) => log.error({ err: error }, 'operator alert round failed; the next one tries again')),
   );
   return async () => {
     await stop();

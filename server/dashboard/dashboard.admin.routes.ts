@@ -4,7 +4,7 @@ import { requireOperator } from '../auth/operator.guard.ts';
 import { localisedSchema } from '../catalog/localised-name.schema.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { readDashboard, readWorkCounts } from './dashboard.service.ts';
+import { readDashboard } from './dashboard.service.ts';
 
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 
@@ -98,7 +98,14 @@ export const dashboardAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['operators'],
         summary: 'The work waiting in each queue, for the navigation and the page title; light enough to ask every few seconds',
+        description:
+          'Kept per process and read again when a queue announces a change (decision 065), so it follows the work within moments on every process.',
         security: [{ bearer: [] }],
+        querystring: Type.Object({
+          fresh: Type.Optional(
+            Type.Boolean({ description: 'Read from the database now, after an action of one’s own that settled an item' }),
+          ),
+        }),
         response: {
           200: envelopeOf(
             Type.Object({
@@ -111,6 +118,6 @@ export const dashboardAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async () => success(await readWorkCounts(app.db)),
+    async (request) => success(await app.workCounts.read(app.db, { fresh: request.query.fresh === true })),
   );
 };

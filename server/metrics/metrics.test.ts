@@ -76,7 +76,9 @@ describe.each(databaseKinds())('metrics (decision 056) on %s', (kind) => {
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const admin = await operatorToken(testApp.app, testApp.database.db);
-    const counts = (await send(testApp.app, 'GET', 'admin/v1/work-counts', { token: admin })).json() as { detail: Record<string, number> };
+    const counts = (await send(testApp.app, 'GET', 'admin/v1/work-counts?fresh=true', { token: admin })).json() as {
+      detail: Record<string, number>;
+    };
     const text = await scrape();
     expect(valueOf(text, series)).toBe(before + 1);
     expect(valueOf(text, series)).toBe(counts.detail.verifications);

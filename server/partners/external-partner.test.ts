@@ -121,7 +121,7 @@ describe.each(databaseKinds())('an external partner city on %s', (kind) => {
       expect(await inTransit()).toBe(0n);
       // The back office counts it and lists it, where before only the server log said so.
       const operator = await operatorToken(testApp.app, testApp.database.db);
-      const counts = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/work-counts', { token: operator })) as {
+      const counts = expectSuccess(await send(testApp.app, 'GET', 'admin/v1/work-counts?fresh=true', { token: operator })) as {
         partner_failures: number;
       };
       expect(counts.partner_failures).toBe(1);

@@ -6,7 +6,7 @@ import { fail, refuse, ok, stubFetch, typeInto, waitFor, type RecordedCall } fro
 import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { $token, endSession, startSession } from '../core/session.ts';
 import { AdminApp } from './AdminApp.tsx';
-import { $operatorToken } from './operator-session.ts';
+import { $operatorToken, adminRequest } from './operator-session.ts';
 
 const operatorToken = `op.${'a'.repeat(43)}`;
 /** A money action asks first (AskFirst): its question names what it will do, and only the question's own button acts. */
@@ -465,5 +465,26 @@ describe('AdminApp (the back office)', () => {
     await waitFor(() => noticeReads() > firstReads, 'the queue read again');
     page.unmount();
     document.title = title;
+  });
+
+  it('reads the counts afresh after any change the operator makes, and only then', async () => {
+    $operatorToken.set(operatorToken);
+    const counts = { payment_notices: 1, verifications: 0, withdrawals: 0, refunds_owed: 0, machines_offline: 0 };
+    stub = backOffice((call) => {
+      if (call.path === '/admin/v1/work-counts') return ok(counts);
+      return call.path === '/admin/v1/order-notices/7/confirm' ? ok({}) : undefined;
+    });
+    const page = mountScreen(<AdminApp />);
+    const freshReads = () =>
+      stub?.calls.filter((call) => call.path === '/admin/v1/work-counts' && call.query.get('fresh') === 'true').length;
+    await waitFor(() => page.host.querySelector('.gs-admin__count') !== null, 'the counts');
+    expect(freshReads(), 'the first counts may come from what the server keeps').to.equal(0);
+    counts.payment_notices = 0;
+    await act(async () => {
+      await adminRequest('POST', '/order-notices/7/confirm');
+    });
+    await waitFor(() => freshReads() === 1, 'the counts read afresh');
+    await waitFor(() => page.host.querySelector('.gs-admin__count') === null, 'the badge gone');
+    page.unmount();
   });
 });

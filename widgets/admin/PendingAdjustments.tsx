@@ -6,7 +6,6 @@ import { Pager } from '../ui/Pager.tsx';
 import { AdjustmentTable } from './AdjustmentTable.tsx';
 import { adminRequest } from './operator-session.ts';
 import { OutcomeLines, type Outcome } from './queue-parts.tsx';
-import { refreshWorkCounts } from './work-counts.ts';
 
 /** Credits and debits waiting for a second administrator, on the Members tab (its badge counts them); nothing shows when none wait. */
 export function PendingAdjustments() {
@@ -28,7 +27,6 @@ export function PendingAdjustments() {
           onDecided={(decided) => {
             setOutcome(decided);
             list.reload();
-            void refreshWorkCounts();
           }}
         />
       )}

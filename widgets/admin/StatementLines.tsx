@@ -14,7 +14,6 @@ import { OutcomeLines, type Outcome } from './queue-parts.tsx';
 import { reconciliationRefusalText } from './reconciliation-keys.ts';
 import { formatDecimal } from './revenue-format.ts';
 import { StatementLineTable } from './StatementLineTable.tsx';
-import { refreshWorkCounts } from './work-counts.ts';
 
 /** The sum of exact amounts ("20011.0000") as exact text, for the question asked before confirming. */
 function sumOf(amounts: readonly string[]): string {
@@ -82,7 +81,6 @@ export function StatementLines({ id, group, onGroup, onBack }: Props) {
     } finally {
       setBusy(false);
       setRound((value) => value + 1);
-      void refreshWorkCounts();
     }
   };
 

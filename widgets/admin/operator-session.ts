@@ -1,14 +1,20 @@
+import { atom } from 'nanostores';
 import { apiRequest, ApiFailure, type Body, type Envelope, type Method } from '../core/api.ts';
 import { storedAtom } from '../core/stored-atom.ts';
 
 /** The operator's token, apart from any member session in the same browser. */
 export const $operatorToken = storedAtom<string>('operatorToken', '');
 
+/** Counts the operator's changes that succeeded: whatever shows waiting work reads it again after each (work-counts.ts). */
+export const $operatorChanges = atom(0);
+
 /** A back-office call with the operator's token; a 401 ends the operator session only. */
-export function adminRequest<T>(method: Method, path: string, body?: Body, headers?: Record<string, string>): Promise<Envelope<T>> {
-  return endedOn401(
+export async function adminRequest<T>(method: Method, path: string, body?: Body, headers?: Record<string, string>): Promise<Envelope<T>> {
+  const answer = await endedOn401(
     apiRequest<T>(method, `/admin/v1${path}`, body, { token: $operatorToken.get(), ...(headers === undefined ? {} : { headers }) }),
   );
+  if (method !== 'GET') $operatorChanges.set($operatorChanges.get() + 1);
+  return answer;
 }
 
 /** A back-office file (the audit log as CSV), fetched with the operator's token; the back office runs on our own site. */

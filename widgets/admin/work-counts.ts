@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { adminRequest, $operatorToken } from './operator-session.ts';
+import { adminRequest, $operatorChanges, $operatorToken } from './operator-session.ts';
 
 /** The work waiting, as GET /admin/v1/work-counts counts it. */
 export interface WorkCounts {
@@ -36,11 +36,14 @@ export const $workCounts = atom<WorkCounts | null>(null);
 
 const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
-/** Asks now: after an action that settles waiting work, its badge should not wait for the next tick. */
-export async function refreshWorkCounts(): Promise<void> {
+/**
+ * Asks now. After an operator's change (`fresh`), a badge should neither wait for the next tick nor be answered from
+ * counts the server kept before it heard of the change.
+ */
+async function refreshWorkCounts({ fresh = false } = {}): Promise<void> {
   if ($operatorToken.get() === '' || hidden()) return;
   try {
-    $workCounts.set((await adminRequest<WorkCounts>('GET', '/work-counts')).detail);
+    $workCounts.set((await adminRequest<WorkCounts>('GET', fresh ? '/work-counts?fresh=true' : '/work-counts')).detail);
   } catch {
     // The last counts stay until an answer comes; the queues themselves say when they cannot load.
   }
@@ -55,10 +58,13 @@ onMount($workCounts, () => {
     $workCounts.set(null);
     if (token !== '') void refreshWorkCounts();
   });
+  // Confirming, paying or deciding an item takes it off a count: the badge follows at once.
+  const stopChanges = $operatorChanges.listen(() => void refreshWorkCounts({ fresh: true }));
   return () => {
     clearInterval(timer);
     document.removeEventListener('visibilitychange', onVisibility);
     stopToken();
+    stopChanges();
   };
 });
 

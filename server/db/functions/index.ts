@@ -27,6 +27,7 @@ export const functionNames = [
   'business_day_start',
   'business_day_end',
   'business_date_of',
+  'operator_work_changed',
 ] as const;
 
 export type FunctionName = (typeof functionNames)[number];
