@@ -79,6 +79,7 @@ export async function seedBuyingLists(db: Db): Promise<void> {
         state: 'sample' as const,
         names: JSON.stringify(seededRoomNames[room.name]?.names ?? {}),
         locations: JSON.stringify(seededRoomNames[room.name]?.locations ?? {}),
+        types: JSON.stringify(seededRoomNames[room.name]?.types ?? {}),
       })),
     )
     .onConflict((conflict) => conflict.column('id').doNothing())

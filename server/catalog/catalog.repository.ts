@@ -56,7 +56,7 @@ function toProduct(row: {
 export async function listEngineRooms(db: Db, states: readonly RoomState[]) {
   return db
     .selectFrom('engine_rooms')
-    .select(['id', 'name', 'names', 'type', 'location', 'locations', 'capacity_units'])
+    .select(['id', 'name', 'names', 'type', 'types', 'location', 'locations', 'capacity_units'])
     .where('state', 'in', states)
     .where('capacity_units', 'is not', null)
     .orderBy('id')

@@ -195,13 +195,25 @@ describe.each(databaseKinds())('catalogue in the back office on %s', (kind) => {
     const room = {
       names: { zhs: '台中机房', zht: '台中機房', eng: 'Taichung Room C' },
       locations: { zhs: '台湾台中', zht: '台灣台中', eng: 'Taichung, Taiwan' },
-      type: 'Graphene array',
+      types: { zhs: '石墨烯阵列', zht: '石墨烯陣列', eng: 'Graphene array' },
       capacity_units: 40,
     };
     const added = expectSuccess(await admin('POST', 'engine-rooms', room), 201) as { id: number };
     expectFailure(await admin('PUT', `engine-rooms/${added.id}`, { ...room, capacity_units: 0 }), 422);
     const saved = expectSuccess(await admin('PUT', `engine-rooms/${added.id}`, { ...room, capacity_units: 50, reason: 'survey' }));
-    expect(saved).toMatchObject({ capacity_units: 50, names: room.names });
+    expect(saved).toMatchObject({ capacity_units: 50, names: room.names, types: room.types, type: 'Graphene array' });
+    // A type missing in one language is refused by field, and nothing changes.
+    const refused = expectFailure(
+      await admin('PUT', `engine-rooms/${added.id}`, { ...room, types: { ...room.types, zht: ' ' }, capacity_units: 50 }),
+      422,
+    );
+    expect(JSON.stringify(refused)).toContain('types');
+    // Members read the type in their language, with the English fallback the seed's API names.
+    const offered = expectSuccess(await send(app, 'GET', 'v1/engineRoom')) as { id: number; type: string; types: Record<string, string> }[];
+    expect(offered.find((row) => row.id === 1)).toMatchObject({
+      type: 'Graphene array',
+      types: { zhs: '石墨烯阵列', zht: '石墨烯陣列', eng: 'Graphene array' },
+    });
     expect((await audits('engine_room.capacity')).at(-1)).toMatchObject({ before: { capacity_units: 40 }, after: { capacity_units: 50 } });
     expect((await audits('engine_room.create')).length).toBeGreaterThan(0);
     const page = expectSuccess(await admin('GET', 'engine-rooms')) as {
@@ -212,8 +224,9 @@ describe.each(databaseKinds())('catalogue in the back office on %s', (kind) => {
     expect(page.data.find((row) => row.id === added.id)?.capacity_confirmed).toBe(true);
     const seeded = page.data.find((row) => row.id === 2);
     expect(seeded?.capacity_confirmed).toBe(false);
-    const { names, locations, type, capacity_units } = seeded ?? room;
-    const confirmed = expectSuccess(await admin('PUT', 'engine-rooms/2', { names, locations, type, capacity_units })) as {
+    expect(seeded?.types).toEqual({ zhs: '屋顶阵列', zht: '屋頂陣列', eng: 'Rooftop array' });
+    const { names, locations, types, capacity_units } = seeded ?? room;
+    const confirmed = expectSuccess(await admin('PUT', 'engine-rooms/2', { names, locations, types, capacity_units })) as {
       capacity_confirmed: boolean;
     };
     expect(confirmed.capacity_confirmed, 'saved unchanged: confirmed').toBe(true);

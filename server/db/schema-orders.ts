@@ -28,6 +28,8 @@ export interface EngineRoomTable {
   /** Name and location in each language (migration 0016); `name` and `location` are the fallbacks. JSON text when written. */
   names: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
   locations: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
+  /** The room's type in each language (migration 0051); `type` is the fallback, in English. JSON text when written. */
+  types: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
   /** When an operator last added, saved or set the capacity of this room (migration 0028); null for the seeded samples. */
   capacity_confirmed_at: ColumnType<Date | null, Date | undefined, Date>;
   /** sample, offered, hidden or retired (migration 0034, decision 052): only an offered room takes new orders. */

@@ -19,7 +19,7 @@ const inEachLocale = <T extends TSchema>(text: T, description: string) =>
 const roomFields = {
   names: inEachLocale(line(80), 'The name in simplified Chinese, traditional Chinese and English'),
   locations: inEachLocale(line(120), 'Where it is, in each language'),
-  type: line(60),
+  types: inEachLocale(line(60), 'What kind of installation it is, in each language'),
   capacity_units: Type.Integer({
     minimum: 1,
     maximum: 1_000_000_000,
@@ -31,7 +31,8 @@ const roomItem = Type.Object({
   id: Type.Integer(),
   names: roomFields.names,
   locations: roomFields.locations,
-  type: Type.String(),
+  types: roomFields.types,
+  type: Type.String({ description: 'The type in English: what older clients and the member API fall back to' }),
   capacity_units: Type.Union([Type.Integer(), Type.Null()], { description: 'Null: not set yet, the room earns nobody anything' }),
   state: Type.Union([Type.Literal('sample'), Type.Literal('offered'), Type.Literal('hidden'), Type.Literal('retired')], {
     description: 'Only an offered room takes new orders (decision 052); a sample is one whose capacity nobody confirmed yet',
@@ -53,6 +54,7 @@ const roomJson = (room: Room) => ({
   id: room.id,
   names: text(room.names, room.name),
   locations: text(room.locations, room.location),
+  types: text(room.types, room.type),
   type: room.type,
   capacity_units: room.capacity_units,
   state: room.state,

@@ -7,6 +7,7 @@ const roomColumns = [
   'engine_rooms.name',
   'engine_rooms.names',
   'engine_rooms.type',
+  'engine_rooms.types',
   'engine_rooms.location',
   'engine_rooms.locations',
   'engine_rooms.capacity_units',
@@ -25,6 +26,7 @@ export interface RoomColumns {
   location: string;
   locations: string;
   type: string;
+  types: string;
 }
 
 export async function countRooms(db: Db): Promise<number> {

@@ -9,7 +9,7 @@ import { refuseBelowHeld, roomNotFoundMessage, roomReasonMessage, setRoomCapacit
 export interface RoomInput {
   names: Localised;
   locations: Localised;
-  type: string;
+  types: Localised;
   capacity_units: number;
   /** Why the capacity changes: needed when it does (decision 052). */
   reason?: string;
@@ -21,25 +21,28 @@ const trimmed = (texts: Localised): Localised => ({
   eng: texts.eng?.trim() ?? '',
 });
 
-/** The columns written: `name` and `location` stay the API's fallbacks, in English as the seed's were. */
+/** The columns written: `name`, `location` and `type` stay the API's fallbacks, in English as the seed's were. */
 function written(input: RoomInput) {
   const names = trimmed(input.names);
   const locations = trimmed(input.locations);
+  const types = trimmed(input.types);
   return {
     name: names.eng ?? '',
     names: JSON.stringify(names),
     location: locations.eng ?? '',
     locations: JSON.stringify(locations),
-    type: input.type.trim(),
+    type: types.eng ?? '',
+    types: JSON.stringify(types),
   };
 }
 
-const auditView = (room: { names: Localised; locations: Localised; type: string; capacity_units: number | null }) => ({
+const auditView = (room: { names: Localised; locations: Localised; types: Localised; capacity_units: number | null }) => ({
   names: room.names,
   locations: room.locations,
-  type: room.type,
+  types: room.types,
   capacity_units: room.capacity_units,
 });
+const trimmedTexts = (input: RoomInput) => ({ names: trimmed(input.names), locations: trimmed(input.locations), types: trimmed(input.types) });
 
 export async function addRoom(db: Db, operatorId: number, input: RoomInput): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -49,7 +52,7 @@ export async function addRoom(db: Db, operatorId: number, input: RoomInput): Pro
       action: 'engine_room.create',
       subjectType: 'engine_room',
       subjectId: id,
-      after: auditView({ ...input, names: trimmed(input.names), locations: trimmed(input.locations) }),
+      after: auditView({ ...input, ...trimmedTexts(input) }),
     });
     return id;
   });
@@ -75,7 +78,7 @@ export async function changeRoom(db: Db, operatorId: number, id: number, input: 
       subjectType: 'engine_room',
       subjectId: id,
       before: auditView(before),
-      after: auditView({ ...before, names: trimmed(input.names), locations: trimmed(input.locations), type: values.type }),
+      after: auditView({ ...before, ...trimmedTexts(input) }),
     });
     return before.capacity_units !== input.capacity_units;
   });

@@ -17,6 +17,7 @@ const engineRoomSchema = Type.Object({
   name: Type.String(),
   names: localisedSchema('the name in each language; show `name` where one is missing'),
   type: Type.String(),
+  types: localisedSchema('the type in each language; show `type` where one is missing'),
   location: Type.String(),
   locations: localisedSchema('the location in each language; show `location` where one is missing'),
   capacity_units: Type.Union([Type.Integer(), Type.Null()], {

@@ -6,7 +6,7 @@ import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/
 import { distributeIncome } from './income.service.ts';
 
 const names = { zhs: '测试机房', zht: '測試機房', eng: 'Test room' };
-const room = { names, locations: { zhs: '台南', zht: '台南', eng: 'Tainan' }, type: 'Array' };
+const room = { names, locations: { zhs: '台南', zht: '台南', eng: 'Tainan' }, types: { zhs: '阵列', zht: '陣列', eng: 'Array' } };
 
 /** Engine rooms' capacity and states (decision 052), on each database. */
 describe.each(databaseKinds())('engine room capacity and states on %s', (kind) => {

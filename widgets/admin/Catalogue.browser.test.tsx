@@ -38,7 +38,7 @@ const tainan: Room = {
   id: 1,
   names: { zhs: '台南太阳能园区 A', zht: '臺南太陽能園區 A', eng: 'Tainan Solar Park A' },
   locations: { zhs: '台湾台南', zht: '臺灣臺南', eng: 'Tainan, Taiwan' },
-  type: 'Graphene array',
+  types: { zhs: '石墨烯阵列', zht: '石墨烯陣列', eng: 'Graphene array' },
   capacity_units: 23,
   capacity_confirmed: true,
 };
@@ -211,11 +211,15 @@ describe('Catalogue (the back office)', () => {
     expect(stub.calls.some((call) => call.method === 'PUT')).to.equal(false);
     typeInto(capacity(), '40');
     typeInto(page.host.querySelector<HTMLInputElement>('#gs-room-edit-1-names-zht') as HTMLInputElement, '臺南機房');
+    typeInto(inputLabelled(page.host, labelOf('admin_cat_type', 'zht')), '');
     // A capacity already set that changes asks why (every order's share changes with it), before anything is sent.
     act(() => submit()?.click());
     const reason = () => inputLabelled(page.host, eng.admin_cat_room_reason);
     await waitFor(() => errorOf(reason()) === eng.admin_cat_needed, 'the reason asked');
+    // The type is written in each language, each needed.
+    expect(errorOf(inputLabelled(page.host, labelOf('admin_cat_type', 'zht')))).to.equal(eng.admin_cat_needed);
     expect(stub.calls.some((call) => call.method === 'PUT')).to.equal(false);
+    typeInto(inputLabelled(page.host, labelOf('admin_cat_type', 'zht')), '石墨烯陣列 二期');
     typeInto(reason(), 'Second array installed');
     act(() => submit()?.click());
     await waitFor(() => stub?.calls.some((call) => call.method === 'PUT') === true, 'the save');
@@ -224,6 +228,9 @@ describe('Catalogue (the back office)', () => {
     expect(put?.form.get('reason')).to.equal('Second array installed');
     expect(put?.form.get('names[zht]')).to.equal('臺南機房');
     expect(put?.form.get('locations[eng]')).to.equal('Tainan, Taiwan');
+    expect(put?.form.get('types[zht]')).to.equal('石墨烯陣列 二期');
+    expect(put?.form.get('types[eng]')).to.equal('Graphene array');
+    expect(put?.form.has('type')).to.equal(false);
     page.unmount();
   });
   it('reads in traditional Chinese, the three languages side by side, axe-clean', async () => {

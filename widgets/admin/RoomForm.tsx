@@ -12,7 +12,8 @@ export interface Room {
   id: number;
   names: Texts;
   locations: Texts;
-  type: string;
+  /** What kind of installation it is, in each language (migration 0051). */
+  types: Texts;
   capacity_units: number | null;
   /** False for a seeded sample room until an operator saves it or sets its capacity (decision 037). */
   capacity_confirmed: boolean;
@@ -29,8 +30,8 @@ export function RoomForm({ room, onClose }: { room: Room | null; onClose: (done:
   const [texts, setTexts] = useState<Record<string, Texts>>({
     names: room?.names ?? blankTexts(),
     locations: room?.locations ?? blankTexts(),
+    types: room?.types ?? blankTexts(),
   });
-  const [type, setType] = useState(room?.type ?? '');
   const [capacity, setCapacity] = useState(room?.capacity_units === null || room === null ? '' : String(room.capacity_units));
   const [reason, setReason] = useState('');
   // Changing a capacity already set changes every order's share from then on: the audit log keeps why.
@@ -40,12 +41,11 @@ export function RoomForm({ room, onClose }: { room: Room | null; onClose: (done:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Errors = {};
-    for (const field of ['names', 'locations'])
+    for (const field of ['names', 'locations', 'types'])
       for (const locale of catalogueLocales) if (texts[field]?.[locale].trim() === '') found[`${field}.${locale}`] = t('admin_cat_needed');
-    if (type.trim() === '') found.type = t('admin_cat_needed');
     if (!wholePattern.test(capacity.trim())) found.capacity_units = t('admin_cat_number_invalid');
     if (capacityChanges && reason.trim() === '') found.reason = t('admin_cat_needed');
-    const body = { ...texts, type: type.trim(), capacity_units: Number(capacity), ...(capacityChanges ? { reason: reason.trim() } : {}) };
+    const body = { ...texts, capacity_units: Number(capacity), ...(capacityChanges ? { reason: reason.trim() } : {}) };
     return send(found, async () => {
       if (room === null) await adminRequest('POST', '/catalogue/engine-rooms', formFields(body));
       else await adminRequest('PUT', `/catalogue/engine-rooms/${room.id}`, formFields(body));
@@ -62,21 +62,13 @@ export function RoomForm({ room, onClose }: { room: Room | null; onClose: (done:
           fields={[
             { field: 'names', label: t('admin_cat_name'), maxLength: 80 },
             { field: 'locations', label: t('admin_cat_location'), maxLength: 120 },
+            { field: 'types', label: t('admin_cat_type'), maxLength: 60 },
           ]}
           values={texts}
           errors={errors}
           onChange={(field, locale, value) =>
             setTexts((current) => ({ ...current, [field]: { ...(current[field] ?? blankTexts()), [locale]: value } }))
           }
-        />
-        <Field
-          id={`${prefix}-type`}
-          name="type"
-          label={t('admin_cat_type')}
-          value={type}
-          onChange={setType}
-          error={errors.type}
-          maxLength={60}
         />
         <Field
           id={`${prefix}-capacity`}

@@ -11,6 +11,7 @@ import { AuditLog } from './AuditLog.tsx';
 import type { OperatorMe } from './operator-me.ts';
 import { $operatorToken } from './operator-session.ts';
 import { Settings } from './Settings.tsx';
+import { zoneLabel } from './time-zone-names.ts';
 
 const operatorToken = `op.${'d'.repeat(43)}`;
 const saved = { interest_rate: 3, operator_fee_percent: 10, business_time_zone: 'Asia/Shanghai', business_time_zone_next: null };
@@ -95,8 +96,11 @@ describe('Settings and the audit log (the back office)', () => {
     );
     const select = page.host.querySelector('#gs-settings-zone') as HTMLSelectElement;
     expect(select.options[0]?.value).to.equal('UTC');
+    // Each zone is named with its offset and its name in the operator's language, its id telling alike names apart.
+    expect(select.selectedOptions[0]?.textContent).to.equal(zoneLabel('Asia/Shanghai', 'eng'));
+    expect(select.selectedOptions[0]?.textContent).to.match(/^\(UTC\+08:00\) .+ · Asia\/Shanghai$/);
     expect(page.host.querySelector('#gs-settings-zone-hint')?.textContent).to.contain(
-      eng.admin_settings_zone_now.replace('{{zone}}', 'Asia/Shanghai'),
+      eng.admin_settings_zone_now.replace('{{zone}}', zoneLabel('Asia/Shanghai', 'eng')),
     );
     expect(page.host.querySelector('#gs-settings-reason')).to.equal(null);
     act(() => {
@@ -115,7 +119,7 @@ describe('Settings and the audit log (the back office)', () => {
     expect(sent?.form.get('business_time_zone')).to.equal('Africa/Abidjan');
     expect(sent?.form.get('reason')).to.equal('Moving the hosting');
     expect(page.host.querySelector('#gs-settings-zone-hint')?.textContent).to.contain(
-      eng.admin_settings_zone_next.replace('{{date}}', '2026-11-29').replace('{{zone}}', 'Africa/Abidjan'),
+      eng.admin_settings_zone_next.replace('{{date}}', '2026-11-29').replace('{{zone}}', zoneLabel('Africa/Abidjan', 'eng')),
     );
     // The waiting zone is the one shown; saving it again needs no reason.
     expect(select.value).to.equal('Africa/Abidjan');

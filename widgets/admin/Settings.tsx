@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useI18n, type Translate } from '../core/i18n.ts';
 import { appVersion, buildDate } from '../core/build-info.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
@@ -8,6 +8,7 @@ import { adminRequest } from './operator-session.ts';
 import { settingsRefusals } from './tab-keys.ts';
 import { VerificationChoices } from './VerificationChoices.tsx';
 import { AlertSettings } from './AlertSettings.tsx';
+import { zoneLabel } from './time-zone-names.ts';
 
 interface IncomeSettings {
   interest_rate: number;
@@ -42,7 +43,7 @@ function refused(error: unknown, t: Translate): { errors: Errors; text: string }
  * members are running. Service contacts are brand-site content, edited under "Brand site".
  */
 export function Settings() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [saved, setSaved] = useState<IncomeSettings | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [rate, setRate] = useState('');
@@ -52,6 +53,15 @@ export function Settings() {
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
+  // Some four hundred zones, each worded once per language rather than on every keystroke.
+  const savedZones =
+    saved === null
+      ? []
+      : [saved.business_time_zone, ...(saved.business_time_zone_next === null ? [] : [saved.business_time_zone_next.time_zone])];
+  const zoneOptions = useMemo(
+    () => timeZones(savedZones).map((name) => ({ name, label: zoneLabel(name, locale) })),
+    [savedZones.join(' '), locale],
+  );
 
   const show = (settings: IncomeSettings) => {
     setSaved(settings);
@@ -141,20 +151,17 @@ export function Settings() {
                 aria-describedby="gs-settings-zone-hint gs-settings-zone-error"
                 onChange={(event) => setZone(event.currentTarget.value)}
               >
-                {timeZones([
-                  saved.business_time_zone,
-                  ...(saved.business_time_zone_next === null ? [] : [saved.business_time_zone_next.time_zone]),
-                ]).map((name) => (
+                {zoneOptions.map(({ name, label }) => (
                   <option key={name} value={name}>
-                    {name}
+                    {label}
                   </option>
                 ))}
               </select>
             </div>
             <p id="gs-settings-zone-hint" className="gs-field__hint">
-              {t('admin_settings_zone_now', { zone: saved.business_time_zone })}{' '}
+              {t('admin_settings_zone_now', { zone: zoneLabel(saved.business_time_zone, locale) })}{' '}
               {saved.business_time_zone_next !== null &&
-                `${t('admin_settings_zone_next', { date: saved.business_time_zone_next.from_date, zone: saved.business_time_zone_next.time_zone })} `}
+                `${t('admin_settings_zone_next', { date: saved.business_time_zone_next.from_date, zone: zoneLabel(saved.business_time_zone_next.time_zone, locale) })} `}
               {t('admin_settings_zone_hint')}
             </p>
             <p id="gs-settings-zone-error" className="gs-field__error" aria-live="polite">

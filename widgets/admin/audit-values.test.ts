@@ -5,6 +5,7 @@ import zhs from '../../locales/zhs.json' with { type: 'json' };
 import zht from '../../locales/zht.json' with { type: 'json' };
 import { auditActions, auditSubjects } from '../../contract/audit.ts';
 import { auditActionName, auditFieldName, auditSubjectName, changedFields, formatAuditValue, shiftDecimal } from './audit-values.ts';
+import { zoneLabel } from './time-zone-names.ts';
 
 const { t } = createI18n('eng', eng);
 const chinese = createI18n('zhs', zhs).t;
@@ -66,6 +67,29 @@ describe('audit values as an operator reads them', () => {
     expect(formatAuditValue('status', 2, 'eng', t, 'device')).toBe('2');
     expect(formatAuditValue('reason', 'pending', 'eng', t)).toBe('pending');
     expect(auditFieldName('notice_id', chinese)).toBe(zhs.audit_field_notice_id);
+  });
+
+  it('shows a text kept in each language by language, only the languages that changed, in words', () => {
+    const before = { names: { zhs: '台中机房', zht: '台中機房', eng: 'Taichung C' }, capacity_units: 40 };
+    const after = { names: { zhs: '台中机房', zht: '臺中機房', eng: 'Taichung C' }, capacity_units: 40 };
+    expect(changedFields(before, after)).toEqual([{ field: 'names.zht', before: '台中機房', after: '臺中機房' }]);
+    expect(auditFieldName('names.zht', chinese)).toBe(`${zhs.audit_field_names}（${zhs.language_zht}）`);
+    expect(auditFieldName('types.eng', t)).toBe(`${eng.audit_field_types} (${eng.language_eng})`);
+    // A room added: every language shown, none as code.
+    expect(changedFields(null, { types: { zhs: '阵列', zht: '陣列', eng: 'Array' } }).map((change) => change.field)).toEqual([
+      'types.zhs',
+      'types.zht',
+      'types.eng',
+    ]);
+  });
+
+  it('shows a business time zone with its offset and its name in the operator’s language', () => {
+    const summer = new Date('2026-07-01T00:00:00Z');
+    expect(formatAuditValue('business_time_zone', 'Asia/Taipei', 'eng', t)).toMatch(/^\(UTC\+08:00\) .+ · Asia\/Taipei$/);
+    expect(formatAuditValue('business_time_zone', 'Asia/Taipei', 'zhs', chinese)).toMatch(/^\(UTC\+08:00\) [^A-Za-z]+ · Asia\/Taipei$/);
+    expect(zoneLabel('UTC', 'eng', summer)).toMatch(/^\(UTC(\+00:00)?\) /);
+    expect(zoneLabel('Europe/London', 'eng', summer)).toMatch(/^\(UTC\+01:00\) /);
+    expect(zoneLabel('Not/A_Zone', 'eng')).toBe('Not/A_Zone');
   });
 
   it('moves the decimal point on the digits alone', () => {

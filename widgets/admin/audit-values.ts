@@ -1,13 +1,17 @@
-import { htmlLang, type Locale } from '../../locales/index.ts';
+import { htmlLang, locales, type Locale } from '../../locales/index.ts';
 import { auditActions, auditPointFields as pointFields, auditSubjects } from '../../contract/audit.ts';
 import type { Translate } from '../core/i18n.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
+import { zoneLabel } from './time-zone-names.ts';
 
 /**
  * The audit log keeps values as the database holds them (points in ten-thousandths, energy in
  * watt-hours, rates in hundredths of a percent). An operator reads them as the screens show them:
  * this turns one row's before and after into named fields with localised values.
  */
+
+/** Fields holding a time zone's id, shown with its offset and its name in the operator's language. */
+const zoneFields = new Set(['business_time_zone', 'business_time_zone_next']);
 
 /** Fields holding energy in watt-hours, shown in kWh as the revenue form takes it. */
 const energyFields = new Set(['wh']);
@@ -33,6 +37,9 @@ export const auditFields = [
   'business_time_zone_from',
   'enabled',
   'name',
+  'names',
+  'locations',
+  'types',
   'installed_units',
   'serial',
   'withdrawal_cooldown_hours',
@@ -165,9 +172,17 @@ export const auditValueMessageKeys = [
   'audit_yes',
   'audit_no',
   'audit_empty',
+  'audit_field_in_language',
+  ...locales.map((locale) => `language_${locale}`),
 ];
 
+/** A text kept in each language (a room's names) is changed language by language: "names.zht" is one of them. */
+const localisedPart = /^(\w+)\.(zhs|zht|eng)$/;
+
 export function auditFieldName(field: string, t: Translate): string {
+  const [, whole, locale] = localisedPart.exec(field) ?? [];
+  if (whole !== undefined && locale !== undefined)
+    return t('audit_field_in_language', { field: auditFieldName(whole, t), language: t(`language_${locale}`) });
   return (auditFields as readonly string[]).includes(field) ? t(fieldKey(field)) : field;
 }
 
@@ -187,16 +202,26 @@ export interface FieldChange {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isLocalised = (value: unknown): value is Record<Locale, unknown> =>
+  isRecord(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => (locales as readonly string[]).includes(key));
 
-/** The fields that differ, in the order they were written; a whole value when either side is not an object. */
+/**
+ * The fields that differ, in the order they were written; a whole value when either side is not an object. A text
+ * kept in each language is compared language by language, so a changed English name shows alone, in words.
+ */
 export function changedFields(before: unknown, after: unknown): FieldChange[] {
   if (!isRecord(before) && !isRecord(after)) return before === after ? [] : [{ field: '', before, after }];
   const old = isRecord(before) ? before : {};
   const now = isRecord(after) ? after : {};
   const fields = [...new Set([...Object.keys(old), ...Object.keys(now)])];
-  return fields
-    .filter((field) => JSON.stringify(old[field]) !== JSON.stringify(now[field]))
-    .map((field) => ({ field, before: old[field], after: now[field] }));
+  return fields.flatMap((field) => {
+    const [was, is] = [old[field], now[field]];
+    if ((isLocalised(was) || was === undefined) && (isLocalised(is) || is === undefined) && (was ?? is) !== undefined)
+      return locales
+        .map((locale) => ({ field: `${field}.${locale}`, before: was?.[locale], after: is?.[locale] }))
+        .filter((change) => change.before !== change.after);
+    return JSON.stringify(was) === JSON.stringify(is) ? [] : [{ field, before: was, after: is }];
+  });
 }
 
 /** "-12345" with 4 places → "-1.2345": decimal text from an integer, never through a float. */
@@ -225,6 +250,7 @@ export function formatAuditValue(field: string, value: unknown, locale: Locale, 
     if (wordedFields.has(field) && valueWords.has(text)) return t(`audit_value_${text}`);
     const numeric = numericStatusKeys[subject];
     if (field === 'status' && numeric !== undefined && (numericStatuses[subject] ?? []).includes(text)) return t(numeric(text));
+    if (zoneFields.has(field)) return zoneLabel(text, locale);
     if (pointFields.has(field) && integerText.test(text)) return decimal(locale, shiftDecimal(text, 4), 4);
     if (energyFields.has(field) && integerText.test(text)) return `${decimal(locale, shiftDecimal(text, 3), 3)} kWh`;
     if (field.endsWith('_bp') && integerText.test(text)) return `${decimal(locale, shiftDecimal(text, 2), 2)} %`;

@@ -44,6 +44,7 @@ import * as verificationChoicesInThreeLanguages from './0047_verification_choice
 import * as noticeMailToFormerAddress from './0048_notice_mail_to_former_address.ts';
 import * as operatorAlerts from './0049_operator_alerts.ts';
 import * as operatorWorkNotify from './0050_operator_work_notify.ts';
+import * as roomTypesInThreeLanguages from './0051_room_types_in_three_languages.ts';
 import * as payerRefundsWithdrawalClaims from './0033_payer_refunds_withdrawal_claims.ts';
 import * as revenueCorrectionsAndHold from './0032_revenue_corrections_and_hold.ts';
 import * as roomStates from './0034_room_states.ts';
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '0048_notice_mail_to_former_address': noticeMailToFormerAddress,
   '0049_operator_alerts': operatorAlerts,
   '0050_operator_work_notify': operatorWorkNotify,
+  '0051_room_types_in_three_languages': roomTypesInThreeLanguages,
 };
 
 export const migrationProvider: MigrationProvider = {
