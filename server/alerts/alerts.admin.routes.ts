@@ -3,7 +3,9 @@ import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
+import { smtpMailer } from '../notifications/mailer.ts';
 import { alertSettingsView, changeAlertSettings, readAlertSettingsView } from './alert-settings.service.ts';
+import { sendTestAlert } from './alert-test.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -68,6 +70,39 @@ export const alertAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { ...alertSettingsView(settings, emailAvailable), ...(newSecret === undefined ? {} : { webhook_secret: newSecret }) },
         'Saved',
       );
+    },
+  );
+
+  const outcome = (description: string) =>
+    Type.Union([Type.Literal('not_set'), Type.Literal('sent'), Type.Literal('failed')], { description });
+  app.post(
+    '/admin/v1/alerts/test',
+    {
+      schema: {
+        tags,
+        summary:
+          'Send one test through each channel as saved: an e-mail to the addresses, and a signed post with "event":"work.test" and no items to the webhook',
+        security: bearer,
+        response: {
+          200: envelopeOf(
+            Type.Object({
+              email: outcome('not_set: no address or no SMTP_URL; sent: the mail server took it; failed: it did not'),
+              webhook: outcome('not_set: no address; sent: the receiver answered 2xx within 5 seconds; failed: it did not'),
+              webhook_status: Type.Union([Type.Integer(), Type.Null()], {
+                description: 'The receiver’s HTTP status, null without an answer',
+              }),
+            }),
+          ),
+        },
+      },
+    },
+    async () => {
+      const mailer = app.config.smtpUrl === undefined ? undefined : smtpMailer(app.config.smtpUrl, app.config.mailFrom);
+      try {
+        return success(await sendTestAlert(app.db, { mailer }));
+      } finally {
+        mailer?.close();
+      }
     },
   );
 };

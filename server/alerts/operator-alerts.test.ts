@@ -8,6 +8,7 @@ import { operatorToken } from '../../tests/helpers/operators.ts';
 import { notifyPayment, placeOrder } from '../../tests/helpers/orders.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import type { Mailer } from '../notifications/mailer.ts';
+import { sendTestAlert } from './alert-test.ts';
 import { alertRound } from './operator-alerts.ts';
 
 type Settings = { emails: string; webhook_url: string; webhook_secret_set: boolean; email_available: boolean; webhook_secret?: string };
@@ -173,5 +174,31 @@ describe.each(databaseKinds())('operators told of new work by e-mail and a signe
     receiver.posts.length = 0;
     expect((await alertRound(testApp.database.db, outlets(), new Date(Date.now() + 25 * 60 * 60_000))).told.webhook).toBe(0);
     expect(receiver.posts).toEqual([]);
+  });
+
+  it('sends a test through each channel as saved, signed, telling no work, for administrators only', async () => {
+    const { webhook_secret: secret = '' } = expectSuccess(
+      await put({ emails: 'desk@shop.example', webhook_url: receiver.url, new_secret: true }),
+    ) as Settings;
+    const test = (token = admin) => send(testApp.app, 'POST', 'admin/v1/alerts/test', { token });
+    expectFailure(await test(await operatorToken(testApp.app, testApp.database.db, undefined, 'reviewer')), 403);
+
+    // Without SMTP_URL the e-mail is not set; the webhook's test is signed like a real post and names no item.
+    expect(expectSuccess(await test())).toEqual({ email: 'not_set', webhook: 'sent', webhook_status: 204 });
+    const [posted] = receiver.posts;
+    expect(posted !== undefined && signedWith(secret, posted)).toBe(true);
+    expect(JSON.parse(posted?.body ?? '{}')).toMatchObject({ event: 'work.test', items: [] });
+    receiver.answer.status = 500;
+    expect(expectSuccess(await test())).toEqual({ email: 'not_set', webhook: 'failed', webhook_status: 500 });
+
+    // With a mail server, the addresses get one test e-mail in the three languages.
+    const result = await sendTestAlert(testApp.database.db, { mailer, post: async () => ({ ok: true, status: 200 }) });
+    expect(result).toEqual({ email: 'sent', webhook: 'sent', webhook_status: 200 });
+    expect(mails).toEqual([expect.objectContaining({ to: 'desk@shop.example', subject: expect.stringContaining(' / ') as string })]);
+    const refusing: Mailer = { send: () => Promise.reject(new Error('550 mailbox unavailable')) };
+    expect((await sendTestAlert(testApp.database.db, { mailer: refusing, post: async () => ({ ok: true }) })).email).toBe('failed');
+    // A test tells no work: nothing was claimed.
+    const claimed = await testApp.database.db.selectFrom('operator_alerts').select('item').where('item', 'like', '%test%').execute();
+    expect(claimed).toEqual([]);
   });
 });

@@ -40,9 +40,9 @@ const catalogues: Record<Locale, Record<string, string>> = { zhs, zht, eng };
 const mailLocales: Locale[] = ['zhs', 'zht', 'eng'];
 
 /** What posts a webhook: fetch in the product, anything in a test. */
-export type Post = (url: string, init: { body: string; headers: Record<string, string> }) => Promise<{ ok: boolean }>;
+export type Post = (url: string, init: { body: string; headers: Record<string, string> }) => Promise<{ ok: boolean; status?: number }>;
 
-const fetchPost: Post = (url, init) =>
+export const fetchPost: Post = (url, init) =>
   fetch(url, { method: 'POST', ...init, redirect: 'error', signal: AbortSignal.timeout(webhookTimeoutMs) });
 
 /**

@@ -42,7 +42,11 @@ const auditView = (room: { names: Localised; locations: Localised; types: Locali
   types: room.types,
   capacity_units: room.capacity_units,
 });
-const trimmedTexts = (input: RoomInput) => ({ names: trimmed(input.names), locations: trimmed(input.locations), types: trimmed(input.types) });
+const trimmedTexts = (input: RoomInput) => ({
+  names: trimmed(input.names),
+  locations: trimmed(input.locations),
+  types: trimmed(input.types),
+});
 
 export async function addRoom(db: Db, operatorId: number, input: RoomInput): Promise<number> {
   return db.transaction().execute(async (trx) => {

@@ -65,4 +65,37 @@ describe('AlertSettings (Settings, administrators)', () => {
     expect(await axeViolations(page.host)).to.deep.equal([]);
     page.unmount();
   });
+
+  it('sends a test through each channel as saved and says what each did, in words', async () => {
+    const results = [
+      { email: 'sent', webhook: 'failed', webhook_status: 500 },
+      { email: 'not_set', webhook: 'failed', webhook_status: null },
+      { email: 'not_set', webhook: 'not_set', webhook_status: null },
+    ];
+    stub = stubFetch((call) => (call.method === 'GET' ? ok({ ...saved, email_available: true }) : ok(results.shift())));
+    const page = mountScreen(<AlertSettings />, 'zhs', zhs);
+    await waitFor(() => input(page.host, 'emails') !== null, 'the form');
+    const test = () =>
+      act(() =>
+        [...page.host.querySelectorAll<HTMLButtonElement>('button')]
+          .find((button) => button.textContent === zhs.admin_alerts_test)
+          ?.click(),
+      );
+    const message = () => page.host.querySelector('[role="alert"], [role="status"]')?.textContent ?? '';
+
+    test();
+    await waitFor(() => message().includes(zhs.admin_alerts_test_email_sent), 'the first test');
+    expect(message()).to.contain(zhs.admin_alerts_test_webhook_failed.replace('{{status}}', '500'));
+    expect(stub.calls.find((call) => call.method === 'POST')?.path).to.equal('/admin/v1/alerts/test');
+    test();
+    await waitFor(
+      () => message().includes(zhs.admin_alerts_test_webhook_failed.replace('{{status}}', zhs.admin_alerts_test_no_answer)),
+      'no answer',
+    );
+    test();
+    await waitFor(() => message() === zhs.admin_alerts_test_nothing, 'nothing to test');
+    expect(stub.calls.filter((call) => call.method === 'PUT')).to.have.length(0);
+    expect(await axeViolations(page.host)).to.deep.equal([]);
+    page.unmount();
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { alertEmails, alertWebhookUrl } from '../../contract/alert-rules.ts';
-import { useI18n } from '../core/i18n.ts';
+import { useI18n, type Translate } from '../core/i18n.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 import { fieldErrors } from '../ui/server-messages.ts';
@@ -17,6 +17,26 @@ interface AlertSettingsView {
 }
 
 type Errors = Partial<Record<'emails' | 'webhook_url', string>>;
+
+/** POST /admin/v1/alerts/test: what each channel did with one test. */
+interface AlertTestResult {
+  email: 'not_set' | 'sent' | 'failed';
+  webhook: 'not_set' | 'sent' | 'failed';
+  webhook_status: number | null;
+}
+
+/** The test's outcome in words, one sentence a channel; failed if any channel did not take it. */
+function testOutcome(result: AlertTestResult, t: Translate): Outcome {
+  const status = result.webhook_status === null ? t('admin_alerts_test_no_answer') : String(result.webhook_status);
+  const lines = [
+    ...(result.email === 'not_set' ? [] : [t(result.email === 'sent' ? 'admin_alerts_test_email_sent' : 'admin_alerts_test_email_failed')]),
+    ...(result.webhook === 'not_set'
+      ? []
+      : [t(result.webhook === 'sent' ? 'admin_alerts_test_webhook_sent' : 'admin_alerts_test_webhook_failed', { status })]),
+  ];
+  if (lines.length === 0) return { text: t('admin_alerts_test_nothing'), failed: true };
+  return { text: lines.join(' '), failed: result.email === 'failed' || result.webhook === 'failed' };
+}
 
 /**
  * Who is told of new work outside the back office (decision 064): e-mail addresses, and a webhook whose posts are
@@ -47,6 +67,18 @@ export function AlertSettings() {
       .then((envelope) => show(envelope.detail))
       .catch(() => setLoadFailed(true));
   }, []);
+
+  const sendTest = async () => {
+    setOutcome(null);
+    setBusy(true);
+    try {
+      setOutcome(testOutcome((await adminRequest<AlertTestResult>('POST', '/alerts/test')).detail, t));
+    } catch (error) {
+      setOutcome({ text: t(knownRefusalKey(error, alertRefusals, 'admin_action_failed')), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -128,7 +160,19 @@ export function AlertSettings() {
             </p>
           )}
           <FormMessage outcome={outcome} />
-          <SubmitButton busy={busy}>{t('admin_alerts_save')}</SubmitButton>
+          <SubmitButton busy={busy}>{t('admin_alerts_save')}</SubmitButton>{' '}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            aria-describedby="gs-alerts-test-hint"
+            onClick={() => void sendTest()}
+          >
+            {t('admin_alerts_test')}
+          </button>
+          <p id="gs-alerts-test-hint" className="gs-field__hint">
+            {t('admin_alerts_test_hint')}
+          </p>
         </form>
       )}
     </section>

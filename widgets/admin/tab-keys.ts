@@ -157,5 +157,13 @@ export const settingsMessageKeys = [
   'admin_alerts_secret_shown',
   'admin_alerts_save',
   'admin_alerts_saved',
+  'admin_alerts_test',
+  'admin_alerts_test_hint',
+  'admin_alerts_test_email_sent',
+  'admin_alerts_test_email_failed',
+  'admin_alerts_test_webhook_sent',
+  'admin_alerts_test_webhook_failed',
+  'admin_alerts_test_nothing',
+  'admin_alerts_test_no_answer',
   ...alertRefusals.map(refusalKey),
 ];
