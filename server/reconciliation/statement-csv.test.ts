@@ -26,6 +26,24 @@ describe('reading a bank statement', () => {
     expect(readAmount('1e5')).toBe('invalid');
   });
 
+  it('reads a decimal comma as banks in much of Europe write it, and refuses marks that can be read two ways', () => {
+    expect(readAmount('1.000,50')).toBe(10_005_000n);
+    expect(readAmount('1 000,5')).toBe(10_005_000n);
+    expect(readAmount('1000,5')).toBe(10_005_000n);
+    expect(readAmount('-2.500,25')).toBe(-25_002_500n);
+    expect(readAmount('1.000.000')).toBe(10_000_000_000n);
+    expect(readAmount('1,000,000.25')).toBe(10_000_002_500n);
+    expect(readAmount('1,000')).toBe(10_000_000n);
+    expect(readAmount('1.5000')).toBe(15_000n);
+    // Read two ways, or neither: refused, never guessed into another amount.
+    expect(readAmount('1,0000')).toBe('invalid');
+    expect(readAmount('1,00.5')).toBe('invalid');
+    expect(readAmount('1.000,000.5')).toBe('invalid');
+    expect(readAmount('1,000,5')).toBe('invalid');
+    expect(readAmount('1.000')).toBe('invalid');
+    expect(readAmount('1,234.500')).toBe(12_345_000n);
+  });
+
   it('guesses the columns from English and Chinese headers', () => {
     expect(guessMapping(['Date', 'Amount', 'Payer Name', 'Reference']).columns).toEqual({
       booked_on: 'Date',

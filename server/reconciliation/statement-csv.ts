@@ -214,15 +214,42 @@ function lastFiveDigits(text: string): string | null {
   return digits.length >= 5 ? digits.slice(-5) : null;
 }
 
-/** "1,000.50", "+1000.5", "NT$ 1,000", "-200" (money out): exact ten-thousandths; null when empty. */
+/** Digits grouped by threes after the first group, with `mark` between the groups: how banks write thousands. */
+const groupedThousands = (integer: string, mark: string) => new RegExp(`^\\d{1,3}(\\${mark}\\d{3})+$`).test(integer);
+const count = (text: string, mark: string) => text.split(mark).length - 1;
+
+/**
+ * The amount with a point for its decimals and no thousands marks, or undefined when its marks cannot be read one way
+ * only. Banks write 1,000.50 (Taiwan, China) or 1.000,50 and 1 000,50 (much of Europe). With both marks, the last is
+ * the decimal one; a mark written more than once groups thousands; a lone comma is a thousands mark before three
+ * digits ("1,000") and the decimal one before one or two ("1000,5"); a lone point is the decimal one, except before
+ * exactly three digits: "1.000" is a thousand in Europe and one elsewhere, so it is refused rather than guessed.
+ */
+function decimalPoint(unsigned: string): string | undefined {
+  const text = unsigned.replace(/[\s'’]/g, '');
+  const last = Math.max(text.lastIndexOf('.'), text.lastIndexOf(','));
+  if (last < 0) return text;
+  const mark = text.charAt(last);
+  const other = mark === '.' ? ',' : '.';
+  const [integer, tail] = [text.slice(0, last), text.slice(last + 1)];
+  if (count(text, mark) > 1) return count(text, other) === 0 && groupedThousands(text, mark) ? text.replaceAll(mark, '') : undefined;
+  if (count(text, other) > 0)
+    return /^\d{1,4}$/.test(tail) && groupedThousands(integer, other) ? `${integer.replaceAll(other, '')}.${tail}` : undefined;
+  if (!/^\d+$/.test(integer)) return undefined;
+  if (tail.length === 3) return mark === ',' ? `${integer}${tail}` : undefined;
+  return /^\d+$/.test(tail) && tail.length <= (mark === '.' ? 4 : 2) ? `${integer}.${tail}` : undefined;
+}
+
+/** "1,000.50", "1.000,50", "+1000.5", "NT$ 1,000", "-200" (money out): exact ten-thousandths; null when empty. */
 export function readAmount(text: string): bigint | null | 'invalid' {
   const bare = text
     .normalize('NFKC')
-    .replace(/^(?:nt\$|twd|cny|rmb|[$¥])/i, '')
-    .replace(/[,\s]/g, '');
+    .trim()
+    .replace(/^(?:nt\$|twd|cny|rmb|[$¥])\s*/i, '');
   if (bare === '') return null;
   const negative = bare.startsWith('-');
-  const value = parsePoints(bare.replace(/^[+-]/, ''));
+  const point = decimalPoint(bare.replace(/^[+-]/, ''));
+  const value = point === undefined ? undefined : parsePoints(point);
   if (value === undefined) return 'invalid';
   return negative ? -value : value;
 }
