@@ -34,6 +34,8 @@ export type StatementLineProblem = (typeof statementLineProblems)[number];
  * - `not_credit`: money out, or no amount in the credit column;
  * - `imported_before`: the same line of this account was imported from an earlier file;
  * - `confirmed`: its payment was confirmed from this statement;
+ * - `confirmed_by_hand`: no notice waits for it because an operator already confirmed the one it pays, in the
+ *   payments queue (its amount, last five digits and payer's name fit that notice, and no other line claimed it);
  * - `matched`: exactly one waiting notice has its amount, the last five digits and the payer's name;
  * - `no_notice`: no waiting notice for this amount (into this account);
  * - `digits_differ`: notices for the amount, none with these last five digits;
@@ -46,6 +48,7 @@ export const statementLineStates = [
   'not_credit',
   'imported_before',
   'confirmed',
+  'confirmed_by_hand',
   'matched',
   'no_notice',
   'digits_differ',

@@ -15,6 +15,7 @@ import { guessMapping, mappingFits, readStatement, statementHeader, type Stateme
 import { matchCredits, type WaitingNotice } from './statement-match.ts';
 import {
   accountExists,
+  confirmedByHandFor,
   findStatement,
   formatOf,
   importedPrints,
@@ -199,11 +200,42 @@ async function judge(
     notices,
   );
   let next = 0;
-  return lines.map((line, index) => {
+  const judged = lines.map((line, index): JudgedLine => {
     const decided = first[index];
     if (decided !== undefined) return decided;
     const match = matches[next++] ?? { state: 'no_notice' as const };
     return { line, state: match.state, notice: match.notice };
+  });
+  return settledByHand(db, accountId, judged);
+}
+
+/** How long before a line's booking day its notice may have been sent: a member notifies after paying, rarely weeks after. */
+const noticeBeforeLineDays = 14;
+
+/**
+ * A credit with no notice waiting may be one an operator already confirmed by hand in the payments queue: it is told
+ * apart from money nobody has accounted for when exactly one such notice fits its amount, last five digits and payer's
+ * name, by the same rule as a match (statement-match.ts), and no other line claims it.
+ */
+async function settledByHand(db: Db, accountId: number, judged: JudgedLine[]): Promise<JudgedLine[]> {
+  const open = judged.filter((judgement) => judgement.state === 'no_notice');
+  const days = open.flatMap(({ line }) => (line.bookedOn === null ? [] : [line.bookedOn])).sort();
+  if (open.length === 0 || days[0] === undefined) return judged;
+  const since = new Date(Date.parse(`${days[0]}T00:00:00Z`) - noticeBeforeLineDays * 86_400_000);
+  const confirmed = await confirmedByHandFor(
+    db,
+    accountId,
+    open.map(({ line }) => line.amount ?? 0n),
+    since,
+  );
+  const found = matchCredits(
+    open.map(({ line }) => ({ amount: line.amount ?? 0n, lastFive: line.lastFive, payerName: line.payerName })),
+    confirmed,
+  );
+  const byLine = new Map(open.map((judgement, index) => [judgement, found[index]]));
+  return judged.map((judgement) => {
+    const match = byLine.get(judgement);
+    return match?.state === 'matched' ? { ...judgement, state: 'confirmed_by_hand', notice: match.notice } : judgement;
   });
 }
 

@@ -225,6 +225,32 @@ describe.each(databaseKinds())('bank reconciliation on %s', (kind) => {
     expect(expectFailure(refused, 409).error_code).toBe('payer_name_differs');
   });
 
+  it('shows a line whose payment an operator confirmed by hand in the payments queue as settled, not as money nobody accounted for', async () => {
+    const { member, order } = await waiting('冯晓', '40061', '24680');
+    const imported = expectSuccess(
+      await post('admin/v1/bank-statements', file(`${header}\n2026-11-27,40061,冯晓,IN-40,6222000024680`)),
+      201,
+    ) as { statement: { id: number } };
+    expect((await view(imported.statement.id)).lines.data).toMatchObject([{ state: 'matched' }]);
+    expectSuccess(await post(`admin/v1/orders/${order.id}/confirm`, { payer_name: '冯晓', bank_reference: 'IN-40' }));
+    expect(await orderStatusOf(member, order.id)).toBe(3);
+
+    const settled = await view(imported.statement.id, 'confirmed');
+    expect(settled.lines.data).toMatchObject([{ state: 'confirmed_by_hand', notice: { order_number: order.order_number } }]);
+    expect((await view(imported.statement.id, 'unmatched')).lines.data).toEqual([]);
+    // It is not offered for confirming again.
+    const again = { lines: [{ line_id: settled.lines.data[0]?.id, order_id: order.id }] };
+    expect(expectSuccess(await post(`admin/v1/bank-statements/${imported.statement.id}/confirm`, again))).toMatchObject([
+      { outcome: 'changed' },
+    ]);
+    // A credit no confirmed notice fits stays for an operator.
+    const stray = expectSuccess(
+      await post('admin/v1/bank-statements', file(`${header}\n2026-11-27,40061,冯晓,IN-41,6222000099999`)),
+      201,
+    ) as { statement: { id: number } };
+    expect((await view(stray.statement.id, 'unmatched')).lines.data).toMatchObject([{ state: 'no_notice' }]);
+  });
+
   it('reads dates as the bank writes them once the operator says how', async () => {
     const { member, order } = await waiting('钱进', '40037', '77889');
     const csv = ['日期,金額,戶名,備註', '115/11/27,NT$ 40037,钱进,匯款 6222000077889'].join('\n');

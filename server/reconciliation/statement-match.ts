@@ -22,7 +22,7 @@ export interface CreditLine {
 }
 
 export type Judgement = {
-  state: Exclude<StatementLineState, 'bad' | 'not_credit' | 'imported_before' | 'confirmed'>;
+  state: Exclude<StatementLineState, 'bad' | 'not_credit' | 'imported_before' | 'confirmed' | 'confirmed_by_hand'>;
   notice?: WaitingNotice;
 };
 

@@ -14,6 +14,7 @@ const groupOf: Record<StatementLineState, LineGroup> = {
   several_notices: 'unmatched',
   several_lines: 'unmatched',
   confirmed: 'confirmed',
+  confirmed_by_hand: 'confirmed',
   bad: 'skipped',
   not_credit: 'skipped',
   imported_before: 'skipped',

@@ -42,7 +42,36 @@ export async function saveFormat(db: Db, accountId: number, mapping: string, ope
  */
 export async function waitingNoticesFor(db: Db, accountId: number, amounts: readonly bigint[]): Promise<WaitingNotice[]> {
   if (amounts.length === 0) return [];
-  const rows = await db
+  const rows = await noticesFor(db, accountId, amounts)
+    .where('notice.status', '=', 'pending')
+    .where('orders.status', '=', orderStatus.waitingConfirmation)
+    .execute();
+  return rows.map(waitingNotice);
+}
+
+/**
+ * Notices an operator confirmed by hand (in the payments queue, not from a statement line) since `since`, whose order
+ * amount is one of `amounts`, paid into this account or one the member did not name: what a credit line with no
+ * notice waiting may already have been settled by.
+ */
+export async function confirmedByHandFor(db: Db, accountId: number, amounts: readonly bigint[], since: Date): Promise<WaitingNotice[]> {
+  if (amounts.length === 0) return [];
+  const rows = await noticesFor(db, accountId, amounts)
+    .where('notice.status', '=', 'confirmed')
+    .where('notice.created_at', '>=', since)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('bank_statement_lines as line').select('line.id').whereRef('line.confirmed_order_id', '=', 'notice.order_id'),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map(waitingNotice);
+}
+
+function noticesFor(db: Db, accountId: number, amounts: readonly bigint[]) {
+  return db
     .selectFrom('order_notices as notice')
     .innerJoin('orders', 'orders.id', 'notice.order_id')
     .innerJoin('users', 'users.id', 'notice.user_id')
@@ -57,13 +86,23 @@ export async function waitingNoticesFor(db: Db, accountId: number, amounts: read
       'users.realname',
       'users.verification_status',
     ])
-    .where('notice.status', '=', 'pending')
-    .where('orders.status', '=', orderStatus.waitingConfirmation)
     .where('orders.amount', 'in', [...new Set(amounts.map(String))])
     .where((eb) => eb.or([eb('notice.remittance_account_id', '=', accountId), eb('notice.remittance_account_id', 'is', null)]))
-    .orderBy('notice.id')
-    .execute();
-  return rows.map((row) => ({
+    .orderBy('notice.id');
+}
+
+function waitingNotice(row: {
+  notice_id: string;
+  order_id: string;
+  account_back_five: string;
+  order_number: string;
+  amount: string;
+  member_id: number;
+  username: string;
+  realname: string | null;
+  verification_status: string;
+}): WaitingNotice {
+  return {
     noticeId: row.notice_id,
     orderId: row.order_id,
     orderNumber: row.order_number,
@@ -72,7 +111,7 @@ export async function waitingNoticesFor(db: Db, accountId: number, amounts: read
     memberId: row.member_id,
     username: row.username,
     realname: row.verification_status === 'approved' ? row.realname : null,
-  }));
+  };
 }
 
 /** The prints of this account's lines already imported, among `fingerprints`. */

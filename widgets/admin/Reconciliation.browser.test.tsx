@@ -30,6 +30,7 @@ const counts = {
   imported_before: 0,
   confirmed: 0,
   matched: 1,
+  confirmed_by_hand: 0,
   no_notice: 0,
   digits_differ: 0,
   name_differs: 0,

@@ -246,7 +246,7 @@ export function StatementImport({ onImported }: { onImported: (statementId: numb
                 total: Object.values(counts).reduce((sum, count) => sum + count, 0),
                 matched: counts.matched,
                 unmatched: counts.no_notice + counts.digits_differ + counts.name_differs + counts.several_notices + counts.several_lines,
-                before: counts.imported_before,
+                before: counts.imported_before + counts.confirmed_by_hand,
                 skipped: counts.bad + counts.not_credit,
               })}
       </p>
