@@ -15,8 +15,8 @@ const password = 'a long operator passphrase';
 type Posted = { body: string; signature: string };
 
 /**
- * An administrator sets up a webhook in Settings (decision 064), in simplified Chinese at 1366×768, and keeps the
- * signing secret the screen shows once; a member then notifies a payment, and the receiver is told of it within
+ * An administrator sets up a webhook in Settings (decision 064), in simplified Chinese at 1366×768, keeps the
+ * signing secret the screen shows once and sends a test through it; a member then notifies a payment, and the receiver is told of it within
  * ten seconds, signed with that secret, by order number.
  */
 describe('operators told of new work by a signed webhook', () => {
@@ -59,6 +59,11 @@ describe('operators told of new work by a signed webhook', () => {
       await page.getByText(zhs.admin_alerts_saved).waitFor();
       const secret = (await page.locator('section code').textContent()) ?? '';
       assert.match(secret, /^whsec_/);
+      // A test through the webhook as saved: the receiver gets a signed work.test, the screen says it took it.
+      await page.getByRole('button', { name: zhs.admin_alerts_test }).click();
+      await page.getByText(zhs.admin_alerts_test_webhook_sent.replace('{{status}}', '204')).waitFor();
+      const tested = posts.find((posted) => posted.body.includes('"work.test"'));
+      assert.ok(tested, 'the receiver got the test');
       assert.deepEqual(await accessibilityViolations(page), []);
 
       const username = `alerted_${Date.now().toString(36)}`;
