@@ -1,3 +1,4 @@
+import { locales, type Locale } from '../locales/index.ts';
 import { emailRule } from './contact-rules.ts';
 
 /*
@@ -31,4 +32,24 @@ export function alertWebhookUrl(text: string): string | null {
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
   if (parsed.username !== '' || !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback))) return null;
   return parsed.href;
+}
+
+/** The language an alert address is written to in: one of the product's, or all three (the default). */
+export const alertLanguages = ['all', ...locales] as const;
+export type AlertLanguage = (typeof alertLanguages)[number];
+
+/**
+ * The languages as the setting keeps them: address → locale for the addresses of `emails` (as `alertEmails` keeps
+ * them) written to in one language; an address given `all`, or not given, is left out. Null when a value is not a
+ * language.
+ */
+export function alertEmailLocales(emails: string, languages: Readonly<Record<string, string>>): Record<string, Locale> | null {
+  if (Object.values(languages).some((language) => !(alertLanguages as readonly string[]).includes(language))) return null;
+  const kept = emails === '' ? [] : emails.split(', ');
+  return Object.fromEntries(
+    kept.flatMap((address) => {
+      const language = languages[address];
+      return language === undefined || language === 'all' ? [] : [[address, language as Locale]];
+    }),
+  );
 }

@@ -1,7 +1,5 @@
-import eng from '../../locales/eng.json' with { type: 'json' };
-import zhs from '../../locales/zhs.json' with { type: 'json' };
-import zht from '../../locales/zht.json' with { type: 'json' };
 import type { Db } from '../db/database.ts';
+import { alertCatalogues, mailGroups } from './alert-mail.ts';
 import { readAlertSettings } from './alerts.repository.ts';
 import { fetchPost, webhookSignature, type AlertOutlets } from './operator-alerts.ts';
 
@@ -24,17 +22,23 @@ export interface AlertTestResult {
 export async function sendTestAlert(db: Db, outlets: AlertOutlets, now = new Date()): Promise<AlertTestResult> {
   const settings = await readAlertSettings(db);
   const result: AlertTestResult = { email: 'not_set', webhook: 'not_set', webhook_status: null };
-  const emails = settings.alert_emails.trim();
-  if (emails !== '' && outlets.mailer !== undefined) {
-    const languages = [zhs, zht, eng];
-    result.email = await outlets.mailer
-      .send({
-        to: emails,
-        subject: languages.map((words) => words.alert_test_subject).join(' / '),
-        text: languages.map((words) => words.alert_test_text).join('\n\n'),
-      })
-      .then(() => 'sent' as const)
-      .catch(() => 'failed' as const);
+  const mailer = outlets.mailer;
+  if (mailer !== undefined) {
+    // One test e-mail per language group, in the languages its addresses are written to in.
+    const sent = await Promise.all(
+      mailGroups(settings).map(({ to, locales }) => {
+        const words = locales.map((locale) => alertCatalogues[locale]);
+        return mailer
+          .send({
+            to,
+            subject: words.map((catalogue) => catalogue.alert_test_subject).join(' / '),
+            text: words.map((catalogue) => catalogue.alert_test_text).join('\n\n'),
+          })
+          .then(() => true)
+          .catch(() => false);
+      }),
+    );
+    if (sent.length > 0) result.email = sent.every(Boolean) ? 'sent' : 'failed';
   }
   if (settings.alert_webhook_url !== '') {
     const body = JSON.stringify({ event: 'work.test', sent_at: now.toISOString(), items: [] });

@@ -9,8 +9,12 @@ import { sendTestAlert } from './alert-test.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
+const locale = Type.Union([Type.Literal('zhs'), Type.Literal('zht'), Type.Literal('eng')]);
 const settingsItem = Type.Object({
   emails: Type.String({ description: 'Addresses told of new work by e-mail, comma-separated; empty: none' }),
+  email_languages: Type.Record(Type.String(), locale, {
+    description: 'Addresses written to in one language, address → locale; any other address gets the three languages',
+  }),
   webhook_url: Type.String({ description: 'Where new work is posted as signed JSON; empty: nowhere' }),
   webhook_secret_set: Type.Boolean({ description: 'Whether posts are signed with a secret (shown only when made)' }),
   email_available: Type.Boolean({ description: 'Whether this install can send e-mail (SMTP_URL is set)' }),
@@ -46,6 +50,12 @@ export const alertAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Set the addresses and the webhook (422 naming the field); a webhook set for the first time, or new_secret, makes a signing secret returned this once',
         body: Type.Object({
           emails: Type.Optional(Type.String({ maxLength: 1_300 })),
+          email_languages: Type.Optional(
+            Type.Record(Type.String({ maxLength: 254 }), Type.String({ maxLength: 8 }), {
+              description: 'Address → all, zhs, zht or eng (422 naming email_languages for anything else)',
+              maxProperties: 5,
+            }),
+          ),
           webhook_url: Type.Optional(Type.String({ maxLength: 500 })),
           new_secret: Type.Optional(Type.Boolean()),
         }),

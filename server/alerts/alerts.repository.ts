@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { withdrawalStatus } from '../../contract/statuses.ts';
+import type { Locale } from '../../locales/index.ts';
 import type { Db } from '../db/database.ts';
 import type { OperatorAlertTable } from '../db/schema-operators.ts';
 
@@ -82,33 +83,28 @@ export async function forgetOldAlerts(db: Db, before: Date): Promise<void> {
 
 export interface AlertSettings {
   alert_emails: string;
+  /** Addresses written to in one language (the others get all three). */
+  alert_email_locales: Record<string, Locale>;
   alert_webhook_url: string;
   alert_webhook_secret: string;
 }
 
+const settingsColumns = ['alert_emails', 'alert_email_locales', 'alert_webhook_url', 'alert_webhook_secret'] as const;
+
 export async function readAlertSettings(db: Db): Promise<AlertSettings> {
-  const row = await db
-    .selectFrom('operator_settings')
-    .select(['alert_emails', 'alert_webhook_url', 'alert_webhook_secret'])
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return row ?? { alert_emails: '', alert_webhook_url: '', alert_webhook_secret: '' };
+  const row = await db.selectFrom('operator_settings').select(settingsColumns).where('id', '=', 1).executeTakeFirst();
+  return row ?? { alert_emails: '', alert_email_locales: {}, alert_webhook_url: '', alert_webhook_secret: '' };
 }
 
 /** The settings row locked until the caller's transaction ends, so two administrators' changes queue. */
 export async function lockAlertSettings(db: Db): Promise<AlertSettings> {
-  return db
-    .selectFrom('operator_settings')
-    .select(['alert_emails', 'alert_webhook_url', 'alert_webhook_secret'])
-    .where('id', '=', 1)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  return db.selectFrom('operator_settings').select(settingsColumns).where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
 }
 
 export async function writeAlertSettings(db: Db, settings: AlertSettings): Promise<void> {
   await db
     .updateTable('operator_settings')
-    .set({ ...settings, updated_at: new Date() })
+    .set({ ...settings, alert_email_locales: JSON.stringify(settings.alert_email_locales), updated_at: new Date() })
     .where('id', '=', 1)
     .execute();
 }

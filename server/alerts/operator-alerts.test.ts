@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import eng from '../../locales/eng.json' with { type: 'json' };
 import { verificationBody } from '../../tests/helpers/identity.ts';
 import { expectFailure, expectSuccess, registerMember, send } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
@@ -74,6 +75,7 @@ describe.each(databaseKinds())('operators told of new work by e-mail and a signe
     expect(expectSuccess(await send(testApp.app, 'GET', 'admin/v1/alerts', { token: admin }))).toEqual({
       emails: '',
       webhook_url: '',
+      email_languages: {},
       webhook_secret_set: false,
       email_available: false,
     });
@@ -125,7 +127,7 @@ describe.each(databaseKinds())('operators told of new work by e-mail and a signe
     );
 
     const [round, again] = await Promise.all([alertRound(testApp.database.db, outlets()), alertRound(testApp.database.db, outlets())]);
-    expect(round.told.email + again.told.email).toBeGreaterThanOrEqual(2);
+    expect((round.told.email ?? 0) + (again.told.email ?? 0)).toBeGreaterThanOrEqual(2);
     expect(
       mails
         .map((mail) => mail.text)
@@ -200,5 +202,37 @@ describe.each(databaseKinds())('operators told of new work by e-mail and a signe
     // A test tells no work: nothing was claimed.
     const claimed = await testApp.database.db.selectFrom('operator_alerts').select('item').where('item', 'like', '%test%').execute();
     expect(claimed).toEqual([]);
+  });
+  it('writes to an address in the one language an administrator chose for it, the others in all three', async () => {
+    expect(expectFailure(await put({ email_languages: { 'desk@shop.example': 'fr' } }), 422).errors).toHaveProperty('email_languages');
+    const saved = expectSuccess(
+      await put({
+        emails: 'desk@shop.example, boss@shop.example',
+        email_languages: { 'boss@shop.example': 'eng', 'desk@shop.example': 'all' },
+        webhook_url: '',
+      }),
+    ) as Settings & { email_languages: Record<string, string> };
+    expect(saved.email_languages).toEqual({ 'boss@shop.example': 'eng' });
+
+    const member = await registerMember(testApp.app);
+    const order = await placeOrder(testApp.app, member);
+    expectSuccess(await notifyPayment(testApp.app, member, order.id), 201);
+    const round = await alertRound(testApp.database.db, outlets());
+    expect(round.failed).toEqual([]);
+    // A language's addresses are a channel of their own: the first round tells them the day's work not told to them.
+    const english = round.told['email:eng'] ?? 0;
+    expect(english).toBeGreaterThanOrEqual(1);
+    const byAddress = new Map(mails.map((mail) => [mail.to, mail]));
+    expect(byAddress.get('boss@shop.example')?.subject).toBe(eng.alert_mail_subject.replace('{{count}}', String(english)));
+    expect(byAddress.get('boss@shop.example')?.text).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(byAddress.get('boss@shop.example')?.text).toContain(order.order_number);
+    expect(byAddress.get('desk@shop.example')?.subject).toContain(' / ');
+    // Each language's addresses are told once: a second round tells nobody.
+    mails.length = 0;
+    await alertRound(testApp.database.db, outlets());
+    expect(mails).toEqual([]);
+    // An address taken off the list loses its language.
+    const fewer = expectSuccess(await put({ emails: 'desk@shop.example' })) as { email_languages: Record<string, string> };
+    expect(fewer.email_languages).toEqual({});
   });
 });

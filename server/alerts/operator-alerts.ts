@@ -1,12 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import eng from '../../locales/eng.json' with { type: 'json' };
-import { htmlLang, type Locale } from '../../locales/index.ts';
-import zhs from '../../locales/zhs.json' with { type: 'json' };
-import zht from '../../locales/zht.json' with { type: 'json' };
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { businessZones } from '../db/business-day.ts';
+import { alertMail, mailGroups, placeOf } from './alert-mail.ts';
 import { smtpMailer, type Mailer } from '../notifications/mailer.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { repeatEvery } from '../shared/repeat.ts';
@@ -18,7 +15,6 @@ import {
   untoldWork,
   type AlertChannel,
   type WorkItem,
-  type WorkKind,
 } from './alerts.repository.ts';
 
 /** Work older than this when alerts start (or are first set up) is not told: news, not a backlog. */
@@ -26,18 +22,6 @@ export const alertWindowMs = 24 * 60 * 60_000;
 const batchSize = 50;
 /** How long a webhook receiver has to answer before the round gives up and tries again later. */
 export const webhookTimeoutMs = 5_000;
-
-/** The back office's tab where each kind of work is done (widgets/admin/AdminApp.tsx). */
-const workTab: Record<WorkKind, string> = {
-  payment_notice: 'notices',
-  verification: 'verifications',
-  withdrawal: 'withdrawals',
-  refund: 'reviews',
-  adjustment: 'reviews',
-};
-
-const catalogues: Record<Locale, Record<string, string>> = { zhs, zht, eng };
-const mailLocales: Locale[] = ['zhs', 'zht', 'eng'];
 
 /** What posts a webhook: fetch in the product, anything in a test. */
 export type Post = (url: string, init: { body: string; headers: Record<string, string> }) => Promise<{ ok: boolean; status?: number }>;
@@ -54,8 +38,6 @@ export function webhookSignature(secret: string, body: string, at: Date): string
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
-const placeOf = (publicUrl: string | undefined, kind: WorkKind) => (publicUrl === undefined ? null : `${publicUrl}/admin#${workTab[kind]}`);
-
 /** The webhook's body: each item with its kind, what the operator knows it by, its amount as decimal points and where to act. */
 export function webhookBody(items: readonly WorkItem[], publicUrl: string | undefined, at: Date): string {
   return JSON.stringify({
@@ -70,26 +52,6 @@ export function webhookBody(items: readonly WorkItem[], publicUrl: string | unde
       url: placeOf(publicUrl, item.kind),
     })),
   });
-}
-
-/** The e-mail: one line per item in each of the three languages, times in the business time zone and named so. */
-export function alertMail(items: readonly WorkItem[], publicUrl: string | undefined, timeZone: string): { subject: string; text: string } {
-  const subject = mailLocales
-    .map((locale) => catalogues[locale].alert_mail_subject?.replace('{{count}}', String(items.length)))
-    .join(' / ');
-  const text = mailLocales
-    .map((locale) => {
-      const words = catalogues[locale];
-      const lines = items.map((item) => {
-        const at = item.waiting_since.toLocaleString(htmlLang[locale], { timeZone, dateStyle: 'short', timeStyle: 'short' });
-        const amount = item.amount === null ? '' : ` · ${pointsToDecimal(BigInt(item.amount))}`;
-        const place = placeOf(publicUrl, item.kind);
-        return `- ${words[`alert_kind_${item.kind}`] ?? item.kind}: ${item.label}${amount} · ${at} (${timeZone})${place === null ? '' : `\n  ${place}`}`;
-      });
-      return lines.join('\n');
-    })
-    .join('\n\n');
-  return { subject, text };
 }
 
 export interface AlertOutlets {
@@ -108,10 +70,10 @@ export async function alertRound(
   db: Db,
   outlets: AlertOutlets,
   now = new Date(),
-): Promise<{ told: Record<AlertChannel, number>; failed: AlertChannel[] }> {
+): Promise<{ told: Partial<Record<AlertChannel, number>>; failed: AlertChannel[] }> {
   const settings = await readAlertSettings(db);
   const since = new Date(now.getTime() - alertWindowMs);
-  const told: Record<AlertChannel, number> = { email: 0, webhook: 0 };
+  const told: Partial<Record<AlertChannel, number>> = { email: 0, webhook: 0 };
   const failed: AlertChannel[] = [];
   const tell = async (channel: AlertChannel, send: (items: WorkItem[]) => Promise<boolean>) => {
     const found = await untoldWork(db, channel, since, batchSize);
@@ -133,14 +95,15 @@ export async function alertRound(
       );
     }
   };
-  const emails = settings.alert_emails.trim();
-  if (emails !== '' && outlets.mailer !== undefined) {
+  if (outlets.mailer !== undefined) {
     const mailer = outlets.mailer;
     const { timeZone } = await businessZones(db, now);
-    await tell('email', async (items) => {
-      await mailer.send({ to: emails, ...alertMail(items, outlets.publicUrl, timeZone) });
-      return true;
-    });
+    // Each language's addresses are a channel of their own: one e-mail each, claimed and retried apart.
+    for (const group of mailGroups(settings))
+      await tell(group.channel, async (items) => {
+        await mailer.send({ to: group.to, ...alertMail(items, outlets.publicUrl, timeZone, group.locales) });
+        return true;
+      });
   }
   if (settings.alert_webhook_url !== '') {
     const post = outlets.post ?? fetchPost;
@@ -190,7 +153,7 @@ export function startOperatorAlerts(
     const { told, failed } = await alertRound(db, { mailer, publicUrl: config.publicUrl });
     if (failed.length > 0) log.warn({ channels: failed }, 'operators could not be told of new work; the next round tries again');
     // A full batch may have left more behind: only a round that told everything it found lets the next ones rest.
-    else if (told.email < batchSize && told.webhook < batchSize) lookedAt = { generation, atMs: nowMs };
+    else if (Object.values(told).every((count) => count < batchSize)) lookedAt = { generation, atMs: nowMs };
   };
   const stop = repeatEvery(everyMs, () =>
     round().catch((error: unknown) => log.error({ err: error }, 'operator alert round failed; the next one tries again')),

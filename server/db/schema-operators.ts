@@ -26,12 +26,15 @@ export interface OperatorSettingsTable {
   /** Where new work is posted, signed with the secret; empty: nowhere. */
   alert_webhook_url: Generated<string>;
   alert_webhook_secret: Generated<string>;
+  /** Addresses written to in one language, address → locale (migration 0052); the others get all three. JSON text when written. */
+  alert_email_locales: ColumnType<Record<string, 'zhs' | 'zht' | 'eng'>, string | undefined, string>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** One item of work a channel has been told of (`payment_notice:12`): at most once per channel. */
 export interface OperatorAlertTable {
-  channel: 'email' | 'webhook';
+  /** `email` for the addresses written to in the three languages, `email:<locale>` for those in one (migration 0052). */
+  channel: 'email' | 'email:zhs' | 'email:zht' | 'email:eng' | 'webhook';
   item: string;
   told_at: Generated<Date>;
 }

@@ -8,7 +8,7 @@ import { mountScreen } from '../../tests/helpers/mount.tsx';
 import { AlertSettings } from './AlertSettings.tsx';
 import { $operatorToken } from './operator-session.ts';
 
-const saved = { emails: '', webhook_url: '', webhook_secret_set: false, email_available: false };
+const saved = { emails: '', email_languages: {}, webhook_url: '', webhook_secret_set: false, email_available: false };
 const input = (host: HTMLElement, name: string) => host.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;
 const submit = (host: HTMLElement) => act(() => host.querySelector<HTMLButtonElement>('button[type="submit"]')?.click());
 
@@ -28,6 +28,7 @@ describe('AlertSettings (Settings, administrators)', () => {
         return refuse(422, 'validation', 'Parameter validation error.', { errors: { emails: ['Give up to 5 e-mail addresses'] } });
       return ok({
         emails: call.form.get('emails'),
+        email_languages: call.form.get('email_languages[desk@shop.example]') === 'eng' ? { 'desk@shop.example': 'eng' } : {},
         webhook_url: call.form.get('webhook_url'),
         webhook_secret_set: true,
         email_available: false,
@@ -53,14 +54,24 @@ describe('AlertSettings (Settings, administrators)', () => {
     await waitFor(() => page.host.textContent?.includes(zhs.admin_alerts_emails_invalid) === true, 'the server’s field error');
 
     typeInto(input(page.host, 'emails'), 'desk@shop.example');
+    // Each address as typed gets its language, all three unless one is chosen.
+    const language = () => page.host.querySelector<HTMLSelectElement>('select[name="email_languages[desk@shop.example]"]');
+    await waitFor(() => language()?.value === 'all', 'the address’s language');
+    act(() => {
+      const select = language() as HTMLSelectElement;
+      select.value = 'eng';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
     submit(page.host);
     await waitFor(() => page.host.querySelector('code')?.textContent === 'whsec_made-this-once', 'the new secret');
     expect(page.host.textContent).to.contain(zhs.admin_alerts_saved);
     const [, saving] = stub.calls.filter((call) => call.method === 'PUT');
     expect(Object.fromEntries(saving?.form ?? [])).to.deep.equal({
       emails: 'desk@shop.example',
+      'email_languages[desk@shop.example]': 'eng',
       webhook_url: 'https://hooks.example/work',
     });
+    expect(language()?.value, 'the saved language shown').to.equal('eng');
     expect(input(page.host, 'new_secret')).to.not.equal(null);
     expect(await axeViolations(page.host)).to.deep.equal([]);
     page.unmount();

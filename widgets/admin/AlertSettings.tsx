@@ -1,14 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { alertEmails, alertWebhookUrl } from '../../contract/alert-rules.ts';
+import { alertEmails, alertWebhookUrl, type AlertLanguage } from '../../contract/alert-rules.ts';
 import { useI18n, type Translate } from '../core/i18n.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
 import { fieldErrors } from '../ui/server-messages.ts';
+import { AlertLanguages } from './AlertLanguages.tsx';
+import { formFields } from './form-fields.ts';
 import { adminRequest } from './operator-session.ts';
 import { alertRefusals } from './tab-keys.ts';
 
 interface AlertSettingsView {
   emails: string;
+  /** Addresses written to in one language; the others get all three. */
+  email_languages: Record<string, AlertLanguage>;
   webhook_url: string;
   webhook_secret_set: boolean;
   email_available: boolean;
@@ -47,6 +51,9 @@ export function AlertSettings() {
   const [saved, setSaved] = useState<AlertSettingsView | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [emails, setEmails] = useState('');
+  const [languages, setLanguages] = useState<Record<string, AlertLanguage>>({});
+  const typed = alertEmails(emails);
+  const addresses = typed === null || typed === '' ? [] : typed.split(', ');
   const [webhook, setWebhook] = useState('');
   const [newSecret, setNewSecret] = useState(false);
   const [secret, setSecret] = useState('');
@@ -57,6 +64,7 @@ export function AlertSettings() {
   const show = (settings: AlertSettingsView) => {
     setSaved(settings);
     setEmails(settings.emails);
+    setLanguages(settings.email_languages);
     setWebhook(settings.webhook_url);
     setNewSecret(false);
     setSecret(settings.webhook_secret ?? '');
@@ -92,6 +100,7 @@ export function AlertSettings() {
     try {
       const envelope = await adminRequest<AlertSettingsView>('PUT', '/alerts', {
         emails: emails.trim(),
+        ...formFields({ email_languages: Object.fromEntries(addresses.map((address) => [address, languages[address] ?? 'all'])) }),
         webhook_url: webhook.trim(),
         ...(newSecret ? { new_secret: 'true' } : {}),
       });
@@ -131,6 +140,11 @@ export function AlertSettings() {
             error={errors.emails}
             maxLength={1300}
             autoComplete="off"
+          />
+          <AlertLanguages
+            addresses={addresses}
+            languages={languages}
+            onChange={(address, language) => setLanguages((current) => ({ ...current, [address]: language }))}
           />
           <Field
             id="gs-alerts-webhook"

@@ -92,6 +92,14 @@ describe('audit values as an operator reads them', () => {
     expect(zoneLabel('Not/A_Zone', 'eng')).toBe('Not/A_Zone');
   });
 
+  it('names the language each alert address is written to in', () => {
+    expect(formatAuditValue('alert_email_locales', { 'boss@shop.example': 'eng' }, 'zhs', chinese)).toBe(
+      `boss@shop.example: ${zhs.language_eng}`,
+    );
+    expect(formatAuditValue('alert_email_locales', {}, 'eng', t)).toBe(eng.audit_empty);
+    expect(auditFieldName('alert_email_locales', t)).toBe(eng.audit_field_alert_email_locales);
+  });
+
   it('moves the decimal point on the digits alone', () => {
     expect(shiftDecimal('5', 4)).toBe('0.0005');
     expect(shiftDecimal('-5', 2)).toBe('-0.05');

@@ -54,6 +54,7 @@ export const auditFields = [
   'account_number',
   'account_status',
   'alert_emails',
+  'alert_email_locales',
   'alert_webhook_url',
   'added',
   'address',
@@ -244,6 +245,13 @@ function decimal(locale: Locale, text: string, places: number): string {
 /** One value as the operator reads it; `subject` (the entry's subject type) names a numeric status. */
 export function formatAuditValue(field: string, value: unknown, locale: Locale, t: Translate, subject = ''): string {
   if (value === null || value === undefined || value === '') return t('audit_empty');
+  // The alert addresses written to in one language: each address with its language's name.
+  if (field === 'alert_email_locales' && isRecord(value)) {
+    const entries = Object.entries(value);
+    return entries.length === 0
+      ? t('audit_empty')
+      : entries.map(([address, locale]) => `${address}: ${t(`language_${String(locale)}`)}`).join('; ');
+  }
   if (typeof value === 'boolean') return t(value ? 'audit_yes' : 'audit_no');
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text === 'string') {

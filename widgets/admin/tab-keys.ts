@@ -158,6 +158,8 @@ export const settingsMessageKeys = [
   'admin_alerts_save',
   'admin_alerts_saved',
   'admin_alerts_test',
+  'admin_alerts_languages',
+  'admin_alerts_language_all',
   'admin_alerts_test_hint',
   'admin_alerts_test_email_sent',
   'admin_alerts_test_email_failed',

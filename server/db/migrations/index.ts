@@ -45,6 +45,7 @@ import * as noticeMailToFormerAddress from './0048_notice_mail_to_former_address
 import * as operatorAlerts from './0049_operator_alerts.ts';
 import * as operatorWorkNotify from './0050_operator_work_notify.ts';
 import * as roomTypesInThreeLanguages from './0051_room_types_in_three_languages.ts';
+import * as alertEmailLanguages from './0052_alert_email_languages.ts';
 import * as payerRefundsWithdrawalClaims from './0033_payer_refunds_withdrawal_claims.ts';
 import * as revenueCorrectionsAndHold from './0032_revenue_corrections_and_hold.ts';
 import * as roomStates from './0034_room_states.ts';
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '0049_operator_alerts': operatorAlerts,
   '0050_operator_work_notify': operatorWorkNotify,
   '0051_room_types_in_three_languages': roomTypesInThreeLanguages,
+  '0052_alert_email_languages': alertEmailLanguages,
 };
 
 export const migrationProvider: MigrationProvider = {
