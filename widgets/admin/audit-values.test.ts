@@ -90,6 +90,10 @@ describe('audit values as an operator reads them', () => {
     expect(zoneLabel('UTC', 'eng', summer)).toMatch(/^\(UTC(\+00:00)?\) /);
     expect(zoneLabel('Europe/London', 'eng', summer)).toMatch(/^\(UTC\+01:00\) /);
     expect(zoneLabel('Not/A_Zone', 'eng')).toBe('Not/A_Zone');
+    // Named only with an English city on a Chinese screen: no half-English name.
+    for (const zone of Intl.supportedValuesOf('timeZone'))
+      for (const locale of ['zhs', 'zht'] as const)
+        expect(zoneLabel(zone, locale).replace(zone, '').replaceAll('UTC', '')).not.toMatch(/[A-Za-z]/);
   });
 
   it('names the language each alert address is written to in', () => {
