@@ -1,7 +1,4 @@
-import wretch from 'wretch';
-import FormUrlAddon from 'wretch/addons/formUrl';
-import QueryStringAddon from 'wretch/addons/queryString';
-import { ApiFailure, requestTimeoutMs, type ApiCall, type Envelope, type Transport } from './api.ts';
+import { ApiFailure, requestTimeoutMs, type ApiCall, type Body, type Envelope, type Transport } from './api.ts';
 import { $apiOrigin } from './api-origin.ts';
 
 /**
@@ -27,19 +24,15 @@ function headersOf(call: Omit<ApiCall, 'body'>): Record<string, string> {
 
 const url = (path: string) => `${$apiOrigin.get()}/api${path}`;
 
-/** Calls straight over HTTP: wretch for form-encoded calls, fetch for files. */
+/** Calls straight over HTTP, with the browser's own fetch (decision 066 says why not wretch). */
 export const directTransport: Transport = {
   async send<T>(call: ApiCall): Promise<Envelope<T>> {
+    const response = await fetched(call, call.body === undefined ? undefined : formUrl(call.body));
+    if (!response.ok) throw await httpFailure(response);
     try {
-      const request = wretch(url(call.path))
-        .addon(QueryStringAddon)
-        .addon(FormUrlAddon)
-        .query(query())
-        .headers(headersOf(call))
-        .options({ signal: AbortSignal.timeout(requestTimeoutMs) });
-      return await (call.body === undefined ? request : request.formUrl(call.body)).fetch(call.method).json<Envelope<T>>();
+      return (await response.json()) as Envelope<T>;
     } catch (error) {
-      throw await toFailure(error);
+      throw noAnswer(error);
     }
   },
 
@@ -61,14 +54,28 @@ export const directTransport: Transport = {
   },
 };
 
-async function fetched(call: Omit<ApiCall, 'body'>, body?: FormData): Promise<Response> {
+/**
+ * A form-encoded body as the seed's clients send it: an array as its key repeated, an object as its JSON, anything
+ * else as its text.
+ */
+function formUrl(body: Body): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body))
+    for (const item of Array.isArray(value) ? (value as unknown[]) : [value])
+      form.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
+  return form;
+}
+
+async function fetched(call: Omit<ApiCall, 'body'>, body?: FormData | URLSearchParams): Promise<Response> {
   try {
     const search = new URLSearchParams(query()).toString();
+    const form = body instanceof URLSearchParams;
     // A path may carry a query of its own (a filtered download): the seed's parameters join it.
     return await fetch(`${url(call.path)}${call.path.includes('?') ? '&' : '?'}${search}`, {
       method: call.method,
-      headers: headersOf(call),
-      body: body ?? null,
+      // A form's type as the seed's clients say it (the browser would add a charset).
+      headers: form ? { ...headersOf(call), 'Content-Type': 'application/x-www-form-urlencoded' } : headersOf(call),
+      body: form ? body.toString() : (body ?? null),
       signal: AbortSignal.timeout(requestTimeoutMs),
     });
   } catch (error) {
@@ -76,24 +83,17 @@ async function fetched(call: Omit<ApiCall, 'body'>, body?: FormData): Promise<Re
   }
 }
 
-async function toFailure(error: unknown): Promise<ApiFailure> {
-  if (isHttpError(error)) {
-    const envelope = await readEnvelope(error.response);
-    console.warn(`API ${error.status}: ${statusText(error.status)}`);
-    return new ApiFailure(error.status, envelope?.message ?? statusText(error.status), envelope);
-  }
-  return noAnswer(error);
+/** A refusal: its status and the server's envelope. */
+async function httpFailure(response: Response): Promise<ApiFailure> {
+  const envelope = await readEnvelope(response);
+  console.warn(`API ${response.status}: ${statusText(response.status)}`);
+  return new ApiFailure(response.status, envelope?.message ?? statusText(response.status), envelope);
 }
 
 function noAnswer(error: unknown): ApiFailure {
   const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
   console.warn(timedOut ? 'API: timed out' : 'API: failed to connect');
   return new ApiFailure(0, timedOut ? 'timed out' : 'failed to connect', undefined, timedOut ? 'timeout' : 'network');
-}
-
-/** wretch rejects a non-2xx answer with an error carrying the status and the response. */
-function isHttpError(error: unknown): error is { status: number; response: Response } {
-  return typeof error === 'object' && error !== null && 'status' in error && 'response' in error && error.response instanceof Response;
 }
 
 async function readEnvelope(response: Response): Promise<Envelope | undefined> {
