@@ -9,64 +9,65 @@ import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import { buildConstants } from './scripts/build-info.mjs';
 import { reactToPreact } from './scripts/react-to-preact.mjs';
-import { cssTextModule, inlineCssQuery } from './scripts/shadow-css.mjs';
 import { widgetCatalogues } from './scripts/widget-catalogues.ts';
 import { widgetSheets } from './scripts/widget-sheets.ts';
 import { widgetDeclarations } from './scripts/widget-declarations.ts';
-
-/** Style sheets imported as text (the session frame's, embed/frame-screens.tsx), minified, for shadow roots. */
-const cssText: Plugin = {
-  name: 'css-text',
-  resolveId(source, importer) {
-    if (!source.endsWith(`.css${inlineCssQuery}`) || importer === undefined) return null;
-    return `${path.resolve(path.dirname(importer), source.slice(0, -inlineCssQuery.length))}${inlineCssQuery}`;
-  },
-  load(id) {
-    return id.endsWith(`.css${inlineCssQuery}`) ? cssTextModule(id.slice(0, -inlineCssQuery.length)) : null;
-  },
-};
+import { frameScreenModules } from './widgets/embed/frame-screen-modules.ts';
 
 /**
- * Fewer round trips: a dynamic import first adds <link rel="modulepreload"> for every chunk its
- * target imports, so a chunk and all it needs download in parallel rather than level by level
- * as each is parsed. The helper is written once per chunk that needs it. The loader, kept under
- * 2 KB, needs none: the runtime (the core every widget shares) is one chunk that imports
- * nothing, and the loader starts it with a widget's screen, catalogue and style sheets at the
- * same moment; only the screen's own few helper chunks follow it.
+ * No chunk found late (issue 34): when code asks for a chunk (a dynamic import), it asks at the same moment for every
+ * chunk that chunk imports, at any depth, so they all download in parallel rather than level by level as each arrives
+ * and names its imports. The loader does so for each widget's screen (and the runtime around it), the frame's script
+ * for a framed screen's code; tests/unit/budgets.test.ts reads the lists back from the built files. The announcement is
+ * an import of each of those chunks (its result is the screen's own import's to use; a failure is that import's to
+ * report): shorter than a <link rel="modulepreload"> per chunk, which every byte of the loader pays for, and the same
+ * requests at the same moment. The helper is written once per chunk that needs it, with the folder every chunk of that
+ * build lies in (chunks/ for the widgets, frame/ for the frames), so a list names each chunk by its hash alone.
  */
-const preloadHelper =
-  "const __gsPreload=(d,b)=>{for(const h of d){const u=new URL(h,b).href;if(!document.head.querySelector(`[href=\"${u}\"]`)){const l=document.createElement('link');l.rel='modulepreload';l.href=u;document.head.append(l)}}};";
-function preloadImports(): Plugin {
+const announceHelper = (folder: string) =>
+  `const __gsAnnounce=d=>{for(const h of d.split(" "))import(${JSON.stringify(folder)}+h+".js").catch(()=>{})};`;
+function announceImports(): Plugin {
   const lists = new Map<string, string[]>();
   return {
-    name: 'preload-dynamic-imports',
-    renderDynamicImport({ chunk, targetModuleId, getTargetChunkImports }) {
-      if (chunk.isEntry && !/runtime\.tsx$/.test(targetModuleId ?? '')) return null;
-      const files = (getTargetChunkImports() ?? []).flatMap((target) => (target.type === 'internal' ? [target.fileName] : []));
+    name: 'announce-imports',
+    renderDynamicImport({ getTargetChunkImports }) {
+      // Nor is an entry announced (v1/: the loader, the frame's script): it is what runs first, and chunks the frame's
+      // script loads import it back.
+      const files = (getTargetChunkImports() ?? []).flatMap((target) =>
+        target.type === 'internal' && !target.fileName.startsWith('v1/') ? [target.fileName] : [],
+      );
       if (files.length === 0) return null;
-      const marker = `preload:${lists.size}`;
+      const marker = `announce:${lists.size}`;
       lists.set(marker, files);
-      return { left: `(__gsPreload(${JSON.stringify(marker)},import.meta.url),import(`, right: '))' };
+      return { left: `(__gsAnnounce(${JSON.stringify(marker)}),import(`, right: '))' };
     },
     renderChunk(code, chunk) {
-      if (!code.includes('__gsPreload(')) return null;
+      if (!code.includes('__gsAnnounce(')) return null;
       // File names here are rollup's preliminary ones: it fills in their hashes after this hook.
       const from = path.posix.dirname(chunk.fileName);
-      const relative = (file: string) => path.posix.relative(from, file);
-      return `${preloadHelper}${code.replace(/"(preload:\d+)"/g, (_whole, marker: string) => JSON.stringify((lists.get(marker) ?? []).map(relative)))}`;
+      const folders = new Set<string>();
+      const names = (files: string[]) =>
+        files
+          .map((file) => {
+            folders.add(`${path.posix.relative(from, path.posix.dirname(file)) || '.'}/`);
+            return path.posix.basename(file, '.js');
+          })
+          .join(' ');
+      const replaced = code.replace(/"(announce:\d+)"/g, (_whole, marker: string) => JSON.stringify(names(lists.get(marker) ?? [])));
+      if (folders.size !== 1) this.error(`${chunk.fileName} announces chunks of more than one folder: ${[...folders].join(', ')}`);
+      return `${announceHelper([...folders][0] ?? './')}${replaced}`;
     },
   };
 }
 
 /**
- * What both builds share: Preact for React, build constants, TypeScript and JSON, text style
- * sheets, preloading, minifying. `partnerBundle` marks the widgets a partner's page loads, as against the
+ * What both builds share: Preact for React, build constants, TypeScript and JSON, announcing what
+ * a dynamic import will need, minifying. `partnerBundle` marks the widgets a partner's page loads, as against the
  * session frame's script on our origin (core/page-mode.ts).
  */
 function plugins(partnerBundle: boolean): Plugin[] {
   return [
-    cssText,
-    preloadImports(),
+    announceImports(),
     alias({ entries: reactToPreact }),
     replace({
       preventAssignment: true,
@@ -82,26 +83,34 @@ function plugins(partnerBundle: boolean): Plugin[] {
 }
 
 /**
- * The core in one chunk. Left to itself, rollup splits what the runtime imports by which screens
+ * The core in two chunks. Left to itself, rollup splits what the runtime imports by which screens
  * share each part (Preact, the stores, the API glue...), and every widget then fetches all those
- * chunks anyway. A first pass learns which modules that is (the runtime's chunk and its static
- * imports), and the build puts them in one chunk, which compresses better and costs one request.
- * Screens import their share of the core from it.
+ * chunks anyway. A first pass learns which modules the runtime imports, at once and through them, and
+ * which the element holding one of our frames imports (embed/frame-element.ts): what both import (the
+ * session frame's bridge, the stores, the API glue) is one chunk, the rest of the runtime (Preact,
+ * translations, the runtime itself) another, so a widget whose screen runs in our frame carries no
+ * Preact on the page (decision 066). Screens import their share of the core from them.
  */
-async function coreModules(): Promise<Set<string>> {
+async function coreModules(): Promise<{ session: Set<string>; runtime: Set<string> }> {
   const build = await rollup({ input: widgetsInput, plugins: [...plugins(true), widgetCatalogues()], logLevel: 'silent' });
   const { output } = await build.generate({ format: 'es' });
   await build.close();
   const chunks = new Map(output.flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
-  const runtime = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => id.endsWith('widgets/embed/runtime.tsx')));
-  const core = new Set<OutputChunk>();
-  const add = (chunk: OutputChunk | undefined) => {
-    if (chunk === undefined || chunk.isEntry || core.has(chunk)) return;
-    core.add(chunk);
-    for (const imported of chunk.imports) add(chunks.get(imported));
+  /** The modules of the chunk holding `ending` and of every chunk it imports statically. */
+  const closure = (ending: string) => {
+    const found = new Set<OutputChunk>();
+    const add = (chunk: OutputChunk | undefined) => {
+      if (chunk === undefined || chunk.isEntry || found.has(chunk)) return;
+      found.add(chunk);
+      for (const imported of chunk.imports) add(chunks.get(imported));
+    };
+    add([...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => id.endsWith(ending))));
+    return new Set([...found].flatMap((chunk) => chunk.moduleIds));
   };
-  add(runtime);
-  return new Set([...core].flatMap((chunk) => chunk.moduleIds));
+  const runtime = closure('widgets/embed/runtime.tsx');
+  const framed = closure('widgets/embed/frame-element.ts');
+  const session = new Set([...runtime].filter((id) => framed.has(id)));
+  return { session, runtime: new Set([...runtime].filter((id) => !session.has(id))) };
 }
 
 const widgetsInput = { 'v1/embed': 'widgets/embed/embed.ts' };
@@ -128,7 +137,7 @@ const familyChunks: [name: string, test: RegExp][] = [
  * immutable chunks per widget, per catalogue and per style sheet. React is aliased to
  * Preact itself to keep the loader and shared core small (budgets checked by the tests).
  */
-const widgets = (core: Set<string>): RollupOptions => ({
+const widgets = (core: { session: Set<string>; runtime: Set<string> }): RollupOptions => ({
   input: widgetsInput,
   output: {
     dir: 'dist/widgets',
@@ -136,12 +145,13 @@ const widgets = (core: Set<string>): RollupOptions => ({
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[hash:6].js',
     compact: true,
-    manualChunks: (id) => (core.has(id) ? 'runtime' : familyChunks.find(([, test]) => test.test(id))?.[0]),
+    manualChunks: (id) =>
+      core.session.has(id) ? 'session' : core.runtime.has(id) ? 'runtime' : familyChunks.find(([, test]) => test.test(id))?.[0],
   },
   plugins: [
     ...plugins(true),
     widgetCatalogues(),
-    widgetSheets(),
+    widgetSheets('elements'),
     widgetDeclarations(),
     {
       name: 'partner-demo-page',
@@ -164,17 +174,62 @@ const widgets = (core: Set<string>): RollupOptions => ({
 });
 
 /**
- * The session frame's script (v1/frame.js), run on our origin inside a partner's page. A frame is
- * a document of its own, which shares no module with the page around it, so it is a build of
- * its own and the partner page's loader stays free of it.
+ * The frame's script (v1/frame.js), run on our origin inside a partner's page: the session frame, and the frame of
+ * each screen with a secret or a power (decision 054). A frame is a document of its own, which shares no module with
+ * the page around it, so it is a build of its own and the partner page's loader stays free of it; our frames on one
+ * page share its files (one origin, one cache), so what they both run is fetched once.
  */
-const frame: RollupOptions = {
-  input: { 'v1/frame': 'widgets/embed/frame.ts' },
-  output: { dir: 'dist/widgets', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'frame/[hash:6].js', compact: true },
+const frameInput = { 'v1/frame': 'widgets/embed/frame.ts' };
+
+/**
+ * The framed screens' shared code in one chunk. Left to itself, rollup splits what the screens share into a chunk
+ * per combination of screens that uses it (a dozen, some under 100 B), and a screen's frame fetched ten of them. A
+ * first pass learns which modules the frame around every screen imports (frame-screens.tsx and all it imports), and
+ * which modules three screens or more import: they are one chunk. What only one or two screens import stays with
+ * them; what the frame's script itself imports (the session keeper, the API client) stays in it.
+ */
+async function frameCoreModules(): Promise<{ entry: Set<string>; core: Set<string> }> {
+  const imports = new Map<string, readonly string[]>();
+  const graph: Plugin = {
+    name: 'module-graph',
+    buildEnd() {
+      for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+    },
+  };
+  const build = await rollup({ input: frameInput, plugins: [...plugins(false), widgetCatalogues(), graph], logLevel: 'silent' });
+  const { output } = await build.generate({ format: 'es' });
+  await build.close();
+  // What the frame's script holds when rollup alone decides (the session keeper, the API client): it stays there.
+  const entry = new Set(output.flatMap((file) => (file.type === 'chunk' && file.isEntry ? file.moduleIds : [])));
+  const closure = (root: string, found = new Set<string>()) => {
+    if (found.has(root) || entry.has(root)) return found;
+    found.add(root);
+    for (const imported of imports.get(root) ?? []) closure(imported, found);
+    return found;
+  };
+  const core = closure(path.resolve('widgets/embed/frame-screens.tsx'));
+  const users = new Map<string, number>();
+  for (const module of new Set(Object.values(frameScreenModules)))
+    for (const id of closure(path.resolve('widgets', module))) users.set(id, (users.get(id) ?? 0) + 1);
+  for (const [id, count] of users) if (count >= 3) core.add(id);
+  return { entry, core };
+}
+
+const frame = ({ entry, core }: { entry: Set<string>; core: Set<string> }): RollupOptions => ({
+  input: frameInput,
+  output: {
+    dir: 'dist/widgets',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'frame/[hash:6].js',
+    compact: true,
+    manualChunks: (id) => (entry.has(id) ? 'v1/frame' : core.has(id) ? 'frame-core' : undefined),
+  },
   // The frame script fetches its screen's own catalogue beside the widgets' (the same files, the same folder).
   plugins: [
     ...plugins(false),
     widgetCatalogues(),
+    widgetSheets('frames'),
     {
       name: 'frame-manifest',
       generateBundle(_options, bundle) {
@@ -182,16 +237,24 @@ const frame: RollupOptions = {
       },
     },
   ],
-};
+});
 
 /**
- * What the frame build made, for the budget test: each chunk's static imports, and the chunk each of our
- * modules landed in (the frame script, the session keeper, each framed screen), by its path.
+ * What the frame build made, for the budget test: each chunk's static imports, each framed screen's style sheet, and
+ * the chunk each of our modules landed in (the frame script, the session keeper, each framed screen), by its path.
  */
 function frameManifest(bundle: OutputBundle) {
   const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+  // Each framed screen's one style sheet (scripts/widget-sheets.ts), fetched beside its code.
+  const sheets = Object.fromEntries(
+    Object.values(bundle).flatMap((output) => {
+      const screen = /^s\/[\w-]+\/frame-([\w-]+)\.js$/.exec(output.fileName)?.[1];
+      return screen === undefined ? [] : [[screen, output.fileName]];
+    }),
+  );
   return {
     chunks: Object.fromEntries(chunks.map((chunk) => [chunk.fileName, chunk.imports])),
+    sheets,
     // Where each of our modules landed (a screen's module may share a chunk and have no facade of its own).
     modules: Object.fromEntries(
       chunks.flatMap((chunk) =>
@@ -234,4 +297,4 @@ function widgetManifest(bundle: OutputBundle) {
   };
 }
 
-export default async (): Promise<RollupOptions[]> => [widgets(await coreModules()), frame];
+export default async (): Promise<RollupOptions[]> => [widgets(await coreModules()), frame(await frameCoreModules())];

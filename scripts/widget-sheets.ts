@@ -2,17 +2,44 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, PluginContext } from 'rollup';
-import { sharedSheets, sheetFiles, sheetsOfTag, type SheetName } from '../widgets/embed/sheets.ts';
+import { frameScreenModules } from '../widgets/embed/frame-screen-modules.ts';
+import { frameCatalogue } from '../widgets/embed/frame-titles.ts';
+import { sharedSheets, sheetFiles, sheetsOfFrame, sheetsOfTag, type SheetName } from '../widgets/embed/sheets.ts';
 import { shadowCss } from './shadow-css.mjs';
 import { withoutUnusedRules } from './unused-css.ts';
 
-/** Each element's screen module, as the registry names it (rollup.config.ts reads it the same way). */
-function screenModules(): [tag: string, file: string][] {
+/** One style sheet the build writes: its file's name, the modules whose code (and all they import) it serves, its sheets. */
+interface SheetPiece {
+  name: string;
+  modules: string[];
+  sheets: readonly SheetName[];
+}
+
+/**
+ * Each element's sheet on a partner's page: its screen's code and the runtime around it, or, for an element holding
+ * one of our frames, that element's own code (embed/frame-element.ts).
+ */
+function elementSheets(): SheetPiece[] {
   const registry = fs.readFileSync('widgets/screens/registry.ts', 'utf8');
-  return [...registry.matchAll(/'(gs-[\w-]+)': \(\) => import\('\.\.\/([^']+)'\)/g)].map(([, tag = '', module = '']) => [
-    tag,
-    path.resolve('widgets', module),
-  ]);
+  const runtime = path.resolve('widgets/embed/runtime.tsx');
+  return [...registry.matchAll(/'(gs-[\w-]+)': \(\) => import\('\.\.\/([^']+)'\)/g)].map(([, tag = '', module = '']) => {
+    const screen = path.resolve('widgets', module);
+    return {
+      name: tag,
+      modules: module === 'embed/frame-element.ts' ? [screen] : [screen, runtime],
+      sheets: [...sharedSheets, ...(sheetsOfTag[tag as keyof typeof sheetsOfTag] ?? [])],
+    };
+  });
+}
+
+/** Each framed screen's sheet in its own document on our origin: the frame's code around the screen, and the screen's. */
+function frameSheets(): SheetPiece[] {
+  const frame = path.resolve('widgets/embed/frame-screens.tsx');
+  return Object.entries(frameScreenModules).map(([screen, module]) => ({
+    name: frameCatalogue(screen),
+    modules: [frame, path.resolve('widgets', module)],
+    sheets: [...sharedSheets, ...(sheetsOfFrame[screen as keyof typeof sheetsOfFrame] ?? [])],
+  }));
 }
 
 /**
@@ -36,12 +63,13 @@ function codeFrom(context: PluginContext, rendered: Map<string, string>, ids: st
 }
 
 /**
- * One style sheet per widget (s/<version>/<tag>.js): its box (embed/host.css), then the sheets of
- * our site its screen uses (embed/sheets.ts), less the rules no element of that widget can match
- * (unused-css.ts), all as one text. The loader fetches it beside the screen; its folder is named
- * by the content, as the catalogues' is, so it can be cached for good.
+ * One style sheet per widget (s/<version>/<tag>.js), or per framed screen in the frame build
+ * (s/<version>/frame-<screen>.js): its box (embed/host.css), then the sheets of our site its screen
+ * uses (embed/sheets.ts), less the rules no element of that widget can match (unused-css.ts), all as
+ * one text. The loader, or the frame's script, fetches it beside the screen; its folder is named by
+ * the content, as the catalogues' is, so it can be cached for good.
  */
-export function widgetSheets(): Plugin {
+export function widgetSheets(kind: 'elements' | 'frames'): Plugin {
   return {
     name: 'widget-sheets',
     async generateBundle(_options, bundle) {
@@ -52,13 +80,13 @@ export function widgetSheets(): Plugin {
       }
       const texts = new Map<SheetName, string>();
       for (const [name, file] of Object.entries(sheetFiles) as [SheetName, string][]) texts.set(name, await shadowCss(file));
-      const runtime = path.resolve('widgets/embed/runtime.tsx');
-      const pieces = screenModules().map(([tag, screen]) => {
-        const code = codeFrom(this, rendered, [screen, runtime]);
-        const names = [...sharedSheets, ...(sheetsOfTag[tag as keyof typeof sheetsOfTag] ?? [])];
+      const pieces = (kind === 'elements' ? elementSheets() : frameSheets()).map(({ name, modules, sheets }) => {
+        const code = codeFrom(this, rendered, modules);
         // The box is ours alone, and its :host rules concern the partner's page: it is kept whole.
-        const css = names.map((name) => (name === 'host' ? texts.get(name) : withoutUnusedRules(texts.get(name) ?? '', code))).join('');
-        return { tag, source: `export default ${JSON.stringify(css)};` };
+        const css = sheets
+          .map((sheet) => (sheet === 'host' ? texts.get(sheet) : withoutUnusedRules(texts.get(sheet) ?? '', code)))
+          .join('');
+        return { tag: name, source: `export default ${JSON.stringify(css)};` };
       });
       const folder = createHash('sha256')
         .update(pieces.map((piece) => `${piece.tag}\n${piece.source}`).join('\n'))
@@ -68,7 +96,8 @@ export function widgetSheets(): Plugin {
       // Only the loader names the folder, and its own address carries no hash: naming it now changes no chunk's name.
       for (const output of Object.values(bundle)) {
         if (output.type === 'chunk' && output.code.includes('__WIDGET_SHEETS__')) {
-          if (output.isEntry === false) this.error(`${output.fileName}: only the loader may name the style sheets' folder`);
+          if (output.isEntry === false)
+            this.error(`${output.fileName}: only the loader and the frame's script may name the style sheets' folder`);
           output.code = output.code.replaceAll('__WIDGET_SHEETS__', folder);
         }
       }

@@ -235,3 +235,8 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
     </form>
   );
 }
+
+/** The form adding a card, as our frame on a partner's page shows it (embed/frame-screen-code.ts). */
+export const AddCardForm = () => <BankCardForm mode="add" />;
+/** The form editing the card chosen in the list beside it, as our frame on a partner's page shows it. */
+export const UpdateCardForm = () => <BankCardForm mode="update" />;

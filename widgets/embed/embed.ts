@@ -1,15 +1,17 @@
 import type { Locale } from '../../locales/index.ts';
 import type { Messages } from '../core/i18n.ts';
 import { screenElements, type ScreenLoader } from '../screens/registry.ts';
+import type { WidgetPlace } from './page-start.ts';
 import { loadSheetTexts } from './sheets.ts';
 import { widgetLocale } from './widget-locale.ts';
 
 /**
  * The one script a partner page loads (/widgets/v1/embed.js). It marks the page as a partner's
  * (nothing of ours goes into its storage) and defines every widget's element. When an element
- * appears, its screen, the shared runtime, its messages and its style sheets are all fetched at
- * once, their imports preloaded (rollup.config.ts), so there is no waterfall. The runtime opens
- * the session frame on our origin and renders the screen in the element's shadow root.
+ * appears, its screen with every chunk it imports (announced with it, rollup.config.ts), its
+ * messages and its style sheet are all fetched at once, so there is no waterfall. The runtime opens
+ * the session frame on our origin and renders the screen in the element's shadow root; an element
+ * whose screen runs in our frame holds that frame, with no runtime (frame-element.ts).
  * Everything it imports is its own, so it starts all that at once, with nothing fetched first.
  */
 // core/page-mode.ts reads this flag (the same registered symbol): from here on, no store of ours touches the page's storage.
@@ -54,6 +56,20 @@ function guarded(shadow: ShadowRoot): void {
   if (shadow.adoptedStyleSheets.length === 0) shadow.adoptedStyleSheets = [hostGuard];
 }
 
+/**
+ * How a widget's screen is put in its element: a screen of ours is drawn by the runtime, which it imports, so the
+ * runtime came with it (the build announces every chunk a screen imports when the screen is asked for); an
+ * element whose screen runs in our frame holds that frame itself (decision 066).
+ */
+function mounting(screen: Awaited<ReturnType<ScreenLoader>>): Promise<(place: WidgetPlace) => Mounted> {
+  if ('mount' in screen) return Promise.resolve(screen.mount);
+  return import('./runtime.tsx').then(
+    ({ mountWidget }) =>
+      (place) =>
+        mountWidget({ ...place, Screen: screen.default }),
+  );
+}
+
 interface Mounted {
   update(): void;
   unmount(): void;
@@ -75,16 +91,15 @@ function widgetClass(tag: string, loadScreen: ScreenLoader) {
       shadow.replaceChildren(busy);
       this.timer = setTimeout(() => this.failed(shadow), loadLimitMs);
       const locale = widgetLocale(this) ?? 'zhs';
-      Promise.all([import('./runtime.tsx'), loadScreen(), loadMessages(tag, locale), loadSheetTexts(tag)])
-        .then(([runtime, screen, , sheets]) => {
+      Promise.all([loadScreen().then(mounting), loadMessages(tag, locale), loadSheetTexts(tag)])
+        .then(([mount, , sheets]) => {
           clearTimeout(this.timer);
           if (!this.isConnected || this.mounted !== undefined) return;
           const api = this.getAttribute('api') ?? bundleOrigin;
-          this.mounted = runtime.mountWidget({
+          this.mounted = mount({
             host: this,
             shadow,
             tag,
-            Screen: screen.default,
             sheets,
             apiOrigin: api,
             loadMessages: (chosen) => loadMessages(tag, chosen),

@@ -55,9 +55,14 @@ export function tellSiblings(message: SiblingMessage): void {
 
 /**
  * Window messages from the page to our frames: the session channel's port (to the session frame,
- * once), the language and the theme (to a login or register frame).
+ * once), the language, the theme and the widget's focus (to a framed screen).
  */
-export type PageToFrame = { gs: 'connect' } | { gs: 'locale'; locale: Locale } | { gs: 'theme'; properties: Record<string, string> };
+export type PageToFrame =
+  | { gs: 'connect' }
+  | { gs: 'locale'; locale: Locale }
+  | { gs: 'theme'; properties: Record<string, string> }
+  /** The widget around the frame was focused: the screen's first field takes it. */
+  | { gs: 'focus' };
 
 /** Over the channel, page (or a framed screen) to session frame: an API call, the page ending the session (logout, 401), a change. */
 export type ChannelRequest =

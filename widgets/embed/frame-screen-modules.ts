@@ -1,7 +1,7 @@
 import type { FrameScreen } from '../../contract/frame-screens.ts';
 
 /**
- * The module (under widgets/) each framed screen's code comes from. `frame-screens.tsx` imports them by
+ * The module (under widgets/) each framed screen's code comes from. `frame-screen-code.ts` imports them by
  * literal paths, as the bundler needs; the frames' word lists and byte budgets read this list, and
  * `frame-screen-modules.test.ts` holds the two to each other.
  */

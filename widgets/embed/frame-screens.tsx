@@ -5,49 +5,21 @@ import { createRoot } from 'react-dom/client';
 import { htmlLang, type Locale } from '../../locales/index.ts';
 import { EmbeddedContext } from '../core/embedded.ts';
 import { HostEventsContext, type HostEvents } from '../core/host-events.ts';
-import { createI18n, I18nProvider, useI18n, type Messages } from '../core/i18n.ts';
+import { createI18n, I18nProvider, useI18n } from '../core/i18n.ts';
 import { useTransport } from '../core/api.ts';
 import { $token, $user, endSession, type SessionUser } from '../core/session.ts';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
 import { $cardToEdit } from '../bank/bank-cards.ts';
-import screensCss from '../../site/styles/member-screens.css?inline';
 import { constructedSheets } from './constructed-sheets.ts';
-import hostCss from './host.css?inline';
-import { isMessageOf, tellSiblings, type FrameScreen, type FrameToPage, type PageToFrame, type SiblingMessage } from './frame-protocol.ts';
+import { isMessageOf, tellSiblings, type FrameToPage, type PageToFrame, type SiblingMessage } from './frame-protocol.ts';
 import { safeTheme } from './frame-theme.ts';
 import { siteRoute } from './site-route.ts';
 import { frameSessionMarker, portCalls } from './port-calls.ts';
-import { frameCatalogue, frameTitleKeys, worksOnSession } from './frame-titles.ts';
+import type { FormScreen } from './frame-screen-code.ts';
+import { frameWords } from './frame-words.ts';
+import { frameTitleKeys, worksOnSession } from './frame-titles.ts';
+import type { SheetText } from './sheets.ts';
 import { shareChanges } from './shared-changes.ts';
-
-/** The screens a frame shows: each has a secret the partner's page must never see, or a power it must never have. */
-export type FormScreen = Exclude<FrameScreen, 'session'>;
-
-/** Set by the build (scripts/widget-catalogues.ts): the folder of this build's catalogues, named by their content. */
-const messagesFolder = '__WIDGET_MESSAGES__';
-
-/** Only the words this frame's screen shows, in one language (widget-messages.ts), not the whole catalogue. */
-function loadMessages(screen: FormScreen, locale: Locale): Promise<Messages> {
-  const url = new URL(`../m/${messagesFolder}/${frameCatalogue(screen)}.${locale}.js`, import.meta.url).href;
-  return (import(url) as Promise<{ default: Messages }>).then((module) => module.default);
-}
-
-/** The member forms' own sheet (cards, verification, withdrawal), fetched with the screen that uses it. */
-const memberForms = () => import('../../site/styles/member-forms.css?inline').then((module: { default: string }) => module.default);
-
-/** Each screen's code, and the style sheet it needs beyond the shared ones, fetched only by the frame that shows it. */
-const formScreens: Record<FormScreen, () => Promise<readonly [ComponentType, string]>> = {
-  login: () => Promise.all([import('../auth/LoginForm.tsx').then((module) => module.LoginForm), '']),
-  register: () => Promise.all([import('../auth/RegisterForm.tsx').then((module) => module.RegisterForm), '']),
-  'edit-user': () => Promise.all([import('../settings/AccountSettings.tsx').then((module) => module.AccountSettings), '']),
-  'bank-cards': () => Promise.all([import('../bank/BankListScreen.tsx').then((module) => module.BankListScreen), memberForms()]),
-  'bank-add': () =>
-    Promise.all([import('../bank/BankCardForm.tsx').then(({ BankCardForm }) => () => <BankCardForm mode="add" />), memberForms()]),
-  'bank-update': () =>
-    Promise.all([import('../bank/BankCardForm.tsx').then(({ BankCardForm }) => () => <BankCardForm mode="update" />), memberForms()]),
-  verify: () => Promise.all([import('../verify/VerifyScreen.tsx').then((module) => module.VerifyScreen), memberForms()]),
-  withdraw: () => Promise.all([import('../withdraw/WithdrawScreen.tsx').then((module) => module.WithdrawScreen), memberForms()]),
-};
 
 /**
  * Who is logged in on this page, as the session frame last said (or as this frame's own login
@@ -69,12 +41,14 @@ const framePageCss =
  * and on it they tell, and hear, what changed elsewhere on the page. The page may change the
  * language and pass its theme.
  */
-export function showFrameScreen(screen: FormScreen, initial: Locale, partnerOrigin: string): void {
-  document.adoptedStyleSheets = constructedSheets([
-    ['host', hostCss],
-    ['screens', screensCss],
-    ['frame', framePageCss],
-  ]);
+export function showFrameScreen(
+  screen: FormScreen,
+  initial: Locale,
+  partnerOrigin: string,
+  Form: ComponentType,
+  sheets: SheetText[],
+): void {
+  document.adoptedStyleSheets = constructedSheets([...sheets, ['frame', framePageCss]]);
 
   const container = document.createElement('main');
   container.className = 'gs-root';
@@ -152,12 +126,8 @@ export function showFrameScreen(screen: FormScreen, initial: Locale, partnerOrig
   };
 
   const root = createRoot(container);
-  const form = formScreens[screen]().then(([Form, formsCss]) => {
-    if (formsCss !== '') document.adoptedStyleSheets = [...document.adoptedStyleSheets, ...constructedSheets([['forms', formsCss]])];
-    return Form;
-  });
   $frameLocale.subscribe((locale) => {
-    void Promise.all([loadMessages(screen, locale), form]).then(([messages, Form]) => {
+    void frameWords(screen, locale).then((messages) => {
       if ($frameLocale.get() !== locale) return;
       const i18n = createI18n(locale, messages);
       document.documentElement.lang = htmlLang[locale];

@@ -2,8 +2,13 @@
 import './frame-storage.ts';
 import { defaultLocale, isLocale } from '../../locales/index.ts';
 import { setRequestContext } from '../core/http.ts';
-import { frameScreens, type ChannelReply, type FrameScreen } from './frame-protocol.ts';
+import { frameScreens, type ChannelReply } from './frame-protocol.ts';
+import { formScreens, type FormScreen } from './frame-screen-code.ts';
+import { frameWords } from './frame-words.ts';
+import { frameCatalogue } from './frame-titles.ts';
 import { pageChannel } from './page-channel.ts';
+import { serveSession } from './session-frame.ts';
+import { loadSheetTexts } from './sheets.ts';
 
 /**
  * The script of our session frame (/widgets/v1/frame), a page on our origin inside a partner's
@@ -30,15 +35,18 @@ function start(): void {
   const locale = isLocale(localeMeta) ? localeMeta : defaultLocale;
   // Every call names the partner's site: the seed's `domain`, and the header that attributes sign-ups and orders to it.
   setRequestContext(new URL(partnerOrigin).hostname, { 'X-Partner-Origin': partnerOrigin });
-  if (screen === 'session')
-    // Listening starts now, before the page's load event, when the page hands its port over; the code comes meanwhile.
-    void Promise.all([import('./session-frame.ts'), pageChannel((origin) => origin === partnerOrigin)]).then(([{ serveSession }, port]) =>
-      serveSession(port),
-    );
-  else
-    void import('./frame-screens.tsx').then(({ showFrameScreen }) =>
-      showFrameScreen(screen as Exclude<FrameScreen, 'session'>, locale, partnerOrigin),
-    );
+  // The session keeper comes with this script, so the page's widgets hear it is ready one step sooner (decision 066).
+  if (screen === 'session') void pageChannel((origin) => origin === partnerOrigin).then(serveSession);
+  else {
+    // A screen's frame asks for its code, words and style sheet at once, each with all it imports announced.
+    const form = screen as FormScreen;
+    void Promise.all([
+      import('./frame-screens.tsx'),
+      formScreens[form](),
+      frameWords(form, locale),
+      loadSheetTexts(frameCatalogue(form)),
+    ]).then(([{ showFrameScreen }, Form, , sheets]) => showFrameScreen(form, locale, partnerOrigin, Form, sheets));
+  }
 }
 
 start();

@@ -2,51 +2,21 @@ import { useStore } from '../core/use-store.ts';
 import type { ComponentType, ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { htmlLang, type Locale } from '../../locales/index.ts';
-import { $apiOrigin } from '../core/api-origin.ts';
 import { EmbeddedContext } from '../core/embedded.ts';
 import { HostEventsContext, type HostEvents } from '../core/host-events.ts';
-import { createI18n, I18nProvider, useI18n, type Messages } from '../core/i18n.ts';
+import { createI18n, I18nProvider, useI18n } from '../core/i18n.ts';
 import { $locale } from '../core/locale.ts';
 import { SessionWatcher } from '../ui/SessionWatcher.tsx';
-import { $bridgeState, connectBridge, retryBridge } from './bridge.ts';
+import { $bridgeState, retryBridge } from './bridge.ts';
 import { constructedSheets } from './constructed-sheets.ts';
-import type { SheetText } from './sheets.ts';
+import { startPage, type WidgetPlace } from './page-start.ts';
 import { siteRoute } from './site-route.ts';
 
 let widgetCount = 0;
-let pageStarted = false;
 
-/**
- * Once per page: where the API is, the page's language, and the session frame. A page that changes its language
- * later (`<html lang>`, as a single-page app does) changes every widget that has no `lang` of its own; a language we
- * do not have leaves the widgets as they are.
- */
-function startPage(apiOrigin: string, widgetLocale: WidgetMount['widgetLocale']): void {
-  if (pageStarted) return;
-  pageStarted = true;
-  $apiOrigin.set(apiOrigin);
-  const html = document.documentElement;
-  const followPage = () => {
-    const pageLocale = widgetLocale(html);
-    if (pageLocale) $locale.set(pageLocale);
-  };
-  followPage();
-  new MutationObserver(followPage).observe(html, { attributeFilter: ['lang'] });
-  connectBridge(apiOrigin, $locale.get());
-}
-
-interface WidgetMount {
-  host: HTMLElement;
-  shadow: ShadowRoot;
-  tag: string;
+interface WidgetMount extends WidgetPlace {
   /** Given the element it renders in, so a screen can read an attribute of its own (`order-id`). */
   Screen: ComponentType<{ host?: HTMLElement }>;
-  sheets: SheetText[];
-  apiOrigin: string;
-  /** The loader's own: it has already asked for this widget's catalogue, and the runtime must not fetch a second copy of the code. */
-  loadMessages: (locale: Locale) => Promise<Messages>;
-  /** The language of a widget's `lang` attribute, else of the page's `<html lang>`. */
-  widgetLocale: (element: Element) => Locale | undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { screenElements } from '../screens/registry.ts';
+import type { FormScreen } from './frame-screen-code.ts';
 
 type Tag = keyof typeof screenElements;
 
@@ -31,7 +32,16 @@ export const sheetsOfTag: Partial<Record<Tag, SheetName[]>> = {
   'gs-order-payment': ['member-forms', 'cart'],
 };
 
-/** Every widget's: its box and the member screens' shared look. */
+/** The sheets each framed screen uses beyond the shared two, in its own document on our origin (embed/frame-screens.tsx). */
+export const sheetsOfFrame: Partial<Record<FormScreen, SheetName[]>> = {
+  'bank-cards': ['member-forms'],
+  'bank-add': ['member-forms'],
+  'bank-update': ['member-forms'],
+  verify: ['member-forms'],
+  withdraw: ['member-forms'],
+};
+
+/** Every widget's, and every framed screen's: its box and the member screens' shared look. */
 export const sharedSheets: readonly SheetName[] = ['host', 'member-screens'];
 
 /** A sheet's name (here, the widget's tag: one sheet per widget) and its text. */
@@ -40,7 +50,7 @@ export type SheetText = readonly [string, string];
 /** Set by the build (scripts/widget-sheets.ts): the folder of this build's per-widget sheets, named by their content. */
 const sheetsFolder = '__WIDGET_SHEETS__';
 
-/** A widget's style sheet, fetched once per page. */
+/** A widget's style sheet (or a framed screen's, `frame-<screen>`), fetched once per page. */
 export async function loadSheetTexts(tag: string): Promise<SheetText[]> {
   const url = new URL(`../s/${sheetsFolder}/${tag}.js`, import.meta.url).href;
   return [[tag, ((await import(url)) as { default: string }).default]];
