@@ -25,6 +25,11 @@ const administrator: OperatorMe = {
   stage: 'signed_in',
 };
 
+/** The Settings tab's API: its own answers, and the alert settings the tab also shows (AlertSettings.tsx). */
+const alerts = { emails: '', email_languages: {}, webhook_url: '', webhook_secret_set: false, email_available: false };
+const settingsApi = (answer: Parameters<typeof stubFetch>[0]) =>
+  stubFetch((call) => (call.path === '/admin/v1/alerts' ? ok(alerts) : answer(call)));
+
 describe('Settings and the audit log (the back office)', () => {
   let stub: ReturnType<typeof stubFetch> | undefined;
   beforeEach(() => $operatorToken.set(operatorToken));
@@ -35,7 +40,7 @@ describe('Settings and the audit log (the back office)', () => {
   });
 
   it('is a tab of its own; a bad rate is told under the field and nothing is sent', async () => {
-    stub = stubFetch((call) => {
+    stub = settingsApi((call) => {
       if (call.path === '/admin/v1/settings') return ok(saved);
       if (call.path === '/admin/v1/me') return ok(administrator);
       if (call.path === '/admin/v1/dashboard') return fail(503, 'Service unavailable');
@@ -58,7 +63,7 @@ describe('Settings and the audit log (the back office)', () => {
   });
 
   it('a fee change asks for a reason before it is sent, then sends it with the reason', async () => {
-    stub = stubFetch((call) => {
+    stub = settingsApi((call) => {
       if (call.method === 'PUT') return ok({ ...saved, operator_fee_percent: Number(call.form.get('operator_fee_percent')) });
       return ok(saved);
     });
@@ -84,7 +89,7 @@ describe('Settings and the audit log (the back office)', () => {
   });
 
   it('a zone change asks for a reason, lists UTC, and then says from which business day the new zone counts', async () => {
-    stub = stubFetch((call) =>
+    stub = settingsApi((call) =>
       call.method === 'PUT'
         ? ok({ ...saved, business_time_zone_next: { time_zone: String(call.form.get('business_time_zone')), from_date: '2026-11-29' } })
         : ok(saved),
@@ -128,7 +133,7 @@ describe('Settings and the audit log (the back office)', () => {
   });
 
   it('a refused time zone is told under its field, in the operator’s language', async () => {
-    stub = stubFetch((call) =>
+    stub = settingsApi((call) =>
       call.method === 'PUT'
         ? refuse(422, 'time_zone_unknown', 'Parameter validation error.', { errors: { business_time_zone: ['Unknown time zone.'] } })
         : ok(saved),
@@ -149,7 +154,7 @@ describe('Settings and the audit log (the back office)', () => {
   });
 
   it('the audit log shows what changed as the screens show it: points with decimals, rates in percent, named fields', async () => {
-    stub = stubFetch(() =>
+    stub = settingsApi(() =>
       ok({
         current_page: 1,
         last_page: 1,
