@@ -84,6 +84,20 @@ export function mount({ host, shadow, tag, sheets, apiOrigin, loadMessages, widg
   const scheme = matchMedia('(prefers-color-scheme: dark)');
   scheme.addEventListener('change', themeAgain);
 
+  /** The frame takes the focus, and its screen is asked to put it in its first field (once it listens, if not yet). */
+  const focusFrame = (shown: HTMLIFrameElement, options: FocusOptions) => {
+    focusWaiting = undefined;
+    shown.focus(options);
+    focusAsked = !heard;
+    tell({ gs: 'focus' });
+  };
+
+  // What the widget says while the session frame is on its way.
+  const status = document.createElement('p');
+  status.className = 'gs-widget-state';
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-busy', 'true');
+
   /** The frame while the session frame is on its way (hidden until it is ready), or a clear, retryable state when it cannot be. */
   const draw = () => {
     const state = $bridgeState.get();
@@ -127,17 +141,6 @@ export function mount({ host, shadow, tag, sheets, apiOrigin, loadMessages, widg
     status.textContent = t('loading');
     if (!frame.hidden && focusWaiting !== undefined) focusFrame(frame, focusWaiting);
   };
-  /** The frame takes the focus, and its screen is asked to put it in its first field (once it listens, if not yet). */
-  const focusFrame = (shown: HTMLIFrameElement, options: FocusOptions) => {
-    focusWaiting = undefined;
-    shown.focus(options);
-    focusAsked = !heard;
-    tell({ gs: 'focus' });
-  };
-  const status = document.createElement('p');
-  status.className = 'gs-widget-state';
-  status.setAttribute('role', 'status');
-  status.setAttribute('aria-busy', 'true');
 
   let live = true;
   let worded = false;

@@ -67,13 +67,18 @@ export function showFrameScreen(
   const applyChange = calls && shareChanges((change) => calls.tell(change), { card: $cardToEdit });
   if (calls !== undefined) useTransport(calls.transport);
   else handOverLogins();
-  // Hello to the session frame until it answers (it may still be loading): from then on it tells this frame every change.
+  // Hello to the session frame until it answers (it may still be starting, beside this frame): from then on it tells
+  // this frame every change.
   let answered = false;
+  // What a screen shows depends on who is logged in (the login form gives way to who is, a card screen asks to log in),
+  // so it is first drawn once the session frame has said: not one thing, then another. The widget on the page shows
+  // its loading line until the session frame is ready (frame-element.ts), and the answer follows within a hello.
+  const { promise: sessionKnown, resolve: sessionHeard } = Promise.withResolvers<void>();
   const helloMessage: SiblingMessage = usesSession ? { gs: 'sibling-hello', calls: true } : { gs: 'sibling-hello' };
   const hello = setInterval(() => {
     if (answered) clearInterval(hello);
     else tellSiblings(helloMessage);
-  }, 500);
+  }, 100);
   tellSiblings(helloMessage);
   addEventListener('message', (event: MessageEvent) => {
     if (event.origin !== location.origin || !isMessageOf<SiblingMessage>(event.data) || event.data.gs !== 'sibling-session') return;
@@ -83,13 +88,15 @@ export function showFrameScreen(
     if (calls !== undefined && port !== undefined) calls.connect(port);
     // Only what is shown changes: the session frame holds the session and has ended it where it is kept.
     $signedIn.set(user);
-    if (!usesSession) return;
-    // In memory only (frame-storage.ts): the marker says a session exists; the session frame adds the token.
-    if (user === null) endSession();
-    else {
-      $user.set(user);
-      $token.set(frameSessionMarker);
+    if (usesSession) {
+      // In memory only (frame-storage.ts): the marker says a session exists; the session frame adds the token.
+      if (user === null) endSession();
+      else {
+        $user.set(user);
+        $token.set(frameSessionMarker);
+      }
     }
+    sessionHeard();
   });
   addEventListener('message', (event: MessageEvent) => {
     if (event.source !== parent || event.origin !== partnerOrigin || !isMessageOf<PageToFrame>(event.data)) return;
@@ -127,7 +134,7 @@ export function showFrameScreen(
 
   const root = createRoot(container);
   $frameLocale.subscribe((locale) => {
-    void frameWords(screen, locale).then((messages) => {
+    void Promise.all([frameWords(screen, locale), sessionKnown]).then(([messages]) => {
       if ($frameLocale.get() !== locale) return;
       const i18n = createI18n(locale, messages);
       document.documentElement.lang = htmlLang[locale];
