@@ -1,6 +1,6 @@
 import { transferStatus } from '../../contract/statuses.ts';
 import type { Db } from '../db/database.ts';
-import { partnerUnreachableReason } from './transfer.service.ts';
+import { partnerUnreachableReason } from './transfer.repository.ts';
 
 /** How far back the back office counts transfers a partner platform did not answer. */
 export const partnerFailureWindowMs = 24 * 60 * 60 * 1000;

@@ -3,6 +3,9 @@ import type { Db } from '../db/database.ts';
 import type { TransferStatus, TransferType } from '../db/schema.ts';
 import { pageOffset, perPageDefault } from '../http/paging.ts';
 
+/** The reason a transfer failed because its partner did not answer; the Partner wallets tab lists these. */
+export const partnerUnreachableReason = 'The partner could not be reached';
+
 export interface TransferRecord {
   id: string;
   userId: number;

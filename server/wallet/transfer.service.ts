@@ -13,7 +13,7 @@ import { partnerCityNotFoundMessage, partnerUnavailableMessage, type PartnerDire
 import { ApiError, notFound } from '../shared/errors.ts';
 import { settleTransfer } from './transfer-settlement.ts';
 import { transferInBatch } from './transfer-batches.ts';
-import { findTransferByKey, insertTransferRecord, type TransferRecord } from './transfer.repository.ts';
+import { findTransferByKey, insertTransferRecord, partnerUnreachableReason, type TransferRecord } from './transfer.repository.ts';
 import { transferJson } from './wallet.json.ts';
 
 export const mainInsufficientMessage = "Insufficient balance of user's main wallet";
@@ -21,7 +21,6 @@ export const partnerInsufficientMessage = 'Insufficient balance of the partner w
 export const transferFailedMessage = 'Transfer failed';
 /** The seed's screens match this exact detail to show their "try again" notice. */
 export const writeFailedDetail = 'failed to write database';
-export const partnerUnreachableReason = 'The partner could not be reached';
 export const partnerDisabledMessage = 'This partner wallet takes no new transfers; its balance can still be moved to the main wallet';
 
 export interface TransferRequest {

@@ -73,6 +73,44 @@ function cycles(graph: Map<string, Map<string, string>>): string[] {
   return [...found];
 }
 
+/** One import between two server files, as paths relative to server/. */
+interface FileImport {
+  from: string;
+  to: string;
+}
+
+/** Every relative import between server files outside the tests. */
+async function fileImports(): Promise<FileImport[]> {
+  const found: FileImport[] = [];
+  const entries = await fs.readdir(serverDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const source = await fs.readFile(file, 'utf8');
+    for (const match of source.matchAll(importPattern)) {
+      const to = path.relative(serverDir, path.resolve(entry.parentPath, match[1] ?? ''));
+      if (!to.startsWith('..')) found.push({ from: path.relative(serverDir, file), to });
+    }
+  }
+  return found;
+}
+
+/**
+ * What a file of each role in a domain folder may not import (docs/architecture.md, the domain folder's
+ * template): a repository is the bottom of its domain, a service never reaches back up to a route.
+ */
+const roleRules: { role: string; file: RegExp; mayNotImport: RegExp }[] = [
+  { role: 'a repository', file: /\.repository\.ts$/, mayNotImport: /(\.service|\.routes|\/index)\.ts$/ },
+  { role: 'a service', file: /\.service\.ts$/, mayNotImport: /(\.routes|\/index)\.ts$/ },
+];
+
+/** Every import that breaks a role rule, as `from -> to (role)`. */
+function roleBreaches(imports: FileImport[]): string[] {
+  return imports.flatMap(({ from, to }) =>
+    roleRules.filter((rule) => rule.file.test(from) && rule.mayNotImport.test(to)).map((rule) => `${from} -> ${to} (${rule.role})`),
+  );
+}
+
 describe('server folders', () => {
   it('never depend on each other both ways', async () => {
     expect(cycles(await folderGraph())).toEqual([]);
@@ -80,6 +118,20 @@ describe('server folders', () => {
 
   it('keep shared/ and http/ at the bottom', async () => {
     expect(baseLayerBreaches(await folderGraph())).toEqual([]);
+  });
+
+  it('import by role: repositories no service or route, services no route', async () => {
+    expect(roleBreaches(await fileImports())).toEqual([]);
+  });
+
+  it('the role check sees a breach when there is one', () => {
+    expect(
+      roleBreaches([
+        { from: 'wallet/transfer.repository.ts', to: 'wallet/transfer.service.ts' },
+        { from: 'orders/order.service.ts', to: 'orders/orders.routes.ts' },
+        { from: 'orders/orders.routes.ts', to: 'orders/order.service.ts' },
+      ]),
+    ).toHaveLength(2);
   });
 
   it('the base-layer check sees a breach when there is one', () => {
