@@ -5,7 +5,7 @@ import { expectFailure, expectSuccess, send, type Member } from '../../tests/hel
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { notifyPayment, placeOrder } from '../../tests/helpers/orders.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { formFields } from '../../widgets/admin/form-fields.ts';
+import { formFields } from '../../widgets/admin/shared/form-fields.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 
 interface Line {

@@ -47,7 +47,7 @@ export async function failNextRequest(page: Page, pattern: string): Promise<void
 }
 
 /**
- * A back-office action that moves money asks first (widgets/admin/AskFirst.tsx): presses the action,
+ * A back-office action that moves money asks first (widgets/admin/shared/AskFirst.tsx): presses the action,
  * waits for its question, and presses the question's own button of the same name.
  */
 export async function pressAndConfirm(page: Page, name: string): Promise<void> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { PartnerSite } from '../../widgets/admin/PartnerSites.tsx';
+import type { PartnerSite } from '../../widgets/admin/tabs/partners/Partners.tsx';
 import { expectSuccess, send } from './members.ts';
 import { operatorToken } from './operators.ts';
 import { createTestApp, type DatabaseKind, type TestApp } from './test-app.ts';

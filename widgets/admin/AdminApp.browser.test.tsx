@@ -6,7 +6,7 @@ import { fail, refuse, ok, stubFetch, typeInto, waitFor, type RecordedCall } fro
 import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { $token, endSession, startSession } from '../core/session.ts';
 import { AdminApp } from './AdminApp.tsx';
-import { $operatorToken, adminRequest } from './operator-session.ts';
+import { $operatorToken, adminRequest } from './shared/operator-session.ts';
 
 const operatorToken = `op.${'a'.repeat(43)}`;
 /** A money action asks first (AskFirst): its question names what it will do, and only the question's own button acts. */

@@ -4,9 +4,9 @@ import { useMounted } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { lazyTab } from './lazy-tab.tsx';
-import { $operatorToken, operatorLogout } from './operator-session.ts';
-import { $workCounts, countsByTab } from './work-counts.ts';
-import { tabShown, useOperatorMe } from './operator-me.ts';
+import { $operatorToken, operatorLogout } from './shared/operator-session.ts';
+import { $workCounts, countsByTab } from './shared/work-counts.ts';
+import { tabShown, useOperatorMe } from './shared/operator-me.ts';
 import { useAdminPlace } from './use-admin-place.ts';
 
 /**
@@ -39,28 +39,28 @@ const groups = ['today', 'money', 'members', 'catalogue', 'site', 'settings'] as
 type Tab = (typeof tabs)[number]['id'];
 
 /** Every tab's screen loads when the tab is first opened, keeping the page under its budget. */
-const DashboardTab = lazyTab(() => import('./Dashboard.tsx').then((module) => module.Dashboard));
-const NoticeTab = lazyTab(() => import('./NoticeQueue.tsx').then((module) => module.NoticeQueue));
-const StatementsTab = lazyTab(() => import('./Reconciliation.tsx').then((module) => module.Reconciliation));
-const VerificationTab = lazyTab(() => import('./VerificationQueue.tsx').then((module) => module.VerificationQueue));
-const WithdrawalTab = lazyTab(() => import('./WithdrawalQueue.tsx').then((module) => module.WithdrawalQueue));
-const RevenueTab = lazyTab(() => import('./Revenue.tsx').then((module) => module.Revenue));
-const ReviewTab = lazyTab(() => import('./ReviewQueue.tsx').then((module) => module.ReviewQueue));
-const OrdersTab = lazyTab(() => import('./Orders.tsx').then((module) => module.Orders));
-const AuditTab = lazyTab(() => import('./AuditLog.tsx').then((module) => module.AuditLog));
-const BooksTab = lazyTab(() => import('./Books.tsx').then((module) => module.Books));
-const MachinesTab = lazyTab(() => import('./Machines.tsx').then((module) => module.Machines));
-const ReceivingTab = lazyTab(() => import('./ReceivingAccounts.tsx').then((module) => module.ReceivingAccounts));
-const PartnerSitesTab = lazyTab(() => import('./PartnerSites.tsx').then((module) => module.PartnerSites));
-const ContentTab = lazyTab(() => import('./ContentPanel.tsx').then((module) => module.ContentPanel));
-const CatalogueTab = lazyTab(() => import('./Catalogue.tsx').then((module) => module.Catalogue));
-const SettingsTab = lazyTab(() => import('./Settings.tsx').then((module) => module.Settings));
-const MembersTab = lazyTab(() => import('./Members.tsx').then((module) => module.Members));
-const PartnerWalletsTab = lazyTab(() => import('./PartnerWallets.tsx').then((module) => module.PartnerWallets));
-const OperatorsTab = lazyTab(() => import('./Operators.tsx').then((module) => module.Operators));
-const SecurityTab = lazyTab(() => import('./TwoFactorSetup.tsx').then((module) => module.TwoFactorSetup));
+const DashboardTab = lazyTab(() => import('./tabs/dashboard/Dashboard.tsx').then((module) => module.Dashboard));
+const NoticeTab = lazyTab(() => import('./tabs/notices/Notices.tsx').then((module) => module.Notices));
+const StatementsTab = lazyTab(() => import('./tabs/statements/Statements.tsx').then((module) => module.Statements));
+const VerificationTab = lazyTab(() => import('./tabs/verifications/Verifications.tsx').then((module) => module.Verifications));
+const WithdrawalTab = lazyTab(() => import('./tabs/withdrawals/Withdrawals.tsx').then((module) => module.Withdrawals));
+const RevenueTab = lazyTab(() => import('./tabs/revenue/Revenue.tsx').then((module) => module.Revenue));
+const ReviewTab = lazyTab(() => import('./tabs/reviews/Reviews.tsx').then((module) => module.Reviews));
+const OrdersTab = lazyTab(() => import('./tabs/orders/Orders.tsx').then((module) => module.Orders));
+const AuditTab = lazyTab(() => import('./tabs/audit/Audit.tsx').then((module) => module.Audit));
+const BooksTab = lazyTab(() => import('./tabs/books/Books.tsx').then((module) => module.Books));
+const MachinesTab = lazyTab(() => import('./tabs/machines/Machines.tsx').then((module) => module.Machines));
+const ReceivingTab = lazyTab(() => import('./tabs/receiving/Receiving.tsx').then((module) => module.Receiving));
+const PartnerSitesTab = lazyTab(() => import('./tabs/partners/Partners.tsx').then((module) => module.Partners));
+const ContentTab = lazyTab(() => import('./tabs/content/Content.tsx').then((module) => module.Content));
+const CatalogueTab = lazyTab(() => import('./tabs/catalogue/Catalogue.tsx').then((module) => module.Catalogue));
+const SettingsTab = lazyTab(() => import('./tabs/settings/Settings.tsx').then((module) => module.Settings));
+const MembersTab = lazyTab(() => import('./tabs/members/Members.tsx').then((module) => module.Members));
+const PartnerWalletsTab = lazyTab(() => import('./tabs/partner-wallets/PartnerWallets.tsx').then((module) => module.PartnerWallets));
+const OperatorsTab = lazyTab(() => import('./tabs/operators/Operators.tsx').then((module) => module.Operators));
+const SecurityTab = lazyTab(() => import('./tabs/security/Security.tsx').then((module) => module.Security));
 const FirstPassword = lazyTab(() =>
-  import('./OwnPassword.tsx').then((module) => (props: { onChanged: () => void }) => (
+  import('./tabs/security/OwnPassword.tsx').then((module) => (props: { onChanged: () => void }) => (
     <module.OwnPassword first onChanged={props.onChanged} />
   )),
 );

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { apiRequest } from '../core/api.ts';
-import { $operatorToken } from './operator-session.ts';
+import { $operatorToken } from './shared/operator-session.ts';
 
 /**
  * The second sign-in step (a plain input, like the password step: the shared form field would

@@ -7,8 +7,8 @@ import { axeViolations } from '../../tests/helpers/axe.ts';
 import { ok, fail, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen } from '../../tests/helpers/mount.tsx';
 import { AdminApp } from './AdminApp.tsx';
-import type { OperatorMe } from './operator-me.ts';
-import { $operatorToken } from './operator-session.ts';
+import type { OperatorMe } from './shared/operator-me.ts';
+import { $operatorToken } from './shared/operator-session.ts';
 
 const halfToken = `op.${'h'.repeat(43)}`;
 const me: OperatorMe = {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { lazyTab } from './lazy-tab.tsx';
-import { operatorLogin } from './operator-session.ts';
+import { operatorLogin } from './shared/operator-session.ts';
 
 /** Few operators have two-factor on yet: the code step loads when it is needed, keeping the page under its budget. */
 const AdminCodeStep = lazyTab(() => import('./AdminCodeStep.tsx').then((module) => module.AdminCodeStep));

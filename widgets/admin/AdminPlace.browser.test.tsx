@@ -4,10 +4,10 @@ import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
 import { fail, ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
 import { buttonNamed, mountScreen } from '../../tests/helpers/mount.tsx';
-import { readPlace, placeFragment } from './admin-place.ts';
+import { readPlace, placeFragment } from './shared/admin-place.ts';
 import { AdminApp } from './AdminApp.tsx';
-import { $operatorToken } from './operator-session.ts';
-import type { MemberDetail } from './MemberPage.tsx';
+import { $operatorToken } from './shared/operator-session.ts';
+import type { MemberDetail } from './tabs/members/MemberPage.tsx';
 
 const operatorToken = `op.${'a'.repeat(43)}`;
 /** As the member page's route answers (typed, so a field the page reads cannot be left out). */

@@ -1,11 +1,12 @@
 import { refusalKey } from '../core/refusal.ts';
 import { pagerMessageKeys } from '../ui/Pager.tsx';
-import { contentMessageKeys } from './content-messages.ts';
-import { decisionRefusals } from './decision.ts';
-import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
-import { payoutCardMessageKeys } from './PayoutCard.tsx';
-import { receivingAccountsMessageKeys } from './receiving-keys.ts';
-import { dashboardMessageKeys, machinesMessageKeys } from './tab-keys.ts';
+import { contentMessageKeys } from './tabs/content/content-keys.ts';
+import { decisionRefusals } from './shared/decision.ts';
+import { partnerSitesMessageKeys } from './tabs/partners/partners-keys.ts';
+import { payoutCardMessageKeys } from './tabs/withdrawals/PayoutCard.tsx';
+import { receivingAccountsMessageKeys } from './tabs/receiving/receiving-keys.ts';
+import { dashboardMessageKeys } from './tabs/dashboard/dashboard-keys.ts';
+import { machinesMessageKeys } from './tabs/machines/machines-keys.ts';
 
 /**
  * The words of the back office's frame and queues (AdminApp.tsx and the screens it opens). Kept

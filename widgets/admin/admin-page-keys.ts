@@ -1,13 +1,15 @@
 import { adminAppMessageKeys } from './admin-app-keys.ts';
-import { auditValueMessageKeys } from './audit-values.ts';
-import { booksMessageKeys } from './books-keys.ts';
-import { catalogueMessageKeys } from './catalogue-keys.ts';
-import { membersMessageKeys, partnerWalletsMessageKeys } from './members-keys.ts';
-import { operatorsMessageKeys } from './operators-keys.ts';
-import { ordersMessageKeys } from './orders-keys.ts';
-import { reconciliationMessageKeys } from './reconciliation-keys.ts';
-import { revenueMessageKeys } from './revenue-keys.ts';
-import { settingsMessageKeys } from './tab-keys.ts';
+import { auditValueMessageKeys } from './shared/audit-values.ts';
+import { booksMessageKeys } from './tabs/books/books-keys.ts';
+import { catalogueMessageKeys } from './tabs/catalogue/catalogue-keys.ts';
+import { membersMessageKeys } from './tabs/members/members-keys.ts';
+import { partnerWalletsMessageKeys } from './tabs/partner-wallets/partner-wallets-keys.ts';
+import { operatorsMessageKeys } from './tabs/operators/operators-keys.ts';
+import { ordersMessageKeys } from './tabs/orders/orders-keys.ts';
+import { reconciliationMessageKeys } from './tabs/statements/statements-keys.ts';
+import { revenueMessageKeys } from './tabs/revenue/revenue-keys.ts';
+import { securityMessageKeys } from './tabs/security/security-keys.ts';
+import { settingsMessageKeys } from './tabs/settings/settings-keys.ts';
 
 /**
  * Every message the back office page hands its island (site/pages/[...lang]/admin/index.astro):
@@ -19,6 +21,7 @@ export const adminPageMessageKeys = [
   ...membersMessageKeys,
   ...partnerWalletsMessageKeys,
   ...operatorsMessageKeys,
+  ...securityMessageKeys,
   ...settingsMessageKeys,
   ...auditValueMessageKeys,
   ...revenueMessageKeys,

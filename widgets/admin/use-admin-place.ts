@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { homePlace, placeFragment, readPlace, samePlace, type AdminPlace } from './admin-place.ts';
+import { homePlace, placeFragment, readPlace, samePlace, type AdminPlace } from './shared/admin-place.ts';
 
 const currentPlace = (): AdminPlace => (typeof location === 'undefined' ? homePlace : readPlace(location.hash));
 

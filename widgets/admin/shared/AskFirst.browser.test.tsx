@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import { buttonNamed, mountScreen } from '../../tests/helpers/mount.tsx';
+import eng from '../../../locales/eng.json';
+import { buttonNamed, mountScreen } from '../../../tests/helpers/mount.tsx';
 import { AskFirst } from './AskFirst.tsx';
 
 const question = 'Pay out 500.0000 points to Lin Mei?';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
+import { useI18n } from '../../core/i18n.ts';
 
 interface AskFirstProps {
   /** The action's name, on its button and again on the button that carries it out. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { saveFile } from '../ui/save-file.ts';
+import { useI18n } from '../../core/i18n.ts';
+import { saveFile } from '../../ui/save-file.ts';
 import { adminDownload } from './operator-session.ts';
 
 /** The words of one download button: at rest, while the file comes, and when it could not. */

@@ -1,4 +1,4 @@
-import { useStore } from '../core/use-store.ts';
+import { useStore } from '../../core/use-store.ts';
 import { homePlace, placeFragment } from './admin-place.ts';
 import { $operatorRole } from './operator-me.ts';
 

@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { ok, stubFetch, waitFor } from '../../tests/helpers/fetch-stub.ts';
-import { mountScreen } from '../../tests/helpers/mount.tsx';
+import { ok, stubFetch, waitFor } from '../../../tests/helpers/fetch-stub.ts';
+import { mountScreen } from '../../../tests/helpers/mount.tsx';
 import { $operatorToken } from './operator-session.ts';
 import { PrivateImage } from './PrivateImage.tsx';
 

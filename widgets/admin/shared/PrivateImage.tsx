@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { $apiOrigin } from '../core/api-origin.ts';
+import { $apiOrigin } from '../../core/api-origin.ts';
 import { $operatorToken } from './operator-session.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
+import { useI18n } from '../../core/i18n.ts';
 import { NoteField, type Outcome } from './queue-parts.tsx';
 
 export interface ReasonPanelProps {

@@ -1,5 +1,4 @@
-import type { AuditQuery } from './AuditFilter.tsx';
-import { statementLineGroups, type StatementLineGroup } from '../../contract/reconciliation.ts';
+import { statementLineGroups, type StatementLineGroup } from '../../../contract/reconciliation.ts';
 
 /**
  * Where an operator is in the back office, kept in the address's fragment (`/admin#withdrawals`,
@@ -11,6 +10,15 @@ import { statementLineGroups, type StatementLineGroup } from '../../contract/rec
 /** The machine inventory's filters (Machines.tsx), here so an address can name one without loading that screen. */
 export const machineFilters = ['all', 'online', 'offline', 'retired'] as const;
 export type MachineFilter = (typeof machineFilters)[number];
+
+/** Which entries the audit log shows: one kind of action, or one subject (a kind, and optionally its number). */
+export interface AuditQuery {
+  action?: string | undefined;
+  subjectType?: string | undefined;
+  subjectId?: string | undefined;
+  /** Any words: of a value, the subject's name or the operator's (admin/v1/audit?q=). */
+  text?: string | undefined;
+}
 
 export interface AdminPlace {
   tab: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../core/i18n.ts';
-import eng from '../../locales/eng.json' with { type: 'json' };
-import zhs from '../../locales/zhs.json' with { type: 'json' };
-import zht from '../../locales/zht.json' with { type: 'json' };
-import { auditActions, auditSubjects } from '../../contract/audit.ts';
+import { createI18n } from '../../core/i18n.ts';
+import eng from '../../../locales/eng.json' with { type: 'json' };
+import zhs from '../../../locales/zhs.json' with { type: 'json' };
+import zht from '../../../locales/zht.json' with { type: 'json' };
+import { auditActions, auditSubjects } from '../../../contract/audit.ts';
 import { auditActionName, auditFieldName, auditSubjectName, changedFields, formatAuditValue, shiftDecimal } from './audit-values.ts';
 import { zoneLabel } from './time-zone-names.ts';
 

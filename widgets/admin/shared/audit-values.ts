@@ -1,7 +1,7 @@
-import { htmlLang, locales, type Locale } from '../../locales/index.ts';
-import { auditActions, auditPointFields as pointFields, auditSubjects } from '../../contract/audit.ts';
-import type { Translate } from '../core/i18n.ts';
-import { dateTimeFormat } from '../core/date-time.ts';
+import { htmlLang, locales, type Locale } from '../../../locales/index.ts';
+import { auditActions, auditPointFields as pointFields, auditSubjects } from '../../../contract/audit.ts';
+import type { Translate } from '../../core/i18n.ts';
+import { dateTimeFormat } from '../../core/date-time.ts';
 import { zoneLabel } from './time-zone-names.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { RefusalCode } from '../../contract/refusals.ts';
-import type { Translate } from '../core/i18n.ts';
-import { knownRefusalKey, refusalCode } from '../core/refusal.ts';
+import type { RefusalCode } from '../../../contract/refusals.ts';
+import type { Translate } from '../../core/i18n.ts';
+import { knownRefusalKey, refusalCode } from '../../core/refusal.ts';
 
 /** The refusals an operator's actions meet, each worded by its code in the operator's language. */
 export const decisionRefusals = [

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { RefusalCode } from '../../contract/refusals.ts';
-import { useI18n, type Translate } from '../core/i18n.ts';
-import { knownRefusalKey, refusalCode, refusalKey } from '../core/refusal.ts';
-import { fieldErrors } from '../ui/server-messages.ts';
+import type { RefusalCode } from '../../../contract/refusals.ts';
+import { useI18n, type Translate } from '../../core/i18n.ts';
+import { knownRefusalKey, refusalCode, refusalKey } from '../../core/refusal.ts';
+import { fieldErrors } from '../../ui/server-messages.ts';
 
 /** A form's messages, by field name. */
 export type FieldErrors = Record<string, string>;

@@ -21,7 +21,7 @@ export interface OperatorMe {
  */
 /** The signed-in operator's role, for the parts of a screen that link to another tab (MemberLink). */
 export const $operatorRole = atom<OperatorRole | null>(null);
-/** The signed-in operator's id, so a claim they hold reads as theirs after a reload too (WithdrawalQueue). */
+/** The signed-in operator's id, so a claim they hold reads as theirs after a reload too (Withdrawals). */
 export const $operatorId = atom<number | null>(null);
 
 export function useOperatorMe(token: string): { me: OperatorMe | null; loaded: boolean; reload: () => void } {

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { apiRequest, ApiFailure, type Body, type Envelope, type Method } from '../core/api.ts';
-import { storedAtom } from '../core/stored-atom.ts';
+import { apiRequest, ApiFailure, type Body, type Envelope, type Method } from '../../core/api.ts';
+import { storedAtom } from '../../core/stored-atom.ts';
 
 /** The operator's token, apart from any member session in the same browser. */
 export const $operatorToken = storedAtom<string>('operatorToken', '');
@@ -19,7 +19,7 @@ export async function adminRequest<T>(method: Method, path: string, body?: Body,
 
 /** A back-office file (the audit log as CSV), fetched with the operator's token; the back office runs on our own site. */
 export async function adminDownload(path: string): Promise<Blob> {
-  const { directTransport } = await import('../core/http.ts');
+  const { directTransport } = await import('../../core/http.ts');
   return endedOn401(directTransport.download({ method: 'GET', path: `/admin/v1${path}`, token: $operatorToken.get() }));
 }
 

@@ -1,5 +1,5 @@
-import { useI18n } from '../core/i18n.ts';
-import type { PagedList } from '../core/paged.ts';
+import { useI18n } from '../../core/i18n.ts';
+import type { PagedList } from '../../core/paged.ts';
 import { AskFirst } from './AskFirst.tsx';
 
 /** What an operator reads after an action: a refusal as an alert, a success as a status. */

@@ -1,4 +1,4 @@
-import { htmlLang, type Locale } from '../../locales/index.ts';
+import { htmlLang, type Locale } from '../../../locales/index.ts';
 
 /** A zone's offset and generic name as the browser words them in `locale`, or undefined where it cannot. */
 function zonePart(zone: string, locale: Locale, style: 'longOffset' | 'longGeneric', at: Date): string | undefined {

@@ -1,12 +1,12 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
-import { AuditLog } from './AuditLog.tsx';
-import { $operatorToken } from './operator-session.ts';
+import eng from '../../../../locales/eng.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall } from '../../../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
+import { Audit } from './Audit.tsx';
+import { $operatorToken } from '../../shared/operator-session.ts';
 
 const rows = [
   {
@@ -41,7 +41,7 @@ const asked = (calls: RecordedCall[]) =>
     return `${call.path}?${query.toString()}`;
   });
 
-describe('AuditLog', () => {
+describe('Audit', () => {
   let stub: ReturnType<typeof stubFetch> | undefined;
   beforeEach(() => $operatorToken.set(`op.${'d'.repeat(43)}`));
   afterEach(() => {
@@ -60,7 +60,7 @@ describe('AuditLog', () => {
       );
       return ok({ current_page: 1, last_page: 1, per_page: 15, total: data.length, data });
     });
-    return mountScreen(<AuditLog />);
+    return mountScreen(<Audit />);
   }
 
   const shownRows = (host: HTMLElement) => host.querySelectorAll('tbody tr').length;
@@ -154,7 +154,7 @@ describe('AuditLog', () => {
       if (call.path === '/admin/v1/audit.csv') return csvFails ? fail(500, 'Server error') : { body: 'id,created_at\r\n' };
       return ok({ current_page: 1, last_page: 1, per_page: 15, total: rows.length, data: rows });
     });
-    const page = mountScreen(<AuditLog initialQuery={{ subjectType: 'order', subjectId: '57' }} />);
+    const page = mountScreen(<Audit initialQuery={{ subjectType: 'order', subjectId: '57' }} />);
     await waitFor(() => shownRows(page.host) === 2, 'the entries');
     act(() => buttonNamed(page.host, eng.admin_audit_download).click());
     await waitFor(() => (stub?.calls ?? []).some((call) => call.path === '/admin/v1/audit.csv'), 'the download');
@@ -168,6 +168,50 @@ describe('AuditLog', () => {
     csvFails = true;
     act(() => buttonNamed(page.host, eng.admin_audit_download).click());
     await waitFor(() => alertText(page.host).includes(eng.admin_audit_download_error), 'the failure');
+    page.unmount();
+  });
+
+  it('the audit log shows what changed as the screens show it: points with decimals, rates in percent, named fields', async () => {
+    stub = stubFetch(() =>
+      ok({
+        current_page: 1,
+        last_page: 1,
+        data: [
+          {
+            id: 2,
+            operator: 'ops',
+            action: 'revenue.record',
+            subject_type: 'engine_room',
+            subject_id: '1',
+            before: null,
+            after: { business_date: '2026-11-22', wh: '1250500', revenue: '300000000' },
+            created_at: '2026-11-23T08:00:00.000Z',
+          },
+          {
+            id: 1,
+            operator: 'ops',
+            action: 'settings.update',
+            subject_type: 'settings',
+            subject_id: '1',
+            before: { operator_fee_bp: 1000, interest_rate_bp: 300 },
+            after: { operator_fee_bp: 1250, interest_rate_bp: 300, reason: 'New contract' },
+            created_at: '2026-11-23T07:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    const page = mountScreen(<Audit />);
+    await waitFor(() => page.host.querySelectorAll('tbody tr').length === 2, 'the rows');
+    const cells = [...page.host.querySelectorAll('tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent ?? ''));
+    expect(cells[0]?.[2]).to.equal(eng.audit_action_revenue_record);
+    expect(cells[0]?.[4]).to.contain(`${eng.audit_field_revenue}: 30,000.0000`);
+    expect(cells[0]?.[4]).to.contain('1,250.500 kWh');
+    expect(cells[0]?.[4]).not.to.contain('300000000');
+    expect(cells[1]?.[4]).to.contain(`${eng.audit_field_operator_fee_bp}: 10.00 % → 12.50 %`);
+    expect(cells[1]?.[4]).to.contain(`${eng.audit_field_reason}: New contract`);
+    // The unchanged rate is not listed.
+    expect(cells[1]?.[4]).not.to.contain(eng.audit_field_interest_rate_bp);
+    expect(await axeViolations(page.host)).to.deep.equal([]);
     page.unmount();
   });
 });

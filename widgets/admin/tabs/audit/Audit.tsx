@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { adminRequest } from './operator-session.ts';
-import { CsvDownload } from './CsvDownload.tsx';
-import { auditActionName, auditFieldName, auditSubjectName, changedFields, formatAuditValue } from './audit-values.ts';
-import { AuditFilter, auditPath, type AuditQuery } from './AuditFilter.tsx';
-import { dateTimeFormat } from '../core/date-time.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { CsvDownload } from '../../shared/CsvDownload.tsx';
+import { auditActionName, auditFieldName, auditSubjectName, changedFields, formatAuditValue } from '../../shared/audit-values.ts';
+import type { AuditQuery } from '../../shared/admin-place.ts';
+import { AuditFilter, auditPath } from './AuditFilter.tsx';
+import { dateTimeFormat } from '../../../core/date-time.ts';
 
 interface AuditRow {
   id: number;
@@ -22,7 +23,7 @@ interface AuditRow {
 }
 
 /** Who did what, when, with the values before and after: newest first, whole or narrowed to one action or one subject. */
-export function AuditLog({ initialQuery = {}, onQueryChange }: { initialQuery?: AuditQuery; onQueryChange?: (query: AuditQuery) => void }) {
+export function Audit({ initialQuery = {}, onQueryChange }: { initialQuery?: AuditQuery; onQueryChange?: (query: AuditQuery) => void }) {
   const { locale, t } = useI18n();
   const [query, chooseQuery] = useState<AuditQuery>(initialQuery);
   const setQuery = (next: AuditQuery) => {

@@ -1,16 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { auditActions, auditSubjects } from '../../contract/audit.ts';
-import { auditActionName, auditSubjectName } from './audit-values.ts';
-
-/** Which entries the audit log shows: one kind of action, or one subject (a kind, and optionally its number). */
-export interface AuditQuery {
-  action?: string | undefined;
-  subjectType?: string | undefined;
-  subjectId?: string | undefined;
-  /** Any words: of a value, the subject's name or the operator's (admin/v1/audit?q=). */
-  text?: string | undefined;
-}
+import { useI18n } from '../../../core/i18n.ts';
+import { auditActions, auditSubjects } from '../../../../contract/audit.ts';
+import { auditActionName, auditSubjectName } from '../../shared/audit-values.ts';
+import type { AuditQuery } from '../../shared/admin-place.ts';
 
 /** The longest subject number the server reads. */
 const subjectIdMaxLength = 64;
@@ -31,7 +23,7 @@ export function auditPath({ action, subjectType, subjectId, text }: AuditQuery, 
 /**
  * Asks for one kind of action (every withdrawal paid), one subject's history (what happened to
  * order 57, to member 12) or both, and says what the log is narrowed to with the way back to
- * everything. Pressing an action or a subject in the table narrows it too (AuditLog).
+ * everything. Pressing an action or a subject in the table narrows it too (Audit).
  */
 export function AuditFilter({ query, onChange }: { query: AuditQuery; onChange: (query: AuditQuery) => void }) {
   const { t } = useI18n();

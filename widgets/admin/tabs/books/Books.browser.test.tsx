@@ -1,13 +1,13 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import zhs from '../../locales/zhs.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { ok, refuse, stubFetch, waitFor } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, mountScreen } from '../../tests/helpers/mount.tsx';
+import eng from '../../../../locales/eng.json';
+import zhs from '../../../../locales/zhs.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { ok, refuse, stubFetch, waitFor } from '../../../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, mountScreen } from '../../../../tests/helpers/mount.tsx';
 import { Books } from './Books.tsx';
-import { $operatorToken } from './operator-session.ts';
+import { $operatorToken } from '../../shared/operator-session.ts';
 
 const close = {
   day: '2026-11-27',

@@ -1,11 +1,11 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { refusalCode } from '../core/refusal.ts';
-import { formatDecimalPoints } from '../core/money.ts';
-import { localToday } from '../core/date-time.ts';
-import { saveFile } from '../ui/save-file.ts';
-import { adminDownload, adminRequest } from './operator-session.ts';
-import { ScrollTable } from './ScrollTable.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { refusalCode } from '../../../core/refusal.ts';
+import { formatDecimalPoints } from '../../../core/money.ts';
+import { localToday } from '../../../core/date-time.ts';
+import { saveFile } from '../../../ui/save-file.ts';
+import { adminDownload, adminRequest } from '../../shared/operator-session.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 import { bookNames, ledgerAccountKinds, ledgerJournalKinds, type BookName } from './books-keys.ts';
 
 interface CloseReport {

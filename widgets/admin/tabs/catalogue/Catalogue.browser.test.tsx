@@ -1,16 +1,16 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import zht from '../../locales/zht.json';
-import zhs from '../../locales/zhs.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
-import { buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
-import { AdminApp } from './AdminApp.tsx';
+import eng from '../../../../locales/eng.json';
+import zht from '../../../../locales/zht.json';
+import zhs from '../../../../locales/zhs.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
+import { buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
+import { AdminApp } from '../../AdminApp.tsx';
 import { Catalogue } from './Catalogue.tsx';
 import { catalogueMessageKeys } from './catalogue-keys.ts';
-import { $operatorToken } from './operator-session.ts';
+import { $operatorToken } from '../../shared/operator-session.ts';
 import type { Product } from './ProductForm.tsx';
 import type { Room } from './RoomForm.tsx';
 
@@ -171,7 +171,7 @@ describe('Catalogue (the back office)', () => {
               status: 1,
               code: 1,
               message: 'Uploaded',
-              detail: { src: '../images/0123456789abcdef0123456789abcdef.png', width: 2, height: 2 },
+              detail: { src: '../../../images/0123456789abcdef0123456789abcdef.png', width: 2, height: 2 },
             },
           }
         : undefined,

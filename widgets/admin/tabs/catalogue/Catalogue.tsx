@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { adminRequest } from './operator-session.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
 import { ProductForm, type Product } from './ProductForm.tsx';
-import { QueueStatus, type Outcome } from './queue-parts.tsx';
+import { QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { RoomStateForm, type RoomState } from './RoomState.tsx';
 import { RoomForm, type Room } from './RoomForm.tsx';
 

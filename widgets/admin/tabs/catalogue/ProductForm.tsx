@@ -1,11 +1,11 @@
-import { formFields } from './form-fields.ts';
+import { formFields } from '../../shared/form-fields.ts';
 import { useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { Field } from '../ui/form.tsx';
-import { NoteField, type Outcome } from './queue-parts.tsx';
-import { adminRequest } from './operator-session.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { Field } from '../../../ui/form.tsx';
+import { NoteField, type Outcome } from '../../shared/queue-parts.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
 import { catalogueWording } from './catalogue-keys.ts';
-import { useFormSubmission } from './form-submission.ts';
+import { useFormSubmission } from '../../shared/form-submission.ts';
 import { blankTexts, catalogueLocales, FormEnd, LocaleColumns, PictureUpload, type Errors, type Texts } from './catalogue-form-parts.tsx';
 
 export interface Product {
@@ -153,7 +153,7 @@ export function ProductForm({ product, onClose }: { product: Product | null; onC
           <ul>
             {pictures.map((src) => (
               <li key={src}>
-                <code>{src.replace('../images/', '')}</code>{' '}
+                <code>{src.replace('../../../images', '')}</code>{' '}
                 <button
                   type="button"
                   className="button button--small button--quiet"
@@ -175,7 +175,7 @@ export function ProductForm({ product, onClose }: { product: Product | null; onC
           <ul>
             {certificates.map((certificate) => (
               <li key={certificate.src}>
-                {certificate.name} <code>{certificate.src.replace('../images/', '')}</code>{' '}
+                {certificate.name} <code>{certificate.src.replace('../../../images', '')}</code>{' '}
                 <button
                   type="button"
                   className="button button--small button--quiet"

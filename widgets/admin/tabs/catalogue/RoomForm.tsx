@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { Field } from '../ui/form.tsx';
-import type { Outcome } from './queue-parts.tsx';
-import { adminRequest } from './operator-session.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { Field } from '../../../ui/form.tsx';
+import type { Outcome } from '../../shared/queue-parts.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
 import { catalogueWording } from './catalogue-keys.ts';
-import { useFormSubmission } from './form-submission.ts';
-import { formFields } from './form-fields.ts';
+import { useFormSubmission } from '../../shared/form-submission.ts';
+import { formFields } from '../../shared/form-fields.ts';
 import { blankTexts, catalogueLocales, FormEnd, LocaleColumns, type Errors, type Texts } from './catalogue-form-parts.tsx';
 
 export interface Room {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { Field } from '../ui/form.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { Field } from '../../../ui/form.tsx';
 import { catalogueWording } from './catalogue-keys.ts';
-import { useFormSubmission } from './form-submission.ts';
-import { adminRequest } from './operator-session.ts';
-import type { Outcome } from './queue-parts.tsx';
+import { useFormSubmission } from '../../shared/form-submission.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import type { Outcome } from '../../shared/queue-parts.tsx';
 import type { Room } from './RoomForm.tsx';
 
 export type RoomState = 'sample' | 'offered' | 'hidden' | 'retired';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { Field } from '../ui/form.tsx';
-import { uploadPicture } from './site-content.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { Field } from '../../../ui/form.tsx';
+import { uploadPicture } from '../../shared/upload-picture.ts';
 import { catalogueWording } from './catalogue-keys.ts';
 
 export const catalogueLocales = ['zhs', 'zht', 'eng'] as const;

@@ -1,6 +1,6 @@
-import type { RefusalCode } from '../../contract/refusals.ts';
-import { refusalKey } from '../core/refusal.ts';
-import { refusalWording } from './form-submission.ts';
+import type { RefusalCode } from '../../../../contract/refusals.ts';
+import { refusalKey } from '../../../core/refusal.ts';
+import { refusalWording } from '../../shared/form-submission.ts';
 
 /** The refusals the Catalogue tab words itself; anything else is "the action failed". */
 export const catalogueRefusals = [

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { localePath, locales, type Locale } from '../../locales/index.ts';
-import { useI18n } from '../core/i18n.ts';
-import { siteRefusals, siteSectionName } from './content-messages.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
+import { localePath, locales, type Locale } from '../../../../locales/index.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { siteRefusals, siteSectionName } from './content-keys.ts';
+import { knownRefusalKey } from '../../../core/refusal.ts';
 import { ContentEditor } from './ContentEditor.tsx';
 import { buildPollMs, loadBuild, loadOverview, loadVersions, openPreviewAccess, rollback, startBuild } from './site-content.ts';
 import type { SiteBuild, SiteOverview } from './site-content.ts';
-import { dateTimeFormat } from '../core/date-time.ts';
+import { dateTimeFormat } from '../../../core/date-time.ts';
 
 const columns = [...locales, 'all'] as const;
 
@@ -14,7 +14,7 @@ const columns = [...locales, 'all'] as const;
  * The brand site in the back office (decision 022): every page × locale with its state, a form per
  * page, preview and publish with the build's progress, and the last published versions to roll back to.
  */
-export function ContentPanel() {
+export function Content() {
   const { locale, t } = useI18n();
   const [overview, setOverview] = useState<SiteOverview | null>(null);
   const [versions, setVersions] = useState<(SiteBuild & { live: boolean })[]>([]);

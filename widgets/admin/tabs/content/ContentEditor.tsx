@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiFailure } from '../core/api.ts';
-import { useI18n } from '../core/i18n.ts';
-import { siteRefusals, siteSectionName } from './content-messages.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
+import { ApiFailure } from '../../../core/api.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { siteRefusals, siteSectionName } from './content-keys.ts';
+import { knownRefusalKey } from '../../../core/refusal.ts';
 import { ContentForm, type Path } from './ContentForm.tsx';
-import { loadSection, saveSection, uploadPicture, withField, type SectionDetail } from './site-content.ts';
+import { uploadPicture } from '../../shared/upload-picture.ts';
+import { loadSection, saveSection, withField, type SectionDetail } from './site-content.ts';
 
 interface ContentEditorProps {
   section: string;

@@ -1,10 +1,10 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import { typeInto } from '../../tests/helpers/fetch-stub.ts';
-import { buttonNamed, errorOf, inputLabelled, mountScreen } from '../../tests/helpers/mount.tsx';
-import eng from '../../locales/eng.json';
-import zht from '../../locales/zht.json';
+import { typeInto } from '../../../../tests/helpers/fetch-stub.ts';
+import { buttonNamed, errorOf, inputLabelled, mountScreen } from '../../../../tests/helpers/mount.tsx';
+import eng from '../../../../locales/eng.json';
+import zht from '../../../../locales/zht.json';
 import { ContentForm } from './ContentForm.tsx';
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
@@ -12,7 +12,7 @@ const fill = (text: string, values: Record<string, string>) => text.replace(/\{\
 const page = {
   heading: '石墨烯潔淨光能',
   paragraphs: ['第一段', '第二段'],
-  image: { src: '../images/shopping-1.svg', alt: '太陽能板' },
+  image: { src: '../../../images/shopping-1.svg', alt: '太陽能板' },
   carouselHint: '左右滑動',
 };
 

@@ -1,7 +1,7 @@
-import { htmlLang } from '../../locales/index.ts';
+import { htmlLang } from '../../../../locales/index.ts';
 import type { ReactNode } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { siteFieldLabel } from './content-messages.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { siteFieldLabel } from './content-keys.ts';
 import { fieldAt, withField } from './site-content.ts';
 
 export type Path = (string | number)[];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import eng from '../../locales/eng.json';
-import zhs from '../../locales/zhs.json';
-import zht from '../../locales/zht.json';
-import { allSections } from '../../server/site/site-content.ts';
-import { contentMessageKeys, siteSectionNames } from './content-messages.ts';
+import eng from '../../../../locales/eng.json';
+import zhs from '../../../../locales/zhs.json';
+import zht from '../../../../locales/zht.json';
+import { allSections } from '../../../../server/site/site-content.ts';
+import { contentMessageKeys, siteSectionNames } from './content-keys.ts';
 
 describe('the brand site tab’s section names', () => {
   it('names every section the server offers, in every language, and the island is given those names', () => {

@@ -1,7 +1,7 @@
-import type { RefusalCode } from '../../contract/refusals.ts';
-import { locales } from '../../locales/index.ts';
-import type { Translate } from '../core/i18n.ts';
-import { refusalKey } from '../core/refusal.ts';
+import type { RefusalCode } from '../../../../contract/refusals.ts';
+import { locales } from '../../../../locales/index.ts';
+import type { Translate } from '../../../core/i18n.ts';
+import { refusalKey } from '../../../core/refusal.ts';
 
 /**
  * What the brand-site screens say, apart from the screens themselves: the back office loads those only

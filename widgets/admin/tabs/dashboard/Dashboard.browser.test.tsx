@@ -1,16 +1,16 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import zhs from '../../locales/zhs.json';
-import zht from '../../locales/zht.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { fail, ok, stubFetch, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, mountScreen } from '../../tests/helpers/mount.tsx';
-import { AdminApp } from './AdminApp.tsx';
+import eng from '../../../../locales/eng.json';
+import zhs from '../../../../locales/zhs.json';
+import zht from '../../../../locales/zht.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { fail, ok, stubFetch, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, mountScreen } from '../../../../tests/helpers/mount.tsx';
+import { AdminApp } from '../../AdminApp.tsx';
 import type { DashboardData } from './Dashboard.tsx';
-import { $operatorToken } from './operator-session.ts';
-import { dashboardMessageKeys } from './tab-keys.ts';
+import { $operatorToken } from '../../shared/operator-session.ts';
+import { dashboardMessageKeys } from './dashboard-keys.ts';
 
 const operatorToken = `op.${'d'.repeat(43)}`;
 const fill = (text: string, values: Record<string, string | number>) =>

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { htmlLang } from '../../locales/index.ts';
-import { useI18n } from '../core/i18n.ts';
-import { localName, type LocalisedNames } from '../core/local-name.ts';
-import { formatPoints } from '../core/money.ts';
-import { adminRequest } from './operator-session.ts';
-import { dateTimeFormat } from '../core/date-time.ts';
+import { htmlLang } from '../../../../locales/index.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { localName, type LocalisedNames } from '../../../core/local-name.ts';
+import { formatPoints } from '../../../core/money.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { dateTimeFormat } from '../../../core/date-time.ts';
 
 type RoomState = 'finished' | 'paid_so_far' | 'running' | 'scheduled' | 'waiting_capacity' | 'no_revenue';
 type StepId = 'receiving_account' | 'product_on_sale' | 'engine_room_capacity' | 'income_settings';

@@ -1,16 +1,16 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import zhs from '../../locales/zhs.json';
-import zht from '../../locales/zht.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { ok, fail, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
-import { AdminApp } from './AdminApp.tsx';
+import eng from '../../../../locales/eng.json';
+import zhs from '../../../../locales/zhs.json';
+import zht from '../../../../locales/zht.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { ok, fail, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
+import { AdminApp } from '../../AdminApp.tsx';
 import { Machines, type Machine } from './Machines.tsx';
-import { $operatorToken } from './operator-session.ts';
-import { machinesMessageKeys } from './tab-keys.ts';
+import { $operatorToken } from '../../shared/operator-session.ts';
+import { machinesMessageKeys } from './machines-keys.ts';
 
 const operatorToken = `op.${'c'.repeat(43)}`;
 const paged = (data: unknown[]) => ok({ current_page: 1, last_page: 1, per_page: 15, total: data.length, data });

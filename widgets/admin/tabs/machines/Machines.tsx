@@ -1,17 +1,17 @@
-import { machineFilters, type MachineFilter } from './admin-place.ts';
+import { machineFilters, type MachineFilter } from '../../shared/admin-place.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest } from '../core/api.ts';
-import { useI18n } from '../core/i18n.ts';
-import { localName, type LocalisedNames } from '../core/local-name.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { Field } from '../ui/form.tsx';
-import { refusalWording, useFormSubmission, type FieldErrors } from './form-submission.ts';
-import { adminRequest } from './operator-session.ts';
-import { QueueStatus, type Outcome } from './queue-parts.tsx';
-import { machineRefusals } from './tab-keys.ts';
-import { ReasonPanel } from './ReasonPanel.tsx';
-import { dateTimeFormat } from '../core/date-time.ts';
+import { apiRequest } from '../../../core/api.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { localName, type LocalisedNames } from '../../../core/local-name.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { Field } from '../../../ui/form.tsx';
+import { refusalWording, useFormSubmission, type FieldErrors } from '../../shared/form-submission.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
+import { machineRefusals } from './machines-keys.ts';
+import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
+import { dateTimeFormat } from '../../../core/date-time.ts';
 
 export interface Machine {
   id: number;

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import type { AdjustmentJson } from '../../contract/adjustments.ts';
-import { dateTimeFormat } from '../core/date-time.ts';
-import { useI18n } from '../core/i18n.ts';
-import { useStore } from '../core/use-store.ts';
+import type { AdjustmentJson } from '../../../../contract/adjustments.ts';
+import { dateTimeFormat } from '../../../core/date-time.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { useStore } from '../../../core/use-store.ts';
 import { adjustmentRefusalText } from './adjustment-keys.ts';
-import { AskFirst } from './AskFirst.tsx';
-import { MemberLink } from './MemberLink.tsx';
-import { $operatorId } from './operator-me.ts';
-import { adminRequest } from './operator-session.ts';
-import { NoteField, type Outcome } from './queue-parts.tsx';
-import { formatDecimal } from './revenue-format.ts';
-import { ScrollTable } from './ScrollTable.tsx';
+import { AskFirst } from '../../shared/AskFirst.tsx';
+import { MemberLink } from '../../shared/MemberLink.tsx';
+import { $operatorId } from '../../shared/operator-me.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { NoteField, type Outcome } from '../../shared/queue-parts.tsx';
+import { formatDecimal } from '../../shared/formatters.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 interface Props {
   id: string;

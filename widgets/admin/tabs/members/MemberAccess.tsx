@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { dateTimeFormat } from '../core/date-time.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { dateTimeFormat } from '../../../core/date-time.ts';
+import { knownRefusalKey } from '../../../core/refusal.ts';
 import type { MemberDetail } from './MemberPage.tsx';
 import { membersRefusals } from './members-keys.ts';
-import { adminRequest } from './operator-session.ts';
-import type { Outcome } from './queue-parts.tsx';
-import { ReasonPanel } from './ReasonPanel.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import type { Outcome } from '../../shared/queue-parts.tsx';
+import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
 
 type Action = 'suspend' | 'reinstate' | 'endSessions' | 'resetPassword';
 

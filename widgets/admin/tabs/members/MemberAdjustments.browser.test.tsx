@@ -1,15 +1,15 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import type { AdjustmentJson } from '../../contract/adjustments.ts';
-import zhs from '../../locales/zhs.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import type { AdjustmentJson } from '../../../../contract/adjustments.ts';
+import zhs from '../../../../locales/zhs.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall } from '../../../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
 import { MemberAdjustments } from './MemberAdjustments.tsx';
 import type { MemberDetail } from './MemberPage.tsx';
-import { $operatorId } from './operator-me.ts';
-import { $operatorToken } from './operator-session.ts';
+import { $operatorId } from '../../shared/operator-me.ts';
+import { $operatorToken } from '../../shared/operator-session.ts';
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 const member = { id: 7, username: 'linmei07', adjustments: { approval_points: 1000 } } as MemberDetail;

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import type { AdjustmentJson } from '../../contract/adjustments.ts';
-import { htmlLang } from '../../locales/index.ts';
-import { useI18n } from '../core/i18n.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
+import type { AdjustmentJson } from '../../../../contract/adjustments.ts';
+import { htmlLang } from '../../../../locales/index.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
 import { adjustmentRefusalText } from './adjustment-keys.ts';
 import { AdjustmentTable } from './AdjustmentTable.tsx';
-import { AskFirst } from './AskFirst.tsx';
+import { AskFirst } from '../../shared/AskFirst.tsx';
 import type { MemberDetail } from './MemberPage.tsx';
-import { adminRequest } from './operator-session.ts';
-import { NoteField, type Outcome, OutcomeLines } from './queue-parts.tsx';
-import { formatDecimal } from './revenue-format.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { NoteField, type Outcome, OutcomeLines } from '../../shared/queue-parts.tsx';
+import { formatDecimal } from '../../shared/formatters.ts';
 
 /** As the server reads it: points above zero with at most four decimals. */
 const amountPattern = /^\d{1,15}(\.\d{1,4})?$/;

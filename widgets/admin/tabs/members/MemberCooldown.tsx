@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { withdrawalCooldownHoursMax } from '../../contract/limits.ts';
-import { useI18n } from '../core/i18n.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
+import { withdrawalCooldownHoursMax } from '../../../../contract/limits.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { knownRefusalKey } from '../../../core/refusal.ts';
 import type { MemberDetail } from './MemberPage.tsx';
 import { membersRefusals } from './members-keys.ts';
-import { adminRequest } from './operator-session.ts';
-import { NoteField } from './queue-parts.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { NoteField } from '../../shared/queue-parts.tsx';
 
 /** As the server takes it: whole hours, thirty days at most. */
 const maxHours = withdrawalCooldownHoursMax;

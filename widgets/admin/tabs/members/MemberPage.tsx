@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { orderStatusKey } from '../orders/order-rules.ts';
-import { Pager } from '../ui/Pager.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { orderStatusKey } from '../../../orders/order-rules.ts';
+import { Pager } from '../../../ui/Pager.tsx';
 import { MemberAccess } from './MemberAccess.tsx';
 import { MemberAdjustments } from './MemberAdjustments.tsx';
 import { MemberCooldown } from './MemberCooldown.tsx';
-import { adminRequest } from './operator-session.ts';
-import { QueueStatus } from './queue-parts.tsx';
-import { dateTimeFormat } from '../core/date-time.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { QueueStatus } from '../../shared/queue-parts.tsx';
+import { dateTimeFormat } from '../../../core/date-time.ts';
 
 export interface MemberDetail {
   id: number;

@@ -1,17 +1,17 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import zhs from '../../locales/zhs.json';
-import zht from '../../locales/zht.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
-import { AdminApp } from './AdminApp.tsx';
+import eng from '../../../../locales/eng.json';
+import zhs from '../../../../locales/zhs.json';
+import zht from '../../../../locales/zht.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
+import { AdminApp } from '../../AdminApp.tsx';
 import type { MemberDetail } from './MemberPage.tsx';
 import { Members } from './Members.tsx';
 import { membersMessageKeys } from './members-keys.ts';
-import { $operatorToken } from './operator-session.ts';
+import { $operatorToken } from '../../shared/operator-session.ts';
 
 const operatorToken = `op.${'d'.repeat(43)}`;
 const paged = (data: unknown[], page = 1, last = 1) => ok({ current_page: page, last_page: last, per_page: 15, total: data.length, data });

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { Field } from '../ui/form.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { Field } from '../../../ui/form.tsx';
 import { MemberPage } from './MemberPage.tsx';
 import { PendingAdjustments } from './PendingAdjustments.tsx';
-import type { MembersView } from './admin-place.ts';
-import { adminRequest } from './operator-session.ts';
-import { QueueStatus } from './queue-parts.tsx';
+import type { MembersView } from '../../shared/admin-place.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { QueueStatus } from '../../shared/queue-parts.tsx';
 
 export interface FoundMember {
   id: number;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { AdjustmentJson } from '../../contract/adjustments.ts';
-import { useI18n } from '../core/i18n.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
+import type { AdjustmentJson } from '../../../../contract/adjustments.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
 import { AdjustmentTable } from './AdjustmentTable.tsx';
-import { adminRequest } from './operator-session.ts';
-import { OutcomeLines, type Outcome } from './queue-parts.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { OutcomeLines, type Outcome } from '../../shared/queue-parts.tsx';
 
 /** Credits and debits waiting for a second administrator, on the Members tab (its badge counts them); nothing shows when none wait. */
 export function PendingAdjustments() {

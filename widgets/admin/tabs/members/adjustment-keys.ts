@@ -1,6 +1,6 @@
-import type { RefusalCode } from '../../contract/refusals.ts';
-import type { Translate } from '../core/i18n.ts';
-import { knownRefusalKey, refusalKey } from '../core/refusal.ts';
+import type { RefusalCode } from '../../../../contract/refusals.ts';
+import type { Translate } from '../../../core/i18n.ts';
+import { knownRefusalKey, refusalKey } from '../../../core/refusal.ts';
 
 /** The refusals customer service's credits and debits meet, each worded by its code. */
 export const adjustmentRefusals = [

@@ -1,6 +1,6 @@
 import { adjustmentMessageKeys } from './adjustment-keys.ts';
-import type { RefusalCode } from '../../contract/refusals.ts';
-import { refusalKey } from '../core/refusal.ts';
+import type { RefusalCode } from '../../../../contract/refusals.ts';
+import { refusalKey } from '../../../core/refusal.ts';
 
 /** The refusals the Members tab words itself; anything else is "the action failed". */
 export const membersRefusals = [
@@ -8,14 +8,6 @@ export const membersRefusals = [
   'member_not_found',
   'member_not_suspended',
   'member_already_suspended',
-  'session_expired',
-  'operators_only',
-] as const satisfies readonly RefusalCode[];
-
-/** The refusals the Partner wallets tab words itself. */
-export const partnerWalletsRefusals = [
-  'validation',
-  'partner_city_not_found',
   'session_expired',
   'operators_only',
 ] as const satisfies readonly RefusalCode[];
@@ -97,62 +89,4 @@ export const membersMessageKeys = [
   'admin_queue_empty',
   ...membersRefusals.map(refusalKey),
   ...adjustmentMessageKeys,
-];
-
-/** The Partner wallets tab's words. */
-export const partnerWalletsMessageKeys = [
-  'admin_partner_wallets',
-  'admin_partner_failures',
-  'admin_partner_failures_note',
-  'admin_partner_failures_caption',
-  'admin_partner_failures_when',
-  'admin_partner_failures_city',
-  'admin_partner_failures_member',
-  'admin_partner_failures_move',
-  'admin_partner_failures_amount',
-  'admin_partner_failures_deposit',
-  'admin_partner_failures_withdrawal',
-  'admin_partner_wallets_caption',
-  'admin_partner_wallets_disabled_note',
-  'admin_partner_wallets_name',
-  'admin_partner_wallets_name_zhs',
-  'admin_partner_wallets_name_zht',
-  'admin_partner_wallets_name_eng',
-  'admin_partner_wallets_name_needed',
-  'admin_partner_wallets_kind',
-  'admin_partner_wallets_internal',
-  'admin_partner_wallets_external',
-  'admin_partner_wallets_base_url',
-  'admin_partner_wallets_base_url_hint',
-  'admin_partner_wallets_base_url_needed',
-  'admin_partner_wallets_api_key',
-  'admin_partner_wallets_api_key_needed',
-  'admin_partner_wallets_secret',
-  'admin_partner_wallets_secret_hint',
-  'admin_partner_wallets_secret_needed',
-  'admin_partner_wallets_secret_set',
-  'admin_partner_wallets_secret_unset',
-  'admin_partner_wallets_result_address',
-  'admin_partner_wallets_state',
-  'admin_partner_wallets_on',
-  'admin_partner_wallets_off',
-  'admin_partner_wallets_actions',
-  'admin_partner_wallets_edit',
-  'admin_partner_wallets_editing',
-  'admin_partner_wallets_add',
-  'admin_partner_wallets_added',
-  'admin_partner_wallets_save',
-  'admin_partner_wallets_saved',
-  'admin_partner_wallets_cancel',
-  'admin_partner_wallets_disable',
-  'admin_partner_wallets_disabling',
-  'admin_partner_wallets_disabled',
-  'admin_partner_wallets_enable',
-  'admin_partner_wallets_enabled',
-  'admin_partner_wallets_reason',
-  'admin_reason_needed',
-  'admin_load_error',
-  'admin_action_failed',
-  'admin_queue_empty',
-  ...partnerWalletsRefusals.map(refusalKey),
 ];

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { formatPoints } from '../core/money.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { ApiFailure } from '../core/api.ts';
-import { refusalCode } from '../core/refusal.ts';
-import { decisionError } from './decision.ts';
-import { adminRequest } from './operator-session.ts';
-import { PrivateImage } from './PrivateImage.tsx';
-import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
-import { dateTimeFormat } from '../core/date-time.ts';
-import { MemberLink } from './MemberLink.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { formatPoints } from '../../../core/money.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { ApiFailure } from '../../../core/api.ts';
+import { refusalCode } from '../../../core/refusal.ts';
+import { decisionError } from '../../shared/decision.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { PrivateImage } from '../../shared/PrivateImage.tsx';
+import { Decisions, NoteField, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
+import { dateTimeFormat } from '../../../core/date-time.ts';
+import { MemberLink } from '../../shared/MemberLink.tsx';
 
 export interface PaymentNotice {
   id: number;
@@ -51,7 +51,7 @@ const sameName = (a: string, b: string) => {
  * the member is not suspended (decision 050). Confirm is not offered before the member's identity
  * is approved.
  */
-export function NoticeQueue() {
+export function Notices() {
   const { locale, t } = useI18n();
   const list = usePagedList<PaymentNotice>('/order-notices?status=pending', (path) => adminRequest<Paged<PaymentNotice>>('GET', path));
   /** Rejected notices, newest first: an administrator may undo one the same business day (decision 050). */

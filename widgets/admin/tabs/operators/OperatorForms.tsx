@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { Field } from '../ui/form.tsx';
-import { refusalWording, useFormSubmission, type FieldErrors } from './form-submission.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { Field } from '../../../ui/form.tsx';
+import { refusalWording, useFormSubmission, type FieldErrors } from '../../shared/form-submission.ts';
 import type { OperatorRow } from './Operators.tsx';
-import type { OperatorRole } from './operator-me.ts';
-import { adminRequest } from './operator-session.ts';
+import type { OperatorRole } from '../../shared/operator-me.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
 import { operatorsRefusals } from './operators-keys.ts';
-import { operatorPasswordPattern, operatorUsernamePattern } from './operator-rules.ts';
-import { NoteField, type Outcome, OutcomeLines } from './queue-parts.tsx';
+import { operatorPasswordPattern, operatorUsernamePattern } from '../../shared/operator-rules.ts';
+import { NoteField, type Outcome, OutcomeLines } from '../../shared/queue-parts.tsx';
 
 export interface Change {
   operator: OperatorRow;

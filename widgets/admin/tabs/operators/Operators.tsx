@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
 import { AddOperator, ChangeOperator, SignInRules, type Change } from './OperatorForms.tsx';
-import type { OperatorMe, OperatorRole } from './operator-me.ts';
-import { adminRequest } from './operator-session.ts';
-import { QueueStatus, type Outcome } from './queue-parts.tsx';
-import { dateTimeFormat } from '../core/date-time.ts';
+import type { OperatorMe, OperatorRole } from '../../shared/operator-me.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
+import { dateTimeFormat } from '../../../core/date-time.ts';
 
 export interface OperatorRow {
   id: number;

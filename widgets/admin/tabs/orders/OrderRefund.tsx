@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
-import { AskFirst } from './AskFirst.tsx';
-import { adminRequest } from './operator-session.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { knownRefusalKey } from '../../../core/refusal.ts';
+import { AskFirst } from '../../shared/AskFirst.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
 import { orderRefundRefusals } from './orders-keys.ts';
-import { NoteField, type Outcome } from './queue-parts.tsx';
-import { formatDecimal } from './revenue-format.ts';
+import { NoteField, type Outcome } from '../../shared/queue-parts.tsx';
+import { formatDecimal } from '../../shared/formatters.ts';
 
 interface Props {
   order: { id: number; order_number: string; amount: string; member: { username: string } };

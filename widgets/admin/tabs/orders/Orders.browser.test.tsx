@@ -1,13 +1,13 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import zhs from '../../locales/zhs.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
-import { AdminApp } from './AdminApp.tsx';
-import { $operatorToken } from './operator-session.ts';
+import eng from '../../../../locales/eng.json';
+import zhs from '../../../../locales/zhs.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { fail, ok, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
+import { AdminApp } from '../../AdminApp.tsx';
+import { $operatorToken } from '../../shared/operator-session.ts';
 
 const operatorToken = `op.${'o'.repeat(43)}`;
 const order = {

@@ -1,20 +1,21 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { orderStatus } from '../../contract/statuses.ts';
-import { dateTimeFormat } from '../core/date-time.ts';
-import { apiRequest } from '../core/api.ts';
-import { useI18n } from '../core/i18n.ts';
-import { localName } from '../core/local-name.ts';
-import { allPages, usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { orderFilterNames, type OrdersView } from './admin-place.ts';
-import { MemberLink } from './MemberLink.tsx';
-import { adminRequest } from './operator-session.ts';
-import { CsvDownload } from './CsvDownload.tsx';
-import { formatDecimal, type Room } from './revenue-format.ts';
+import { orderStatus } from '../../../../contract/statuses.ts';
+import { dateTimeFormat } from '../../../core/date-time.ts';
+import { apiRequest } from '../../../core/api.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { localName } from '../../../core/local-name.ts';
+import { allPages, usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { orderFilterNames, type OrdersView } from '../../shared/admin-place.ts';
+import { MemberLink } from '../../shared/MemberLink.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { CsvDownload } from '../../shared/CsvDownload.tsx';
+import { formatDecimal } from '../../shared/formatters.ts';
+import type { Room } from '../../shared/rooms.ts';
 import { OrderRefund } from './OrderRefund.tsx';
-import type { Outcome } from './queue-parts.tsx';
-import { ScrollTable } from './ScrollTable.tsx';
-import type { LocalisedNames } from '../core/local-name.ts';
+import type { Outcome } from '../../shared/queue-parts.tsx';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
+import type { LocalisedNames } from '../../../core/local-name.ts';
 
 interface IndexedOrder {
   id: number;

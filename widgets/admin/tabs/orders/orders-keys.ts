@@ -1,6 +1,6 @@
-import { refusalKey } from '../core/refusal.ts';
-import type { RefusalCode } from '../../contract/refusals.ts';
-import { pagerMessageKeys } from '../ui/Pager.tsx';
+import { refusalKey } from '../../../core/refusal.ts';
+import type { RefusalCode } from '../../../../contract/refusals.ts';
+import { pagerMessageKeys } from '../../../ui/Pager.tsx';
 
 /** The refusals a refund meets, each worded by its code. */
 export const orderRefundRefusals = [

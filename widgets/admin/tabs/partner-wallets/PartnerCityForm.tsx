@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useI18n, type Translate } from '../core/i18n.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
-import { Field } from '../ui/form.tsx';
-import { SelectField } from '../ui/SelectField.tsx';
-import { fieldErrors } from '../ui/server-messages.ts';
-import { partnerWalletsRefusals } from './members-keys.ts';
-import { adminRequest } from './operator-session.ts';
+import { useI18n, type Translate } from '../../../core/i18n.ts';
+import { knownRefusalKey } from '../../../core/refusal.ts';
+import { Field } from '../../../ui/form.tsx';
+import { SelectField } from '../../../ui/SelectField.tsx';
+import { fieldErrors } from '../../../ui/server-messages.ts';
+import { partnerWalletsRefusals } from './partner-wallets-keys.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
 import type { PartnerCity } from './PartnerWallets.tsx';
-import type { Outcome } from './queue-parts.tsx';
-import { ReasonPanel } from './ReasonPanel.tsx';
+import type { Outcome } from '../../shared/queue-parts.tsx';
+import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
 
 type Values = Record<'name_zhs' | 'name_zht' | 'name_eng' | 'kind' | 'base_url' | 'api_key' | 'secret', string>;
 type Errors = Partial<Record<keyof Values, string>>;

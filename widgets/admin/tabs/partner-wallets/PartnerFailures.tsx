@@ -1,12 +1,12 @@
-import { dateTimeFormat } from '../core/date-time.ts';
-import { useI18n } from '../core/i18n.ts';
-import { localName, type LocalisedNames } from '../core/local-name.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { MemberLink } from './MemberLink.tsx';
-import { adminRequest } from './operator-session.ts';
-import { formatDecimal } from './revenue-format.ts';
-import { ScrollTable } from './ScrollTable.tsx';
+import { dateTimeFormat } from '../../../core/date-time.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { localName, type LocalisedNames } from '../../../core/local-name.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { MemberLink } from '../../shared/MemberLink.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { formatDecimal } from '../../shared/formatters.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 interface PartnerFailure {
   id: number;

@@ -1,15 +1,15 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import zhs from '../../locales/zhs.json';
-import zht from '../../locales/zht.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
-import { AdminApp } from './AdminApp.tsx';
-import { partnerWalletsMessageKeys } from './members-keys.ts';
-import { $operatorToken } from './operator-session.ts';
+import eng from '../../../../locales/eng.json';
+import zhs from '../../../../locales/zhs.json';
+import zht from '../../../../locales/zht.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
+import { AdminApp } from '../../AdminApp.tsx';
+import { partnerWalletsMessageKeys } from './partner-wallets-keys.ts';
+import { $operatorToken } from '../../shared/operator-session.ts';
 import { PartnerWallets, type PartnerCity } from './PartnerWallets.tsx';
 
 const operatorToken = `op.${'e'.repeat(43)}`;

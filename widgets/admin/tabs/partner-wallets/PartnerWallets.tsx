@@ -1,13 +1,13 @@
 import { Fragment, useState } from 'react';
-import { htmlLang } from '../../locales/index.ts';
-import { useI18n } from '../core/i18n.ts';
-import { localName, type LocalisedNames } from '../core/local-name.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { adminRequest } from './operator-session.ts';
+import { htmlLang } from '../../../../locales/index.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { localName, type LocalisedNames } from '../../../core/local-name.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
 import { PartnerCityForm, DisableCity } from './PartnerCityForm.tsx';
 import { PartnerFailures } from './PartnerFailures.tsx';
-import { EditAndSwitch, QueueStatus, type Outcome } from './queue-parts.tsx';
+import { EditAndSwitch, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 
 export interface PartnerCity {
   id: number;

@@ -1,15 +1,15 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import zht from '../../locales/zht.json';
-import zhs from '../../locales/zhs.json';
-import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
-import { AdminApp } from './AdminApp.tsx';
-import { $operatorToken } from './operator-session.ts';
-import { partnerSitesMessageKeys } from './partner-sites-keys.ts';
-import { PartnerSites, type PartnerSite } from './PartnerSites.tsx';
+import eng from '../../../../locales/eng.json';
+import zht from '../../../../locales/zht.json';
+import zhs from '../../../../locales/zhs.json';
+import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
+import { AdminApp } from '../../AdminApp.tsx';
+import { $operatorToken } from '../../shared/operator-session.ts';
+import { partnerSitesMessageKeys } from './partners-keys.ts';
+import { Partners, type PartnerSite } from './Partners.tsx';
 
 const operatorToken = `op.${'b'.repeat(43)}`;
 const paged = (data: unknown[]) => ok({ current_page: 1, last_page: 1, per_page: 15, total: data.length, data });
@@ -33,7 +33,7 @@ const oldShop: PartnerSite = {
 };
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-describe('PartnerSites (the back office)', () => {
+describe('Partners (the back office)', () => {
   let stub: ReturnType<typeof stubFetch> | undefined;
   afterEach(() => {
     stub?.restore();
@@ -87,7 +87,7 @@ describe('PartnerSites (the back office)', () => {
         });
       return ok(added);
     });
-    const page = mountScreen(<PartnerSites />);
+    const page = mountScreen(<Partners />);
     await waitFor(() => page.host.textContent?.includes(sunShop.origin) === true, 'the partner sites');
     const origin = inputLabelled(page.host, eng.admin_partner_origin);
     const name = inputLabelled(page.host, eng.admin_partner_name);
@@ -123,7 +123,7 @@ describe('PartnerSites (the back office)', () => {
     stub = partnerApi((call) =>
       call.path === '/admin/v1/partner-sites/1' && call.method === 'PUT' ? ok({ ...sunShop, enabled: false }) : undefined,
     );
-    const page = mountScreen(<PartnerSites />);
+    const page = mountScreen(<Partners />);
     await waitFor(() => page.host.textContent?.includes(sunShop.origin) === true, 'the partner sites');
     act(() => buttonNamed(page.host, eng.admin_partner_disable).click());
     await waitFor(() => page.host.querySelector('legend') !== null, 'the disable panel');

@@ -1,14 +1,14 @@
-import { referralCodeLengthMax } from '../../contract/limits.ts';
+import { referralCodeLengthMax } from '../../../../contract/limits.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { partnerSiteRefusals } from './partner-sites-keys.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { Field } from '../ui/form.tsx';
-import { refusalWording, useFormSubmission, type FieldErrors } from './form-submission.ts';
-import { adminRequest } from './operator-session.ts';
-import { EditAndSwitch, QueueStatus, type Outcome } from './queue-parts.tsx';
-import { ReasonPanel } from './ReasonPanel.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { partnerSiteRefusals } from './partners-keys.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { Field } from '../../../ui/form.tsx';
+import { refusalWording, useFormSubmission, type FieldErrors } from '../../shared/form-submission.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { EditAndSwitch, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
+import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
 
 export interface PartnerSite {
   id: number;
@@ -30,7 +30,7 @@ type Panel = { kind: 'edit'; site: PartnerSite } | { kind: 'disable'; site: Part
  * one, and per site an edit, a disable with a reason or an enable. Changes apply on every server
  * at once, so the table is what partners live with.
  */
-export function PartnerSites() {
+export function Partners() {
   const { t } = useI18n();
   const list = usePagedList<PartnerSite>('/partner-sites', (path) => adminRequest<Paged<PartnerSite>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);

@@ -1,5 +1,5 @@
-import type { RefusalCode } from '../../contract/refusals.ts';
-import { refusalKey } from '../core/refusal.ts';
+import type { RefusalCode } from '../../../../contract/refusals.ts';
+import { refusalKey } from '../../../core/refusal.ts';
 
 /** The refusals this screen words itself; anything else is "the action failed". */
 export const partnerSiteRefusals = [

@@ -1,15 +1,15 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import zht from '../../locales/zht.json';
-import zhs from '../../locales/zhs.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
-import { AdminApp } from './AdminApp.tsx';
-import { $operatorToken } from './operator-session.ts';
-import { ReceivingAccounts, type ReceivingAccount } from './ReceivingAccounts.tsx';
+import eng from '../../../../locales/eng.json';
+import zht from '../../../../locales/zht.json';
+import zhs from '../../../../locales/zhs.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
+import { AdminApp } from '../../AdminApp.tsx';
+import { $operatorToken } from '../../shared/operator-session.ts';
+import { Receiving, type ReceivingAccount } from './Receiving.tsx';
 import { receivingAccountsMessageKeys } from './receiving-keys.ts';
 
 const operatorToken = `op.${'c'.repeat(43)}`;
@@ -74,7 +74,7 @@ const checkboxLabelled = (host: HTMLElement, label: string) => {
   return input;
 };
 
-describe('ReceivingAccounts (the back office)', () => {
+describe('Receiving (the back office)', () => {
   let stub: ReturnType<typeof stubFetch> | undefined;
   afterEach(() => {
     stub?.restore();
@@ -121,7 +121,7 @@ describe('ReceivingAccounts (the back office)', () => {
   it('moves an account down with one button, and says so', async () => {
     $operatorToken.set(operatorToken);
     stub = receivingApi((call) => (call.path === '/admin/v1/receiving-accounts/1/move' ? ok({ ...demoChina, position: 2 }) : undefined));
-    const page = mountScreen(<ReceivingAccounts />);
+    const page = mountScreen(<Receiving />);
     await waitFor(() => page.host.textContent?.includes(demoChina.account_number) === true, 'the accounts');
     const down = [...page.host.querySelectorAll<HTMLButtonElement>('tbody button')].find(
       (button) => button.textContent === eng.admin_recv_down,
@@ -144,7 +144,7 @@ describe('ReceivingAccounts (the back office)', () => {
         });
       return { status: 201, body: { status: 1, code: 1, message: 'Receiving account added', detail: realTaiwan } };
     });
-    const page = mountScreen(<ReceivingAccounts />);
+    const page = mountScreen(<Receiving />);
     await waitFor(() => page.host.textContent?.includes(demoChina.account_number) === true, 'the accounts');
     await waitFor(() => page.host.querySelectorAll('label.gs-admin__check').length === 5, 'the countries');
     const add = submitNamed(page.host, eng.admin_recv_add);
@@ -192,7 +192,7 @@ describe('ReceivingAccounts (the back office)', () => {
         ? refuse(409, 'receiving_account_demo_fixed', 'A demo account cannot be edited: add the real account instead.')
         : undefined,
     );
-    const page = mountScreen(<ReceivingAccounts />);
+    const page = mountScreen(<Receiving />);
     await waitFor(() => page.host.textContent?.includes(demoChina.account_number) === true, 'the accounts');
     const edit = [...page.host.querySelectorAll<HTMLButtonElement>('tbody button')].find(
       (button) => button.textContent === eng.admin_recv_edit,
@@ -215,7 +215,7 @@ describe('ReceivingAccounts (the back office)', () => {
     stub = receivingApi((call) =>
       call.path === '/admin/v1/receiving-accounts/1' && call.method === 'PUT' ? ok({ ...demoChina, enabled: false }) : undefined,
     );
-    const page = mountScreen(<ReceivingAccounts />);
+    const page = mountScreen(<Receiving />);
     await waitFor(() => page.host.textContent?.includes(demoChina.account_number) === true, 'the accounts');
     act(() => buttonNamed(page.host, eng.admin_recv_disable).click());
     await waitFor(() => page.host.querySelector('#gs-recv-reason') !== null, 'the reason panel');
@@ -244,7 +244,7 @@ describe('ReceivingAccounts (the back office)', () => {
         });
       return ok({ ...set, updated_at: '2026-11-23T09:00:00Z' });
     });
-    const page = mountScreen(<ReceivingAccounts />);
+    const page = mountScreen(<Receiving />);
     await waitFor(() => page.host.textContent?.includes(eng.admin_vc_off) === true, 'the virtual currency state');
     const address = inputLabelled(page.host, eng.admin_vc_address);
     typeInto(address, 'short');
@@ -270,7 +270,7 @@ describe('ReceivingAccounts (the back office)', () => {
     expect((zhs as Record<string, string>).admin_receiving_accounts).to.equal('收款账户');
     $operatorToken.set(operatorToken);
     stub = receivingApi();
-    const page = mountScreen(<ReceivingAccounts />, 'zht', zht);
+    const page = mountScreen(<Receiving />, 'zht', zht);
     await waitFor(() => page.host.textContent?.includes(demoChina.account_number) === true, 'the accounts');
     expect(page.host.querySelector('h2')?.textContent).to.equal('收款帳戶');
     expect(page.host.querySelector('caption')?.textContent).to.equal(zht.admin_recv_caption);

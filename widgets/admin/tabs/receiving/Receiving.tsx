@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../core/api.ts';
-import { useI18n } from '../core/i18n.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { adminRequest } from './operator-session.ts';
-import { EditAndSwitch, QueueStatus, type Outcome } from './queue-parts.tsx';
-import { choiceName } from '../core/local-name.ts';
+import { apiRequest } from '../../../core/api.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { EditAndSwitch, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
+import { choiceName } from '../../../core/local-name.ts';
 import { AccountForm, type Country } from './ReceivingAccountForm.tsx';
 import { receivingWording } from './receiving-refusals.ts';
 import { VirtualCurrency } from './VirtualCurrency.tsx';
-import { ReasonPanel } from './ReasonPanel.tsx';
-import { noTranslate } from '../ui/no-translate.ts';
+import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
+import { noTranslate } from '../../../ui/no-translate.ts';
 
 export interface ReceivingAccount {
   id: number;
@@ -35,7 +35,7 @@ type Panel = { kind: 'edit'; account: ReceivingAccount } | { kind: 'disable'; ac
  * move each up or down, edit it, switch it off with a reason or on again; a form to add one; and
  * the virtual-currency address. Demo accounts are labelled and their bank details cannot be edited.
  */
-export function ReceivingAccounts() {
+export function Receiving() {
   const { locale: shownIn, t } = useI18n();
   const list = usePagedList<ReceivingAccount>('/receiving-accounts', (path) => adminRequest<Paged<ReceivingAccount>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);

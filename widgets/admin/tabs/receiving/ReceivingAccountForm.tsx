@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { choiceName, type LocalisedNames } from '../core/local-name.ts';
-import { Field } from '../ui/form.tsx';
-import { useFormSubmission, type FieldErrors } from './form-submission.ts';
-import { adminRequest } from './operator-session.ts';
-import type { Outcome } from './queue-parts.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { choiceName, type LocalisedNames } from '../../../core/local-name.ts';
+import { Field } from '../../../ui/form.tsx';
+import { useFormSubmission, type FieldErrors } from '../../shared/form-submission.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import type { Outcome } from '../../shared/queue-parts.tsx';
 import { receivingWording } from './receiving-refusals.ts';
-import type { ReceivingAccount } from './ReceivingAccounts.tsx';
+import type { ReceivingAccount } from './Receiving.tsx';
 
 const siteLocales = ['zhs', 'zht', 'eng'] as const;
 /** A country members verify with (GET v1/country), named in each language (administrators manage them). */

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { Field } from '../ui/form.tsx';
-import { adminRequest } from './operator-session.ts';
-import { NoteField, type Outcome, OutcomeLines } from './queue-parts.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { Field } from '../../../ui/form.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { NoteField, type Outcome, OutcomeLines } from '../../shared/queue-parts.tsx';
 import { receivingWording } from './receiving-refusals.ts';
 
 interface VirtualCurrencyState {

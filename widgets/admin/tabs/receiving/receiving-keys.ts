@@ -1,4 +1,4 @@
-import { refusalKey } from '../core/refusal.ts';
+import { refusalKey } from '../../../core/refusal.ts';
 import { receivingRefusals } from './receiving-refusals.ts';
 
 /**

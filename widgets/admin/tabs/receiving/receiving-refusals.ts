@@ -1,5 +1,5 @@
-import type { RefusalCode } from '../../contract/refusals.ts';
-import { refusalWording } from './form-submission.ts';
+import type { RefusalCode } from '../../../../contract/refusals.ts';
+import { refusalWording } from '../../shared/form-submission.ts';
 
 /** The refusals this screen words itself; anything else is "the action failed". */
 export const receivingRefusals = [

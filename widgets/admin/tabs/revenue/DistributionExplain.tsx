@@ -1,13 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { htmlLang } from '../../locales/index.ts';
-import { revenueOrderOutcomes, type RevenueDayState, type RevenueOrderOutcome } from '../../contract/revenue.ts';
-import { useI18n } from '../core/i18n.ts';
-import { localName } from '../core/local-name.ts';
-import type { Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { adminRequest } from './operator-session.ts';
-import { ScrollTable } from './ScrollTable.tsx';
-import { datePattern, formatDecimal, type Room } from './revenue-format.ts';
+import { htmlLang } from '../../../../locales/index.ts';
+import { revenueOrderOutcomes, type RevenueDayState, type RevenueOrderOutcome } from '../../../../contract/revenue.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { localName } from '../../../core/local-name.ts';
+import type { Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
+import { datePattern } from './revenue-patterns.ts';
+import { formatDecimal } from '../../shared/formatters.ts';
+import type { Room } from '../../shared/rooms.ts';
 import { revenueRefusalText } from './revenue-keys.ts';
 
 export interface Explanation {

@@ -1,13 +1,13 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import zhs from '../../locales/zhs.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { ok, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
-import { buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
+import eng from '../../../../locales/eng.json';
+import zhs from '../../../../locales/zhs.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { ok, stubFetch, typeInto, waitFor } from '../../../../tests/helpers/fetch-stub.ts';
+import { buttonNamed, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
 import { HeldRevenue, type HeldEntry } from './HeldRevenue.tsx';
-import { $operatorToken } from './operator-session.ts';
+import { $operatorToken } from '../../shared/operator-session.ts';
 
 const entry = (id: number, mine: boolean): HeldEntry => ({
   id,

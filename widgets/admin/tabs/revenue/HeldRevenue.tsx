@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { dateTimeFormat } from '../core/date-time.ts';
-import { formatPoints } from '../core/money.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
-import { adminRequest } from './operator-session.ts';
-import type { Outcome } from './queue-parts.tsx';
-import { ReasonPanel } from './ReasonPanel.tsx';
-import { ScrollTable } from './ScrollTable.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { dateTimeFormat } from '../../../core/date-time.ts';
+import { formatPoints } from '../../../core/money.ts';
+import { knownRefusalKey } from '../../../core/refusal.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import type { Outcome } from '../../shared/queue-parts.tsx';
+import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 import { revenueRefusals } from './revenue-keys.ts';
 
 /** A recorded day or correction waiting for its hold to end (GET /admin/v1/revenue/held). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
+import { useI18n } from '../../../core/i18n.ts';
 import { DistributionExplain, type ExplainTarget } from './DistributionExplain.tsx';
-import { loadRooms, type Room } from './revenue-format.ts';
+import { loadRooms, type Room } from '../../shared/rooms.ts';
 import { HeldRevenue } from './HeldRevenue.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 import { RevenueImport } from './RevenueImport.tsx';

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { localName } from '../core/local-name.ts';
-import { adminRequest } from './operator-session.ts';
-import { formatDecimal, type Room } from './revenue-format.ts';
-import { dateTimeFormat } from '../core/date-time.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { localName } from '../../../core/local-name.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { formatDecimal } from '../../shared/formatters.ts';
+import type { Room } from '../../shared/rooms.ts';
+import { dateTimeFormat } from '../../../core/date-time.ts';
 
 interface Day {
   business_date: string;

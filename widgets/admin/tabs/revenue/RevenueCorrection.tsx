@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { Field } from '../ui/form.tsx';
-import { adminRequest } from './operator-session.ts';
-import type { Outcome } from './queue-parts.tsx';
-import { signedKwhPattern, signedPointsPattern } from './revenue-format.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { Field } from '../../../ui/form.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import type { Outcome } from '../../shared/queue-parts.tsx';
+import { signedKwhPattern, signedPointsPattern } from './revenue-patterns.ts';
 import { revenueFieldErrors, revenueRefusalText } from './revenue-keys.ts';
 
 export interface CorrectedDay {

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { revenueImportBytesMax, type RevenueRowProblem } from '../../contract/revenue.ts';
-import { useI18n } from '../core/i18n.ts';
-import { Field } from '../ui/form.tsx';
-import { Pager } from '../ui/Pager.tsx';
-import { adminRequest } from './operator-session.ts';
-import { CsvFileField } from './CsvFileField.tsx';
-import { ScrollTable } from './ScrollTable.tsx';
-import type { Outcome } from './queue-parts.tsx';
-import { formatDecimal } from './revenue-format.ts';
+import { revenueImportBytesMax, type RevenueRowProblem } from '../../../../contract/revenue.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { Field } from '../../../ui/form.tsx';
+import { Pager } from '../../../ui/Pager.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { CsvFileField } from '../../shared/CsvFileField.tsx';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
+import type { Outcome } from '../../shared/queue-parts.tsx';
+import { formatDecimal } from '../../shared/formatters.ts';
 import { revenueRefusalText } from './revenue-keys.ts';
 
 export interface ImportResult {

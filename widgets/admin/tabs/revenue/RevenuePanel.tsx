@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { formatPoints } from '../core/money.ts';
-import { decisionError } from './decision.ts';
-import { localName } from '../core/local-name.ts';
-import { adminRequest } from './operator-session.ts';
-import { AskFirst } from './AskFirst.tsx';
-import { datePattern, type Room } from './revenue-format.ts';
-import { dateTimeFormat, localToday } from '../core/date-time.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { formatPoints } from '../../../core/money.ts';
+import { decisionError } from '../../shared/decision.ts';
+import { localName } from '../../../core/local-name.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { AskFirst } from '../../shared/AskFirst.tsx';
+import { datePattern } from './revenue-patterns.ts';
+import type { Room } from '../../shared/rooms.ts';
+import { dateTimeFormat, localToday } from '../../../core/date-time.ts';
 
 interface Distribution {
   orders_credited: number;

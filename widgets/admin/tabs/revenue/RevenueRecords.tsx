@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { localName } from '../core/local-name.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { adminRequest } from './operator-session.ts';
-import { ScrollTable } from './ScrollTable.tsx';
-import type { Outcome } from './queue-parts.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { localName } from '../../../core/local-name.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
+import type { Outcome } from '../../shared/queue-parts.tsx';
 import { RevenueCorrection, type CorrectedDay } from './RevenueCorrection.tsx';
-import { datePattern, formatDecimal, type Room } from './revenue-format.ts';
+import { datePattern } from './revenue-patterns.ts';
+import { formatDecimal } from '../../shared/formatters.ts';
+import type { Room } from '../../shared/rooms.ts';
 
 export interface RevenueDay extends CorrectedDay {
   kwh: string;

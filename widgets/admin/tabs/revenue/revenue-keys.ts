@@ -1,8 +1,8 @@
-import type { RefusalCode } from '../../contract/refusals.ts';
-import { revenueDayStates, revenueOrderOutcomes, revenueRowProblems } from '../../contract/revenue.ts';
-import type { Translate } from '../core/i18n.ts';
-import { knownRefusalKey, refusalKey } from '../core/refusal.ts';
-import { fieldErrors } from '../ui/server-messages.ts';
+import type { RefusalCode } from '../../../../contract/refusals.ts';
+import { revenueDayStates, revenueOrderOutcomes, revenueRowProblems } from '../../../../contract/revenue.ts';
+import type { Translate } from '../../../core/i18n.ts';
+import { knownRefusalKey, refusalKey } from '../../../core/refusal.ts';
+import { fieldErrors } from '../../../ui/server-messages.ts';
 
 /** The refusals the Revenue tab words itself; anything else is "the action failed". */
 export const revenueRefusals = [

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { formatPoints } from '../core/money.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { decisionError } from './decision.ts';
-import { adminRequest } from './operator-session.ts';
-import { AskFirst } from './AskFirst.tsx';
-import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
-import { MemberLink } from './MemberLink.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { formatPoints } from '../../../core/money.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { decisionError } from '../../shared/decision.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { AskFirst } from '../../shared/AskFirst.tsx';
+import { Decisions, NoteField, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
+import { MemberLink } from '../../shared/MemberLink.tsx';
 
 interface Refund {
   id: number;
@@ -34,7 +34,7 @@ interface SuspendedMember {
  * a person looked. A payer marked different by mistake is undone by an administrator, the same
  * business day, before the refund is paid (decision 050).
  */
-export function ReviewQueue() {
+export function Reviews() {
   const { locale, t } = useI18n();
   const refunds = usePagedList<Refund>('/refunds?status=owed', (path) => adminRequest<Paged<Refund>>('GET', path));
   const members = usePagedList<SuspendedMember>('/members?status=suspended', (path) => adminRequest<Paged<SuspendedMember>>('GET', path));

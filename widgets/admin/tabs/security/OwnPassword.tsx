@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { Field } from '../ui/form.tsx';
-import { refusalWording, useFormSubmission, type FieldErrors } from './form-submission.ts';
-import { adminRequest } from './operator-session.ts';
-import { ownPasswordRefusals } from './operators-keys.ts';
-import { operatorPasswordPattern } from './operator-rules.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { Field } from '../../../ui/form.tsx';
+import { refusalWording, useFormSubmission, type FieldErrors } from '../../shared/form-submission.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { ownPasswordRefusals } from './security-keys.ts';
+import { operatorPasswordPattern } from '../../shared/operator-rules.ts';
 
 const wording = refusalWording(ownPasswordRefusals);
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
-import { Field } from '../ui/form.tsx';
-import type { OperatorMe } from './operator-me.ts';
-import { adminRequest } from './operator-session.ts';
-import { twoFactorRefusals } from './operators-keys.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { knownRefusalKey } from '../../../core/refusal.ts';
+import { Field } from '../../../ui/form.tsx';
+import type { OperatorMe } from '../../shared/operator-me.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { twoFactorRefusals } from './security-keys.ts';
 import { OwnPassword } from './OwnPassword.tsx';
 
 interface Enrolment {
@@ -17,7 +17,7 @@ interface Enrolment {
  * An operator's own sign-in: their password (once fully signed in), and two-factor sign-in: off, a button sets it up (QR code and secret, confirmed by
  * a current code); on, the count of recovery codes left. The recovery codes are shown once, here.
  */
-export function TwoFactorSetup({ me, onChanged }: { me: OperatorMe; onChanged: () => void }) {
+export function Security({ me, onChanged }: { me: OperatorMe; onChanged: () => void }) {
   const { t } = useI18n();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);

@@ -1,5 +1,5 @@
-import { alertLanguages, type AlertLanguage } from '../../contract/alert-rules.ts';
-import { useI18n } from '../core/i18n.ts';
+import { alertLanguages, type AlertLanguage } from '../../../../contract/alert-rules.ts';
+import { useI18n } from '../../../core/i18n.ts';
 
 /**
  * The language each alert address is written to in (decision 064): all three, the default, or one. Shown for the

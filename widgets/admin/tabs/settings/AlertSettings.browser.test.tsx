@@ -1,12 +1,12 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import zhs from '../../locales/zhs.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { ok, refuse, stubFetch, typeInto, waitFor } from '../../tests/helpers/fetch-stub.ts';
-import { mountScreen } from '../../tests/helpers/mount.tsx';
+import zhs from '../../../../locales/zhs.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { ok, refuse, stubFetch, typeInto, waitFor } from '../../../../tests/helpers/fetch-stub.ts';
+import { mountScreen } from '../../../../tests/helpers/mount.tsx';
 import { AlertSettings } from './AlertSettings.tsx';
-import { $operatorToken } from './operator-session.ts';
+import { $operatorToken } from '../../shared/operator-session.ts';
 
 const saved = { emails: '', email_languages: {}, webhook_url: '', webhook_secret_set: false, email_available: false };
 const input = (host: HTMLElement, name: string) => host.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;

@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { alertEmails, alertWebhookUrl, type AlertLanguage } from '../../contract/alert-rules.ts';
-import { useI18n, type Translate } from '../core/i18n.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
-import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
-import { fieldErrors } from '../ui/server-messages.ts';
+import { alertEmails, alertWebhookUrl, type AlertLanguage } from '../../../../contract/alert-rules.ts';
+import { useI18n, type Translate } from '../../../core/i18n.ts';
+import { knownRefusalKey } from '../../../core/refusal.ts';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../../../ui/form.tsx';
+import { fieldErrors } from '../../../ui/server-messages.ts';
 import { AlertLanguages } from './AlertLanguages.tsx';
-import { formFields } from './form-fields.ts';
-import { adminRequest } from './operator-session.ts';
-import { alertRefusals } from './tab-keys.ts';
+import { formFields } from '../../shared/form-fields.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { alertRefusals } from './settings-keys.ts';
 
 interface AlertSettingsView {
   emails: string;

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useI18n, type Translate } from '../core/i18n.ts';
-import { appVersion, buildDate } from '../core/build-info.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
-import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
-import { fieldErrors } from '../ui/server-messages.ts';
-import { adminRequest } from './operator-session.ts';
-import { settingsRefusals } from './tab-keys.ts';
+import { useI18n, type Translate } from '../../../core/i18n.ts';
+import { appVersion, buildDate } from '../../../core/build-info.ts';
+import { knownRefusalKey } from '../../../core/refusal.ts';
+import { Field, FormMessage, SubmitButton, type Outcome } from '../../../ui/form.tsx';
+import { fieldErrors } from '../../../ui/server-messages.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { settingsRefusals } from './settings-keys.ts';
 import { VerificationChoices } from './VerificationChoices.tsx';
 import { AlertSettings } from './AlertSettings.tsx';
-import { zoneLabel } from './time-zone-names.ts';
+import { zoneLabel } from '../../shared/time-zone-names.ts';
 
 interface IncomeSettings {
   interest_rate: number;

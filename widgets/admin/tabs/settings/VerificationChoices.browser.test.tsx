@@ -1,11 +1,11 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import zht from '../../locales/zht.json';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall } from '../../tests/helpers/fetch-stub.ts';
-import { mountScreen } from '../../tests/helpers/mount.tsx';
-import { $operatorToken } from './operator-session.ts';
+import zht from '../../../../locales/zht.json';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall } from '../../../../tests/helpers/fetch-stub.ts';
+import { mountScreen } from '../../../../tests/helpers/mount.tsx';
+import { $operatorToken } from '../../shared/operator-session.ts';
 import { VerificationChoices } from './VerificationChoices.tsx';
 
 const choice = (id: number, zhs: string, zhtName: string, eng: string, enabled = true) => ({

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { knownRefusalKey } from '../core/refusal.ts';
-import { fieldErrors } from '../ui/server-messages.ts';
-import { adminRequest } from './operator-session.ts';
-import { ScrollTable } from './ScrollTable.tsx';
-import { verificationChoiceRefusals } from './tab-keys.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { knownRefusalKey } from '../../../core/refusal.ts';
+import { fieldErrors } from '../../../ui/server-messages.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
+import { verificationChoiceRefusals } from './settings-keys.ts';
 
 type ListName = 'countries' | 'certificate_types';
 const listNames: readonly ListName[] = ['countries', 'certificate_types'];

@@ -10,15 +10,15 @@ import {
   type StatementImportedJson,
   type StatementMappingJson,
   type StatementPreviewJson,
-} from '../../contract/reconciliation.ts';
-import { useI18n } from '../core/i18n.ts';
-import { CsvFileField } from './CsvFileField.tsx';
-import { formFields } from './form-fields.ts';
-import { adminRequest } from './operator-session.ts';
-import type { Outcome } from './queue-parts.tsx';
-import { previewProblemRefusal, reconciliationRefusalText } from './reconciliation-keys.ts';
+} from '../../../../contract/reconciliation.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { CsvFileField } from '../../shared/CsvFileField.tsx';
+import { formFields } from '../../shared/form-fields.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import type { Outcome } from '../../shared/queue-parts.tsx';
+import { previewProblemRefusal, reconciliationRefusalText } from './statements-keys.ts';
 import { StatementLineTable } from './StatementLineTable.tsx';
-import { noTranslate } from '../ui/no-translate.ts';
+import { noTranslate } from '../../../ui/no-translate.ts';
 
 interface ChosenFile {
   name: string;

@@ -1,8 +1,8 @@
-import type { StatementLineJson } from '../../contract/reconciliation.ts';
-import { useI18n } from '../core/i18n.ts';
-import { MemberLink } from './MemberLink.tsx';
-import { formatDecimal } from './revenue-format.ts';
-import { ScrollTable } from './ScrollTable.tsx';
+import type { StatementLineJson } from '../../../../contract/reconciliation.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { MemberLink } from '../../shared/MemberLink.tsx';
+import { formatDecimal } from '../../shared/formatters.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 interface Props {
   id: string;

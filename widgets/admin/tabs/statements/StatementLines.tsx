@@ -4,15 +4,15 @@ import {
   type StatementConfirmResultJson,
   type StatementLineGroup,
   type StatementViewJson,
-} from '../../contract/reconciliation.ts';
-import { useI18n } from '../core/i18n.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { AskFirst } from './AskFirst.tsx';
-import { formFields } from './form-fields.ts';
-import { adminRequest } from './operator-session.ts';
-import { OutcomeLines, type Outcome } from './queue-parts.tsx';
-import { reconciliationRefusalText } from './reconciliation-keys.ts';
-import { formatDecimal } from './revenue-format.ts';
+} from '../../../../contract/reconciliation.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { AskFirst } from '../../shared/AskFirst.tsx';
+import { formFields } from '../../shared/form-fields.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { OutcomeLines, type Outcome } from '../../shared/queue-parts.tsx';
+import { reconciliationRefusalText } from './statements-keys.ts';
+import { formatDecimal } from '../../shared/formatters.ts';
 import { StatementLineTable } from './StatementLineTable.tsx';
 
 /** The sum of exact amounts ("20011.0000") as exact text, for the question asked before confirming. */

@@ -1,14 +1,14 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import eng from '../../locales/eng.json';
-import zht from '../../locales/zht.json';
-import type { StatementLineJson, StatementPreviewJson } from '../../contract/reconciliation.ts';
-import { axeViolations } from '../../tests/helpers/axe.ts';
-import { ok, refuse, stubFetch, waitFor, type RecordedCall } from '../../tests/helpers/fetch-stub.ts';
-import { alertText, buttonNamed, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
-import { $operatorToken } from './operator-session.ts';
-import { Reconciliation } from './Reconciliation.tsx';
+import eng from '../../../../locales/eng.json';
+import zht from '../../../../locales/zht.json';
+import type { StatementLineJson, StatementPreviewJson } from '../../../../contract/reconciliation.ts';
+import { axeViolations } from '../../../../tests/helpers/axe.ts';
+import { ok, refuse, stubFetch, waitFor, type RecordedCall } from '../../../../tests/helpers/fetch-stub.ts';
+import { alertText, buttonNamed, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
+import { $operatorToken } from '../../shared/operator-session.ts';
+import { Statements } from './Statements.tsx';
 
 const account = { id: 3, bank_name: '台灣銀行', account_number: '004000000000003', enabled: true, demo: false, mapping: null };
 const line: StatementLineJson = {
@@ -94,7 +94,7 @@ describe('the Bank statements tab', () => {
 
   it('reads the file once an account is chosen, shows the guessed columns, and reads again with a column changed (in Traditional Chinese)', async () => {
     stub = desk();
-    const page = mountScreen(<Reconciliation view={{}} onViewChange={() => undefined} />, 'zht', zht);
+    const page = mountScreen(<Statements view={{}} onViewChange={() => undefined} />, 'zht', zht);
     await waitFor(() => page.host.querySelector('option[value="3"]') !== null, 'the accounts');
     await chooseFile(page.host, new TextEncoder().encode('Date,Credit,Name,Memo\n2026-11-27,3000,王磊,A1'));
     // No account yet: asked for, nothing sent.
@@ -123,7 +123,7 @@ describe('the Bank statements tab', () => {
   it('says when the file is not in the chosen encoding, and reads it in the right one', async () => {
     stub = desk((call) => ok({ statement: { id: 9, file_name: call.form.get('file_name') }, counts }));
     let opened: number | undefined;
-    const page = mountScreen(<Reconciliation view={{}} onViewChange={(view) => (opened = view.statement)} />);
+    const page = mountScreen(<Statements view={{}} onViewChange={(view) => (opened = view.statement)} />);
     await waitFor(() => page.host.querySelector('option[value="3"]') !== null, 'the accounts');
     choose(selectLabelled(page.host, eng.admin_stmt_account), '3');
     // "王磊" in Big5: not UTF-8.

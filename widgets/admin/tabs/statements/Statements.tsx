@@ -1,11 +1,11 @@
-import type { ListedStatementJson, StatementLineGroup } from '../../contract/reconciliation.ts';
-import { dateTimeFormat } from '../core/date-time.ts';
-import { useI18n } from '../core/i18n.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import type { StatementsView } from './admin-place.ts';
-import { adminRequest } from './operator-session.ts';
-import { ScrollTable } from './ScrollTable.tsx';
+import type { ListedStatementJson, StatementLineGroup } from '../../../../contract/reconciliation.ts';
+import { dateTimeFormat } from '../../../core/date-time.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import type { StatementsView } from '../../shared/admin-place.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 import { StatementImport } from './StatementImport.tsx';
 import { StatementLines } from './StatementLines.tsx';
 
@@ -16,7 +16,7 @@ interface Props {
 }
 
 /** The Bank statements tab (decision 059): import a statement, then work its lines; the statements imported so far. */
-export function Reconciliation({ view, onViewChange }: Props) {
+export function Statements({ view, onViewChange }: Props) {
   const { locale, t } = useI18n();
   const list = usePagedList<ListedStatementJson>('/bank-statements', (path) => adminRequest<Paged<ListedStatementJson>>('GET', path));
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });

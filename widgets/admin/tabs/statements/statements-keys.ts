@@ -5,10 +5,10 @@ import {
   statementLineProblems,
   statementLineStates,
   type StatementPreviewJson,
-} from '../../contract/reconciliation.ts';
-import type { RefusalCode } from '../../contract/refusals.ts';
-import type { Translate } from '../core/i18n.ts';
-import { knownRefusalKey, refusalKey } from '../core/refusal.ts';
+} from '../../../../contract/reconciliation.ts';
+import type { RefusalCode } from '../../../../contract/refusals.ts';
+import type { Translate } from '../../../core/i18n.ts';
+import { knownRefusalKey, refusalKey } from '../../../core/refusal.ts';
 
 /** The refusals the tab words itself; anything else is "the action failed". */
 export const reconciliationRefusals = [

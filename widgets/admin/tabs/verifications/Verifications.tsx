@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { decisionError } from './decision.ts';
-import { adminRequest } from './operator-session.ts';
-import { PrivateImage } from './PrivateImage.tsx';
-import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
-import { MemberLink } from './MemberLink.tsx';
+import { useI18n } from '../../../core/i18n.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { decisionError } from '../../shared/decision.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { PrivateImage } from '../../shared/PrivateImage.tsx';
+import { Decisions, NoteField, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
+import { MemberLink } from '../../shared/MemberLink.tsx';
 
 export interface Submission {
   user_id: number;
@@ -21,7 +21,7 @@ export interface Submission {
 }
 
 /** Pending identity verifications: the details beside the three photos, approve or reject with a reason. */
-export function VerificationQueue() {
+export function Verifications() {
   const { t } = useI18n();
   const list = usePagedList<Submission>('/verifications?status=pending', (path) => adminRequest<Paged<Submission>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);

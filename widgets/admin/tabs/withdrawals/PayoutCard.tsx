@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { groupInFours } from '../bank/card-rules.ts';
-import { decisionError } from './decision.ts';
-import { adminRequest } from './operator-session.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { groupInFours } from '../../../bank/card-rules.ts';
+import { decisionError } from '../../shared/decision.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
 
 export const payoutCardMessageKeys = [
   'admin_reveal_card',

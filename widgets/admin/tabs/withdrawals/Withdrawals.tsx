@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { useI18n } from '../core/i18n.ts';
-import { formatPoints } from '../core/money.ts';
-import { usePagedList, type Paged } from '../core/paged.ts';
-import { Pager } from '../ui/Pager.tsx';
-import { decisionError } from './decision.ts';
+import { useI18n } from '../../../core/i18n.ts';
+import { formatPoints } from '../../../core/money.ts';
+import { usePagedList, type Paged } from '../../../core/paged.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { decisionError } from '../../shared/decision.ts';
 import { PayoutCard } from './PayoutCard.tsx';
-import { adminRequest } from './operator-session.ts';
-import { $operatorId } from './operator-me.ts';
-import { useStore } from '../core/use-store.ts';
-import { Decisions, NoteField, QueueStatus, type Outcome } from './queue-parts.tsx';
-import { dateTimeFormat } from '../core/date-time.ts';
+import { adminRequest } from '../../shared/operator-session.ts';
+import { $operatorId } from '../../shared/operator-me.ts';
+import { useStore } from '../../../core/use-store.ts';
+import { Decisions, NoteField, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
+import { dateTimeFormat } from '../../../core/date-time.ts';
 
 export interface QueuedWithdrawal {
   id: number;
@@ -27,7 +27,7 @@ export interface QueuedWithdrawal {
  * pay with the bank's reference, or reject with a reason (the hold returns). Another operator's
  * claim shows who holds it, since and until when, and leaves nothing to press but the card.
  */
-export function WithdrawalQueue() {
+export function Withdrawals() {
   const { locale, t } = useI18n();
   const list = usePagedList<QueuedWithdrawal>('/withdrawals?status=accepted', (path) => adminRequest<Paged<QueuedWithdrawal>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
