@@ -9,5 +9,5 @@ import { transform } from 'esbuild';
  */
 export async function shadowCss(/** @type {string} */ file) {
   const { code } = await transform(fs.readFileSync(file, 'utf8'), { loader: 'css', minify: true });
-  return code.replace(/(\d*\.?\d+)rem\b/g, 'calc($1*var(--gs-rem))').trim();
+  return code.replace(/(\d*\.?\d+)rem\b/g, (_whole, amount) => (amount === '1' ? 'var(--gs-rem)' : `calc(${amount}*var(--gs-rem))`)).trim();
 }

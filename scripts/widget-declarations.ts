@@ -29,8 +29,17 @@ const detailType = (detail: string): string => {
 
 const className = (tag: string) => tag.replace(/(^|-)(\w)/g, (_whole, _dash: string, letter: string) => letter.toUpperCase());
 
-/** A custom elements manifest (schema 1.0.0), for editors and design tools: each element, its attributes, events, properties and parts. */
-export function customElementsManifest({ elements, attributes, events, properties, parts }: Reference) {
+/** `options?: FocusOptions` as the manifest's parameters. */
+const parametersOf = (parameters: string) =>
+  parameters === ''
+    ? []
+    : parameters.split(',').map((parameter) => {
+        const [name = '', type = ''] = parameter.split(':').map((part) => part.trim());
+        return { name: name.replace('?', ''), optional: name.endsWith('?'), type: { text: type } };
+      });
+
+/** A custom elements manifest (schema 1.0.0), for editors and design tools: each element, its attributes, methods, events, properties and parts. */
+export function customElementsManifest({ elements, attributes, methods, events, properties, parts }: Reference) {
   const declarations = elements.map(({ tag, shows }) => ({
     kind: 'class',
     name: className(tag),
@@ -40,6 +49,13 @@ export function customElementsManifest({ elements, attributes, events, propertie
     attributes: attributes
       .filter(({ name }) => name !== 'order-id' || tag === 'gs-order-payment')
       .map(({ name, values, effect }) => ({ name, description: `${effect} Values: ${values}`, type: { text: 'string' } })),
+    members: methods.map(({ name, parameters, effect }) => ({
+      kind: 'method',
+      name,
+      description: effect,
+      parameters: parametersOf(parameters),
+      return: { type: { text: 'void' } },
+    })),
     events: events
       .filter(({ name }) => !documentEvents.has(name) && (eventsOf[name] === undefined || eventsOf[name].includes(tag)))
       .map(({ name, when, detail }) => ({ name, description: when, type: { text: `CustomEvent<${detailType(detail)}>` } })),
@@ -64,8 +80,11 @@ export function customElementsManifest({ elements, attributes, events, propertie
   };
 }
 
-/** TypeScript declarations: each element in HTMLElementTagNameMap, each event with its detail's fields. */
-export function typeDeclarations({ elements, events }: Reference): string {
+/** The interface every element has in the declarations: an HTMLElement with our methods. */
+const elementInterface = 'GsWidgetElement';
+
+/** TypeScript declarations: each element in HTMLElementTagNameMap with its methods, each event with its detail's fields. */
+export function typeDeclarations({ elements, methods, events }: Reference): string {
   const eventLines = (names: (name: string) => boolean) =>
     events
       .filter(({ name }) => names(name))
@@ -75,8 +94,12 @@ export function typeDeclarations({ elements, events }: Reference): string {
     'export {};',
     '',
     'declare global {',
+    '  /** Every element the loader defines. */',
+    `  interface ${elementInterface} extends HTMLElement {`,
+    ...methods.map(({ name, parameters, effect }) => `    /** ${effect.replaceAll('*/', '* /')} */\n    ${name}(${parameters}): void;`),
+    '  }',
     '  interface HTMLElementTagNameMap {',
-    ...elements.map(({ tag, shows }) => `    /** ${shows.replaceAll('*/', '* /')} */\n    '${tag}': HTMLElement;`),
+    ...elements.map(({ tag, shows }) => `    /** ${shows.replaceAll('*/', '* /')} */\n    '${tag}': ${elementInterface};`),
     '  }',
     '  interface HTMLElementEventMap {',
     ...eventLines((name) => !documentEvents.has(name)),

@@ -48,6 +48,23 @@ gs-withdraw::part(submit) {
   text-transform: uppercase;
 }`;
 
+/**
+ * The dark preset: every colour property, for a page whose background is as dark as its --gs-color-page.
+ * widgets/embed/theme-contrast.browser.test.tsx checks it, and the light defaults, with axe for WCAG AA contrast.
+ */
+export const darkPreset = `:root {
+  --gs-color-page: #111714;
+  --gs-color-surface: #1b2420;
+  --gs-color-ink: #e6ede9;
+  --gs-color-muted: #a7b5ae;
+  --gs-color-line: #3b4843;
+  --gs-color-brand: #8fd6b5;
+  --gs-color-on-brand: #111714;
+  --gs-color-accent: #f5b301;
+  --gs-color-on-accent: #17201c;
+  --gs-color-error: #ffb4ab;
+}`;
+
 export const csp = `Content-Security-Policy: default-src 'self'; script-src 'self' https://shop.example; style-src 'self'; img-src 'self' https://shop.example data: blob:; connect-src 'self'; frame-src https://shop.example`;
 
 /** The page's reference tables, worded with `t`. */
@@ -93,6 +110,12 @@ export function embedReference(t: Translate) {
       { name: 'gs:language', when: t('partners_embed_event_language'), detail: '{ locale, lang }' },
       { name: 'gs:error', when: t('partners_embed_event_error'), detail: '{ code }' },
       { name: 'gs:ready', when: t('partners_embed_event_ready'), detail: '{}' },
+    ],
+
+    /** The methods every element has (widgets/embed/embed.ts), with their parameters as TypeScript writes them. */
+    methods: [
+      { name: 'refresh', parameters: '', effect: t('partners_embed_method_refresh') },
+      { name: 'focus', parameters: 'options?: FocusOptions', effect: t('partners_embed_method_focus') },
     ],
 
     /**

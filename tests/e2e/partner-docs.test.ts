@@ -4,6 +4,7 @@ import eng from '../../locales/eng.json' with { type: 'json' };
 import { htmlLang, locales, localePath, type Locale } from '../../locales/index.ts';
 import zhs from '../../locales/zhs.json' with { type: 'json' };
 import zht from '../../locales/zht.json' with { type: 'json' };
+import { darkPreset } from '../../site/lib/embed-docs.ts';
 import { screenElements } from '../../widgets/screens/registry.ts';
 import { accessibilityViolations, newVisitor } from '../helpers/browser.ts';
 import { widgetEvents } from '../helpers/partner-page.ts';
@@ -38,7 +39,7 @@ describe('the partner documentation page', () => {
     await product.dispose();
   });
 
-  test('exists in every locale with the snippet, every element (live, too), the events, the CSP line; only the widget loader as script, axe-clean, no sideways page', async () => {
+  test('exists in every locale with the snippet, every element (live, too), the methods, the events, the dark preset, the CSP line; only the widget loader as script, axe-clean, no sideways page', async () => {
     const visitor = await newVisitor();
     try {
       const { page } = visitor;
@@ -65,10 +66,11 @@ describe('the partner documentation page', () => {
           blocks.some((block) => block.includes("document.addEventListener('gs:order-created', (event) =>")),
           `${url}: the event example`,
         );
+        assert.ok(blocks.includes(darkPreset), `${url}: the dark preset, exactly`);
 
         const rowHeaders = (await page.locator('th[scope="row"]').allTextContents()).map((text) => text.trim());
         for (const tag of Object.keys(screenElements)) assert.ok(rowHeaders.includes(tag), `${url}: element ${tag}`);
-        for (const name of ['lang', 'api', ...themeProperties, 'root', 'submit'])
+        for (const name of ['lang', 'api', 'refresh()', 'focus()', ...themeProperties, 'root', 'submit'])
           assert.ok(rowHeaders.includes(name), `${url}: ${name} in a table`);
         const eventNames = (await page.locator('dt').allTextContents()).map((text) => text.trim());
         assert.deepEqual(eventNames, events, `${url}: the events`);

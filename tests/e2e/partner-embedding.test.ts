@@ -88,6 +88,12 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       await otherTab.goto(`${partner.origin}/`);
       await otherTab.frameLocator('gs-login iframe').getByLabel(eng.login_username).waitFor();
       await page.bringToFront();
+      // The page's focus() on the login widget reaches the first field of our frame, across sites.
+      await page.frameLocator('gs-login iframe').getByLabel(eng.login_username).waitFor();
+      await page.evaluate(() => document.querySelector<HTMLElement>('gs-login')?.focus());
+      const loginFrame = page.frames().find((frame) => frame.url().includes('screen=login'));
+      assert.ok(loginFrame);
+      await loginFrame.waitForFunction(() => document.activeElement?.getAttribute('name') === 'username');
       // The token the server gives the login frame (read by the test, which sees every frame's traffic).
       const loginAnswer = page.waitForResponse((response) => response.url().includes('/api/v1/login'));
       await logInThroughFrame(page, username, memberPassword);

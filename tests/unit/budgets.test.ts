@@ -20,9 +20,10 @@ import { screenElements } from '../../widgets/screens/registry.ts';
 // 11,272 B, 8 B over the 11 KB goal). Decision 066 raised both by about 0.5 KB, past the core's goal: the core is two
 // chunks, so that a widget whose screen runs in our frames carries no Preact (296 B, for 10 KB off each of those), and
 // the loader names every chunk each screen imports, so that none is found late (185 B): 11,770 B, the cart 22,314 B.
+// Raised by 0.1 KB each when every element gained focus() (issue 34, 77 B): 11,847 B, the cart 22,385 B.
 const loaderBudgetBytes = 2 * 1024;
-const widgetCoreBudgetBytes = 11.5 * 1024;
-const widgetBudgetBytes = 21.8 * 1024;
+const widgetCoreBudgetBytes = 11.6 * 1024;
+const widgetBudgetBytes = 21.9 * 1024;
 // Decisions 054 and 066: a widget whose screen runs in our frames, counted whole (its part on the page, the session
 // frame, its screen's frame with its code, sheet and words). The goal is 24 KB (issue 34); 35,947 to 41,201 B when first
 // counted, 26,397 to 30,355 B since decision 066 (Preact in the frames is most of what is left), the budget just above.

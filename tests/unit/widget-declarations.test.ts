@@ -12,7 +12,13 @@ interface Manifest {
   schemaVersion: string;
   modules: {
     path: string;
-    declarations: { tagName: string; attributes: { name: string }[]; events: { name: string }[]; cssProperties: { name: string }[] }[];
+    declarations: {
+      tagName: string;
+      attributes: { name: string }[];
+      members: { kind: string; name: string; parameters: { name: string; optional: boolean; type: { text: string } }[] }[];
+      events: { name: string }[];
+      cssProperties: { name: string }[];
+    }[];
     exports: { name: string }[];
   }[];
 }
@@ -33,7 +39,7 @@ function typeErrors(code: string): string[] {
 }
 
 describe('the declarations published with the widgets', () => {
-  it('lists every element in the custom elements manifest, with its attributes, events and theme properties', () => {
+  it('lists every element in the custom elements manifest, with its attributes, methods, events and theme properties', () => {
     const manifest = JSON.parse(fs.readFileSync(published('custom-elements.json'), 'utf8')) as Manifest;
     expect(manifest.schemaVersion).toBe('1.0.0');
     const [module] = manifest.modules;
@@ -43,6 +49,14 @@ describe('the declarations published with the widgets', () => {
     expect(module?.exports.map(({ name }) => name).sort()).toEqual(Object.keys(screenElements).sort());
     expect(byTag.get('gs-order-payment')?.attributes.map(({ name }) => name)).toEqual(['lang', 'api', 'order-id']);
     expect(byTag.get('gs-wallet')?.attributes.map(({ name }) => name)).toEqual(['lang', 'api']);
+    for (const declaration of byTag.values())
+      expect(
+        declaration.members.map(({ kind, name, parameters }) => [kind, name, parameters]),
+        declaration.tagName,
+      ).toEqual([
+        ['method', 'refresh', []],
+        ['method', 'focus', [{ name: 'options', optional: true, type: { text: 'FocusOptions' } }]],
+      ]);
     expect(byTag.get('gs-cart')?.events.map(({ name }) => name)).toEqual(['gs:order-created', 'gs:navigate', 'gs:error', 'gs:ready']);
     expect(byTag.get('gs-wallet')?.events.map(({ name }) => name)).toEqual([
       'gs:transfer-completed',
@@ -53,15 +67,18 @@ describe('the declarations published with the widgets', () => {
     expect(byTag.get('gs-withdraw')?.cssProperties.map(({ name }) => name)).toContain('--gs-radius');
   });
 
-  it('types each element and event for a partner page written in TypeScript, and refuses a field no event has', () => {
+  it('types each element, its methods and each event for a partner page written in TypeScript, and refuses a field no event has', () => {
     expect(
       typeErrors(`
         const cart: HTMLElement | null = document.querySelector('gs-cart');
         cart?.addEventListener('gs:order-created', (event) => console.log(event.detail.id, event.detail.order_number));
         document.addEventListener('gs:login', (event) => console.log(event.detail.username));
         document.addEventListener('gs:error', (event) => console.log(event.detail.code));
+        document.querySelector('gs-wallet')?.refresh();
+        document.querySelector('gs-login')?.focus({ preventScroll: true });
       `),
     ).toEqual([]);
+    expect(typeErrors(`document.querySelector('gs-wallet')?.reload();`).join('\n')).toMatch(/reload/);
     expect(typeErrors(`document.addEventListener('gs:login', (event) => console.log(event.detail.password));`).join('\n')).toMatch(
       /password/,
     );

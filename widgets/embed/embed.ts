@@ -73,6 +73,7 @@ function mounting(screen: Awaited<ReturnType<ScreenLoader>>): Promise<(place: Wi
 interface Mounted {
   update(): void;
   unmount(): void;
+  focus(options?: FocusOptions): void;
 }
 
 function widgetClass(tag: string, loadScreen: ScreenLoader) {
@@ -126,6 +127,14 @@ function widgetClass(tag: string, loadScreen: ScreenLoader) {
       if (this.mounted === undefined) return;
       this.disconnectedCallback();
       this.connectedCallback();
+    }
+
+    /**
+     * Puts the keyboard in the widget: its first field or button (in a frame of ours, the frame's first field), else
+     * its first link, else the widget's box. Once `gs:ready`; before, as on any element, nothing happens.
+     */
+    override focus(options?: FocusOptions): void {
+      this.mounted?.focus(options);
     }
 
     /** A localised message and a retry, built with the DOM alone: nothing else may have loaded. */

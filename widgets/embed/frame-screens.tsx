@@ -12,7 +12,7 @@ import { RequireLogin } from '../auth/RequireLogin.tsx';
 import { $cardToEdit } from '../bank/bank-cards.ts';
 import { constructedSheets } from './constructed-sheets.ts';
 import { isMessageOf, tellSiblings, type FrameToPage, type PageToFrame, type SiblingMessage } from './frame-protocol.ts';
-import { safeTheme } from './frame-theme.ts';
+import { safeTheme, themeProperties } from './frame-theme.ts';
 import { siteRoute } from './site-route.ts';
 import { frameSessionMarker, portCalls } from './port-calls.ts';
 import type { FormScreen } from './frame-screen-code.ts';
@@ -98,12 +98,38 @@ export function showFrameScreen(
     }
     sessionHeard();
   });
+  // The widget around this frame was focused (frame-element.ts): the screen's first control takes the focus, else
+  // the screen's box until it draws one (the form's code may still be on its way), unless the member has gone
+  // elsewhere meanwhile: out of this frame, or into a field of their choosing.
+  let focusWanted = false;
+  const focusWhenWanted = () => {
+    if (!focusWanted) return;
+    if (!document.hasFocus() || focusFirstControl()) focusWanted = false;
+    else {
+      container.tabIndex = -1;
+      container.focus();
+    }
+  };
+  document.addEventListener('focusin', (event) => {
+    if (event.target !== container) focusWanted = false;
+  });
   addEventListener('message', (event: MessageEvent) => {
     if (event.source !== parent || event.origin !== partnerOrigin || !isMessageOf<PageToFrame>(event.data)) return;
     const message = event.data;
     if (message.gs === 'locale' && message.locale in htmlLang) $frameLocale.set(message.locale);
-    if (message.gs === 'theme')
-      for (const [name, value] of Object.entries(safeTheme(message.properties))) container.style.setProperty(name, value);
+    if (message.gs === 'theme') {
+      // A property the page no longer sets (a dark theme switched off) goes back to our default.
+      const theme = safeTheme(message.properties);
+      for (const name of themeProperties) {
+        const value = theme[name];
+        if (value === undefined) container.style.removeProperty(name);
+        else container.style.setProperty(name, value);
+      }
+    }
+    if (message.gs === 'focus') {
+      focusWanted = true;
+      focusWhenWanted();
+    }
   });
   // A link in the form (to register, say) never opens inside the small frame: the widget on the page
   // asks the page first (gs:navigate, as for a link in any widget) and, unless it shows that screen
@@ -149,8 +175,19 @@ export function showFrameScreen(
           </EmbeddedContext.Provider>
         </I18nProvider>,
       );
+      focusWhenWanted();
     });
   });
+}
+
+/** The screen's first field, else its first button or link; of each, the first that takes the focus (not a hidden or disabled one). */
+function focusFirstControl(): boolean {
+  for (const kind of ['input,select,textarea', 'button,a[href]'])
+    for (const element of document.querySelectorAll<HTMLElement>(kind)) {
+      element.focus();
+      if (document.activeElement === element) return true;
+    }
+  return false;
 }
 
 /** A login made in a login or register frame goes to the session frame; the session as it then stands comes back from it. */

@@ -25,7 +25,7 @@ interface WidgetMount extends WidgetPlace {
  * every widget without one). It waits for the session frame, and says so when the service
  * cannot be reached or this page is not a partner of ours.
  */
-export function mountWidget({ host, shadow, tag, Screen, sheets, apiOrigin, loadMessages, widgetLocale }: WidgetMount) {
+export function mountWidget({ host, shadow, Screen, sheets, apiOrigin, loadMessages, widgetLocale }: WidgetMount) {
   startPage(apiOrigin, widgetLocale);
   shadow.adoptedStyleSheets = constructedSheets(sheets);
   const container = document.createElement('div');
@@ -56,7 +56,7 @@ export function mountWidget({ host, shadow, tag, Screen, sheets, apiOrigin, load
         <I18nProvider value={createI18n(locale, messages)}>
           <EmbeddedContext.Provider value={true}>
             <HostEventsContext.Provider value={hostEvents}>
-              <ServiceGate tag={tag}>
+              <ServiceGate>
                 <SessionWatcher />
                 <Screen host={host} />
               </ServiceGate>
@@ -75,6 +75,20 @@ export function mountWidget({ host, shadow, tag, Screen, sheets, apiOrigin, load
   });
   return {
     update: render,
+    /**
+     * The element's focus() (embed.ts): the first field or button, else the first link, else the widget's box, out of
+     * the tab order. Of each kind, the first that takes the focus: a hidden or disabled one does not. (A framed
+     * widget is not mounted here: frame-element.ts passes its focus on to the frame.)
+     */
+    focus(options?: FocusOptions) {
+      for (const kind of ['input,select,textarea,button', 'a[href]'])
+        for (const element of shadow.querySelectorAll<HTMLElement>(kind)) {
+          element.focus(options);
+          if (shadow.activeElement === element) return;
+        }
+      container.tabIndex = -1;
+      container.focus(options);
+    },
     unmount() {
       live = false;
       stopLocale();
@@ -85,7 +99,7 @@ export function mountWidget({ host, shadow, tag, Screen, sheets, apiOrigin, load
 }
 
 /** The screen once the session frame has answered; a clear, retryable state when it cannot. */
-function ServiceGate({ tag, children }: { tag: string; children: ReactNode }) {
+function ServiceGate({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const state = useStore($bridgeState);
   if (state === 'ready') return <>{children}</>;
@@ -97,7 +111,7 @@ function ServiceGate({ tag, children }: { tag: string; children: ReactNode }) {
     );
   }
   return (
-    <div className="gs-widget-state" role="alert" data-widget={tag}>
+    <div className="gs-widget-state" role="alert">
       <span>{t(state === 'refused' ? 'embed_refused' : 'embed_unreachable')}</span>
       {state === 'unreachable' && (
         <button type="button" className="button button--small" part="button" onClick={retryBridge}>
