@@ -8,6 +8,7 @@ import { auditActionName, auditFieldName, auditSubjectName, changedFields, forma
 import type { AuditQuery } from '../../shared/admin-place.ts';
 import { AuditFilter, auditPath } from './AuditFilter.tsx';
 import { dateTimeFormat } from '../../../core/date-time.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 interface AuditRow {
   id: number;
@@ -48,59 +49,56 @@ export function Audit({ initialQuery = {}, onQueryChange }: { initialQuery?: Aud
           {t('admin_load_error')}
         </p>
       )}
-      <div className="gs-admin__scroll">
-        <table className="gs-table">
-          <caption>{t('admin_audit_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('transaction_time')}</th>
-              <th scope="col">{t('admin_operator')}</th>
-              <th scope="col">{t('admin_action')}</th>
-              <th scope="col">{t('admin_subject')}</th>
-              <th scope="col">{t('admin_change')}</th>
+      <ScrollTable id="gs-audit-caption" caption={t('admin_audit_caption')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('transaction_time')}</th>
+            <th scope="col">{t('admin_operator')}</th>
+            <th scope="col">{t('admin_action')}</th>
+            <th scope="col">{t('admin_subject')}</th>
+            <th scope="col">{t('admin_change')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(list.page?.data ?? []).map((row) => (
+            <tr key={row.id}>
+              <td>
+                <time dateTime={row.created_at}>{time.format(new Date(row.created_at))}</time>
+              </td>
+              <td>{row.operator ?? t('admin_system')}</td>
+              <td>
+                <button type="button" className="gs-admin__narrow" onClick={() => setQuery({ ...query, action: row.action })}>
+                  {auditActionName(row.action, t)}
+                </button>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="gs-admin__narrow"
+                  onClick={() => setQuery({ action: query.action, subjectType: row.subject_type, subjectId: row.subject_id })}
+                >
+                  {auditSubjectName(row.subject_type, t)} {row.subject_label ?? row.subject_id}
+                </button>
+              </td>
+              <td className="gs-admin__change">
+                <ul className="gs-admin__changes">
+                  {changedFields(row.before, row.after).map((change) => (
+                    <li key={change.field}>
+                      {change.field !== '' && <span className="gs-admin__field">{auditFieldName(change.field, t)}: </span>}
+                      {change.before !== undefined && (
+                        <>
+                          <del>{formatAuditValue(change.field, change.before, locale, t, row.subject_type)}</del> →{' '}
+                        </>
+                      )}
+                      <ins>{formatAuditValue(change.field, change.after, locale, t, row.subject_type)}</ins>
+                    </li>
+                  ))}
+                </ul>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {(list.page?.data ?? []).map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <time dateTime={row.created_at}>{time.format(new Date(row.created_at))}</time>
-                </td>
-                <td>{row.operator ?? t('admin_system')}</td>
-                <td>
-                  <button type="button" className="gs-admin__narrow" onClick={() => setQuery({ ...query, action: row.action })}>
-                    {auditActionName(row.action, t)}
-                  </button>
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="gs-admin__narrow"
-                    onClick={() => setQuery({ action: query.action, subjectType: row.subject_type, subjectId: row.subject_id })}
-                  >
-                    {auditSubjectName(row.subject_type, t)} {row.subject_label ?? row.subject_id}
-                  </button>
-                </td>
-                <td className="gs-admin__change">
-                  <ul className="gs-admin__changes">
-                    {changedFields(row.before, row.after).map((change) => (
-                      <li key={change.field}>
-                        {change.field !== '' && <span className="gs-admin__field">{auditFieldName(change.field, t)}: </span>}
-                        {change.before !== undefined && (
-                          <>
-                            <del>{formatAuditValue(change.field, change.before, locale, t, row.subject_type)}</del> →{' '}
-                          </>
-                        )}
-                        <ins>{formatAuditValue(change.field, change.after, locale, t, row.subject_type)}</ins>
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
       {list.page?.total === 0 && <p role="status">{t('admin_audit_none')}</p>}
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </section>

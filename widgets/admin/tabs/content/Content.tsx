@@ -7,6 +7,7 @@ import { ContentEditor } from './ContentEditor.tsx';
 import { buildPollMs, loadBuild, loadOverview, loadVersions, openPreviewAccess, rollback, startBuild } from './site-content.ts';
 import type { SiteBuild, SiteOverview } from './site-content.ts';
 import { dateTimeFormat } from '../../../core/date-time.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 const columns = [...locales, 'all'] as const;
 
@@ -121,93 +122,87 @@ export function Content() {
         )}
       </div>
       <p className="gs-admin__note">{t('admin_site_states_note')}</p>
-      <div className="gs-admin__scroll">
-        <table className="gs-table">
-          <caption>{t('admin_site_pages')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin_site_page')}</th>
-              {columns.map((column) => (
-                <th scope="col" key={column}>
-                  {column === 'all' ? t('admin_site_every_language') : t(`language_${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {sections.map((section) => (
-              <tr key={section}>
-                <th scope="row">{sectionName(section)}</th>
-                {columns.map((column) => {
-                  const row = stateOf(section, column);
-                  return (
-                    <td key={column}>
-                      {row !== undefined && (
-                        <button
-                          type="button"
-                          className={`button button--small button--quiet gs-admin__state gs-admin__state--${row.state}`}
-                          aria-label={`${t('admin_site_edit')} ${sectionName(section)}, ${column === 'all' ? t('admin_site_every_language') : t(`language_${column}`)}: ${t(`admin_site_state_${row.state}`)}`}
-                          onClick={() => setEditing({ section, locale: column })}
-                        >
-                          {t(`admin_site_state_${row.state}`)}
-                        </button>
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
+      <ScrollTable id="gs-site-pages-caption" caption={t('admin_site_pages')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin_site_page')}</th>
+            {columns.map((column) => (
+              <th scope="col" key={column}>
+                {column === 'all' ? t('admin_site_every_language') : t(`language_${column}`)}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        </thead>
+        <tbody>
+          {sections.map((section) => (
+            <tr key={section}>
+              <th scope="row">{sectionName(section)}</th>
+              {columns.map((column) => {
+                const row = stateOf(section, column);
+                return (
+                  <td key={column}>
+                    {row !== undefined && (
+                      <button
+                        type="button"
+                        className={`button button--small button--quiet gs-admin__state gs-admin__state--${row.state}`}
+                        aria-label={`${t('admin_site_edit')} ${sectionName(section)}, ${column === 'all' ? t('admin_site_every_language') : t(`language_${column}`)}: ${t(`admin_site_state_${row.state}`)}`}
+                        onClick={() => setEditing({ section, locale: column })}
+                      >
+                        {t(`admin_site_state_${row.state}`)}
+                      </button>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
       <h3>{t('admin_site_history')}</h3>
-      <div className="gs-admin__scroll">
-        <table className="gs-table">
-          <caption>{t('admin_site_history_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin_site_version')}</th>
-              <th scope="col">{t('transaction_time')}</th>
-              <th scope="col">{t('admin_operator')}</th>
-              <th scope="col">{t('admin_site_build_time')}</th>
-              <th scope="col">{t('admin_action')}</th>
+      <ScrollTable id="gs-site-history-caption" caption={t('admin_site_history_caption')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin_site_version')}</th>
+            <th scope="col">{t('transaction_time')}</th>
+            <th scope="col">{t('admin_operator')}</th>
+            <th scope="col">{t('admin_site_build_time')}</th>
+            <th scope="col">{t('admin_action')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {versions.map((version) => (
+            <tr key={version.id}>
+              <td>{version.id}</td>
+              <td>
+                <time dateTime={version.started_at}>{time.format(new Date(version.finished_at ?? version.started_at))}</time>
+              </td>
+              <td>{version.started_by ?? t('admin_system')}</td>
+              <td>{seconds(version.duration_ms)} s</td>
+              <td>
+                {version.live ? (
+                  t('admin_site_live_now')
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--small button--secondary"
+                    aria-label={`${t('admin_site_rollback')} ${version.id}`}
+                    disabled={build?.status === 'running'}
+                    onClick={() =>
+                      void act(async () => {
+                        await rollback(version.id);
+                        setOutcome({ text: t('admin_site_rolled_back', { version: version.id }), failed: false });
+                        await refresh();
+                      })
+                    }
+                  >
+                    {t('admin_site_rollback')}
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {versions.map((version) => (
-              <tr key={version.id}>
-                <td>{version.id}</td>
-                <td>
-                  <time dateTime={version.started_at}>{time.format(new Date(version.finished_at ?? version.started_at))}</time>
-                </td>
-                <td>{version.started_by ?? t('admin_system')}</td>
-                <td>{seconds(version.duration_ms)} s</td>
-                <td>
-                  {version.live ? (
-                    t('admin_site_live_now')
-                  ) : (
-                    <button
-                      type="button"
-                      className="button button--small button--secondary"
-                      aria-label={`${t('admin_site_rollback')} ${version.id}`}
-                      disabled={build?.status === 'running'}
-                      onClick={() =>
-                        void act(async () => {
-                          await rollback(version.id);
-                          setOutcome({ text: t('admin_site_rolled_back', { version: version.id }), failed: false });
-                          await refresh();
-                        })
-                      }
-                    >
-                      {t('admin_site_rollback')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
       {outcome?.failed === false && (
         <p className="gs-message gs-message--ok" role="status">
           {outcome.text}

@@ -5,6 +5,7 @@ import { localName, type LocalisedNames } from '../../../core/local-name.ts';
 import { formatPoints } from '../../../core/money.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { dateTimeFormat } from '../../../core/date-time.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 type RoomState = 'finished' | 'paid_so_far' | 'running' | 'scheduled' | 'waiting_capacity' | 'no_revenue';
 type StepId = 'receiving_account' | 'product_on_sale' | 'engine_room_capacity' | 'income_settings';
@@ -191,27 +192,27 @@ function Distribution({ data }: { data: DashboardData }) {
       {today.rooms.length === 0 ? (
         <p>{t('admin_dashboard_no_rooms')}</p>
       ) : (
-        <div className="gs-admin__scroll">
-          <table className="gs-table">
-            <caption>{t('admin_dashboard_distribution_caption', { zone: data.distribution.time_zone })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin_engine_room')}</th>
-                <th scope="col">{t('admin_dashboard_today', { date: today.business_date })}</th>
-                <th scope="col">{t('admin_dashboard_yesterday', { date: yesterday.business_date })}</th>
+        <ScrollTable
+          id="gs-dashboard-distribution-caption"
+          caption={t('admin_dashboard_distribution_caption', { zone: data.distribution.time_zone })}
+        >
+          <thead>
+            <tr>
+              <th scope="col">{t('admin_engine_room')}</th>
+              <th scope="col">{t('admin_dashboard_today', { date: today.business_date })}</th>
+              <th scope="col">{t('admin_dashboard_yesterday', { date: yesterday.business_date })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {today.rooms.map((room) => (
+              <tr key={room.engine_room_id}>
+                <th scope="row">{localName(room, locale)}</th>
+                <td>{cell(today, room.engine_room_id)}</td>
+                <td>{cell(yesterday, room.engine_room_id)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {today.rooms.map((room) => (
-                <tr key={room.engine_room_id}>
-                  <th scope="row">{localName(room, locale)}</th>
-                  <td>{cell(today, room.engine_room_id)}</td>
-                  <td>{cell(yesterday, room.engine_room_id)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
     </>
   );

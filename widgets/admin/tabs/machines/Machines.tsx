@@ -12,6 +12,7 @@ import { QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { machineRefusals } from './machines-keys.ts';
 import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
 import { dateTimeFormat } from '../../../core/date-time.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 export interface Machine {
   id: number;
@@ -83,61 +84,58 @@ export function Machines({ initialFilter = 'all', onFilterChange }: { initialFil
         ))}
       </div>
       <QueueStatus outcome={outcome} list={list} />
-      <div className="gs-admin__scroll">
-        <table className="gs-table">
-          <caption>{t('admin_machines_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin_machines_serial')}</th>
-              <th scope="col">{t('admin_machines_room')}</th>
-              <th scope="col">{t('admin_machines_member')}</th>
-              <th scope="col">{t('admin_machines_state')}</th>
-              <th scope="col">{t('admin_machines_last_seen')}</th>
-              <th scope="col">{t('admin_machines_retirement')}</th>
-              <th scope="col">{t('admin_machines_actions')}</th>
+      <ScrollTable id="gs-machines-caption" caption={t('admin_machines_caption')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin_machines_serial')}</th>
+            <th scope="col">{t('admin_machines_room')}</th>
+            <th scope="col">{t('admin_machines_member')}</th>
+            <th scope="col">{t('admin_machines_state')}</th>
+            <th scope="col">{t('admin_machines_last_seen')}</th>
+            <th scope="col">{t('admin_machines_retirement')}</th>
+            <th scope="col">{t('admin_machines_actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(list.page?.data ?? []).map((machine) => (
+            <tr key={machine.id}>
+              <th scope="row" id={`gs-machine-${machine.id}`}>
+                <code>{machine.serial_number}</code>
+              </th>
+              <td>{localName({ name: machine.engine_room_name, names: machine.engine_room_names }, locale)}</td>
+              <td>{machine.username ?? t('admin_machines_unbound')}</td>
+              <td>
+                {machine.retired_at !== null
+                  ? t('admin_machines_retired')
+                  : t(machine.status === 'online' ? 'admin_machines_online' : 'admin_machines_offline')}
+              </td>
+              <td>{when(machine.last_heartbeat_at, t('admin_machines_never'))}</td>
+              <td>
+                {machine.retired_at === null ? (
+                  t('admin_machines_in_service')
+                ) : (
+                  <>
+                    {when(machine.retired_at, '')}
+                    {machine.retired_reason !== null && <span className="gs-admin__note"> · {machine.retired_reason}</span>}
+                  </>
+                )}
+              </td>
+              <td>
+                {machine.retired_at === null && (
+                  <button
+                    type="button"
+                    className="button button--small button--secondary"
+                    aria-describedby={`gs-machine-${machine.id}`}
+                    onClick={() => setRetiring(machine)}
+                  >
+                    {t('admin_machines_retire')}
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {(list.page?.data ?? []).map((machine) => (
-              <tr key={machine.id}>
-                <th scope="row" id={`gs-machine-${machine.id}`}>
-                  <code>{machine.serial_number}</code>
-                </th>
-                <td>{localName({ name: machine.engine_room_name, names: machine.engine_room_names }, locale)}</td>
-                <td>{machine.username ?? t('admin_machines_unbound')}</td>
-                <td>
-                  {machine.retired_at !== null
-                    ? t('admin_machines_retired')
-                    : t(machine.status === 'online' ? 'admin_machines_online' : 'admin_machines_offline')}
-                </td>
-                <td>{when(machine.last_heartbeat_at, t('admin_machines_never'))}</td>
-                <td>
-                  {machine.retired_at === null ? (
-                    t('admin_machines_in_service')
-                  ) : (
-                    <>
-                      {when(machine.retired_at, '')}
-                      {machine.retired_reason !== null && <span className="gs-admin__note"> · {machine.retired_reason}</span>}
-                    </>
-                  )}
-                </td>
-                <td>
-                  {machine.retired_at === null && (
-                    <button
-                      type="button"
-                      className="button button--small button--secondary"
-                      aria-describedby={`gs-machine-${machine.id}`}
-                      onClick={() => setRetiring(machine)}
-                    >
-                      {t('admin_machines_retire')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
       {retiring !== null && <RetireMachine key={retiring.id} machine={retiring} onClose={retired} />}
       {secret !== null && <SecretOnce serial={secret.serial} secret={secret.secret} onDone={() => setSecret(null)} />}

@@ -9,6 +9,7 @@ import { MemberCooldown } from './MemberCooldown.tsx';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { QueueStatus } from '../../shared/queue-parts.tsx';
 import { dateTimeFormat } from '../../../core/date-time.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 export interface MemberDetail {
   id: number;
@@ -179,33 +180,30 @@ function MemberOrders({ id }: { id: number }) {
     <>
       <h3 id="gs-member-orders">{t('admin_members_orders')}</h3>
       <QueueStatus outcome={null} list={list} />
-      {/* A focusable region: a table wider than the screen scrolls from the keyboard too. */}
-      <div className="gs-admin__scroll" role="region" aria-labelledby="gs-member-orders" tabIndex={0}>
-        <table className="gs-table" aria-labelledby="gs-member-orders">
-          <thead>
-            <tr>
-              <th scope="col">{t('admin_order_number')}</th>
-              <th scope="col">{t('admin_members_order_product')}</th>
-              <th scope="col">{t('admin_members_order_amount')}</th>
-              <th scope="col">{t('admin_members_order_status')}</th>
-              <th scope="col">{t('admin_members_when')}</th>
+      <ScrollTable labelledBy="gs-member-orders">
+        <thead>
+          <tr>
+            <th scope="col">{t('admin_order_number')}</th>
+            <th scope="col">{t('admin_members_order_product')}</th>
+            <th scope="col">{t('admin_members_order_amount')}</th>
+            <th scope="col">{t('admin_members_order_status')}</th>
+            <th scope="col">{t('admin_members_when')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(list.page?.data ?? []).map((order) => (
+            <tr key={order.id}>
+              <th scope="row">{order.order_number}</th>
+              <td>
+                {order.product} × {order.item_count}
+              </td>
+              <td>{order.amount}</td>
+              <td>{t(orderStatusKey(order.status))}</td>
+              <td>{when(order.created_at)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {(list.page?.data ?? []).map((order) => (
-              <tr key={order.id}>
-                <th scope="row">{order.order_number}</th>
-                <td>
-                  {order.product} × {order.item_count}
-                </td>
-                <td>{order.amount}</td>
-                <td>{t(orderStatusKey(order.status))}</td>
-                <td>{when(order.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </>
   );
@@ -219,33 +217,30 @@ function MemberLedger({ id }: { id: number }) {
     <>
       <h3 id="gs-member-ledger">{t('admin_members_ledger')}</h3>
       <QueueStatus outcome={null} list={list} />
-      {/* A focusable region: a table wider than the screen scrolls from the keyboard too. */}
-      <div className="gs-admin__scroll" role="region" aria-labelledby="gs-member-ledger" tabIndex={0}>
-        <table className="gs-table" aria-labelledby="gs-member-ledger">
-          <thead>
-            <tr>
-              <th scope="col">{t('admin_members_when')}</th>
-              <th scope="col">{t('admin_members_ledger_kind')}</th>
-              <th scope="col">{t('admin_members_ledger_wallet')}</th>
-              <th scope="col">{t('admin_members_order_amount')}</th>
+      <ScrollTable labelledBy="gs-member-ledger">
+        <thead>
+          <tr>
+            <th scope="col">{t('admin_members_when')}</th>
+            <th scope="col">{t('admin_members_ledger_kind')}</th>
+            <th scope="col">{t('admin_members_ledger_wallet')}</th>
+            <th scope="col">{t('admin_members_order_amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(list.page?.data ?? []).map((line) => (
+            <tr key={line.id}>
+              <td>{when(line.created_at)}</td>
+              <td>
+                <code>{line.kind}</code>
+              </td>
+              <td>{line.wallet === 'main' ? t('admin_members_main_wallet') : (line.partner_city ?? '')}</td>
+              <td>
+                <data value={line.amount}>{line.amount}</data>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {(list.page?.data ?? []).map((line) => (
-              <tr key={line.id}>
-                <td>{when(line.created_at)}</td>
-                <td>
-                  <code>{line.kind}</code>
-                </td>
-                <td>{line.wallet === 'main' ? t('admin_members_main_wallet') : (line.partner_city ?? '')}</td>
-                <td>
-                  <data value={line.amount}>{line.amount}</data>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </>
   );

@@ -8,6 +8,7 @@ import { PendingAdjustments } from './PendingAdjustments.tsx';
 import type { MembersView } from '../../shared/admin-place.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { QueueStatus } from '../../shared/queue-parts.tsx';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 export interface FoundMember {
   id: number;
@@ -86,44 +87,41 @@ function Results({ query, onOpen }: { query: string; onOpen: (id: number) => voi
   return (
     <>
       <QueueStatus outcome={null} list={list} />
-      <div className="gs-admin__scroll">
-        <table className="gs-table">
-          <caption>{t('admin_members_results', { query, total: list.page?.total ?? 0 })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin_members_username')}</th>
-              <th scope="col">{t('admin_members_realname')}</th>
-              <th scope="col">{t('admin_members_phone')}</th>
-              <th scope="col">{t('admin_members_verification')}</th>
-              <th scope="col">{t('admin_members_status')}</th>
-              <th scope="col">{t('admin_members_open')}</th>
+      <ScrollTable id="gs-members-caption" caption={t('admin_members_results', { query, total: list.page?.total ?? 0 })}>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin_members_username')}</th>
+            <th scope="col">{t('admin_members_realname')}</th>
+            <th scope="col">{t('admin_members_phone')}</th>
+            <th scope="col">{t('admin_members_verification')}</th>
+            <th scope="col">{t('admin_members_status')}</th>
+            <th scope="col">{t('admin_members_open')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {found.map((member) => (
+            <tr key={member.id}>
+              <th scope="row" id={`gs-member-${member.id}`}>
+                {member.username}
+              </th>
+              <td>{member.realname ?? '—'}</td>
+              <td>{member.phone ?? '—'}</td>
+              <td>{t(`admin_members_verification_${member.verification_status}`)}</td>
+              <td>{t(`admin_members_${member.account_status}`)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button button--small button--secondary"
+                  aria-describedby={`gs-member-${member.id}`}
+                  onClick={() => onOpen(member.id)}
+                >
+                  {t('admin_members_open')}
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {found.map((member) => (
-              <tr key={member.id}>
-                <th scope="row" id={`gs-member-${member.id}`}>
-                  {member.username}
-                </th>
-                <td>{member.realname ?? '—'}</td>
-                <td>{member.phone ?? '—'}</td>
-                <td>{t(`admin_members_verification_${member.verification_status}`)}</td>
-                <td>{t(`admin_members_${member.account_status}`)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button--small button--secondary"
-                    aria-describedby={`gs-member-${member.id}`}
-                    onClick={() => onOpen(member.id)}
-                  >
-                    {t('admin_members_open')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
     </>
   );

@@ -8,6 +8,7 @@ import { adminRequest } from '../../shared/operator-session.ts';
 import { PartnerCityForm, DisableCity } from './PartnerCityForm.tsx';
 import { PartnerFailures } from './PartnerFailures.tsx';
 import { EditAndSwitch, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 export interface PartnerCity {
   id: number;
@@ -55,65 +56,62 @@ export function PartnerWallets() {
       <PartnerFailures />
       <p className="gs-admin__note">{t('admin_partner_wallets_disabled_note')}</p>
       <QueueStatus outcome={outcome} list={list} />
-      <div className="gs-admin__scroll">
-        <table className="gs-table">
-          <caption>{t('admin_partner_wallets_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin_partner_wallets_name')}</th>
-              <th scope="col">{t('admin_partner_wallets_kind')}</th>
-              <th scope="col">{t('admin_partner_wallets_base_url')}</th>
-              <th scope="col">{t('admin_partner_wallets_secret')}</th>
-              <th scope="col">{t('admin_partner_wallets_state')}</th>
-              <th scope="col">{t('admin_partner_wallets_actions')}</th>
+      <ScrollTable id="gs-partner-wallets-caption" caption={t('admin_partner_wallets_caption')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin_partner_wallets_name')}</th>
+            <th scope="col">{t('admin_partner_wallets_kind')}</th>
+            <th scope="col">{t('admin_partner_wallets_base_url')}</th>
+            <th scope="col">{t('admin_partner_wallets_secret')}</th>
+            <th scope="col">{t('admin_partner_wallets_state')}</th>
+            <th scope="col">{t('admin_partner_wallets_actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(list.page?.data ?? []).map((city) => (
+            <tr key={city.id}>
+              <th scope="row" id={`gs-city-${city.id}`}>
+                {localName(city, locale)}
+                <span className="gs-admin__note">
+                  {' · '}
+                  {(['zhs', 'zht', 'eng'] as const)
+                    .filter((name) => Boolean(city.names[name]))
+                    .map((name, index) => (
+                      <Fragment key={name}>
+                        {index > 0 && ' / '}
+                        <span lang={htmlLang[name]}>{city.names[name]}</span>
+                      </Fragment>
+                    ))}
+                </span>
+              </th>
+              <td>{t(`admin_partner_wallets_${city.kind}`)}</td>
+              <td>{city.base_url ?? '—'}</td>
+              <td>
+                {city.kind === 'external'
+                  ? t(city.secret_set ? 'admin_partner_wallets_secret_set' : 'admin_partner_wallets_secret_unset')
+                  : '—'}
+              </td>
+              <td>
+                {t(city.enabled ? 'admin_partner_wallets_on' : 'admin_partner_wallets_off')}
+                {city.disabled_reason !== null && <span className="gs-admin__note"> · {city.disabled_reason}</span>}
+              </td>
+              <td>
+                <div className="gs-actions">
+                  <EditAndSwitch
+                    describedBy={`gs-city-${city.id}`}
+                    enabled={city.enabled}
+                    busy={false}
+                    keys="admin_partner_wallets_"
+                    onEdit={() => setEditing(city)}
+                    onDisable={() => setDisabling(city)}
+                    onEnable={() => void enable(city)}
+                  />
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {(list.page?.data ?? []).map((city) => (
-              <tr key={city.id}>
-                <th scope="row" id={`gs-city-${city.id}`}>
-                  {localName(city, locale)}
-                  <span className="gs-admin__note">
-                    {' · '}
-                    {(['zhs', 'zht', 'eng'] as const)
-                      .filter((name) => Boolean(city.names[name]))
-                      .map((name, index) => (
-                        <Fragment key={name}>
-                          {index > 0 && ' / '}
-                          <span lang={htmlLang[name]}>{city.names[name]}</span>
-                        </Fragment>
-                      ))}
-                  </span>
-                </th>
-                <td>{t(`admin_partner_wallets_${city.kind}`)}</td>
-                <td>{city.base_url ?? '—'}</td>
-                <td>
-                  {city.kind === 'external'
-                    ? t(city.secret_set ? 'admin_partner_wallets_secret_set' : 'admin_partner_wallets_secret_unset')
-                    : '—'}
-                </td>
-                <td>
-                  {t(city.enabled ? 'admin_partner_wallets_on' : 'admin_partner_wallets_off')}
-                  {city.disabled_reason !== null && <span className="gs-admin__note"> · {city.disabled_reason}</span>}
-                </td>
-                <td>
-                  <div className="gs-actions">
-                    <EditAndSwitch
-                      describedBy={`gs-city-${city.id}`}
-                      enabled={city.enabled}
-                      busy={false}
-                      keys="admin_partner_wallets_"
-                      onEdit={() => setEditing(city)}
-                      onDisable={() => setDisabling(city)}
-                      onEnable={() => void enable(city)}
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
       {disabling !== null && (
         <DisableCity key={disabling.id} city={disabling} onClose={(done) => (done === null ? setDisabling(null) : changed(done))} />

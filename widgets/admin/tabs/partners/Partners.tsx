@@ -9,6 +9,7 @@ import { refusalWording, useFormSubmission, type FieldErrors } from '../../share
 import { adminRequest } from '../../shared/operator-session.ts';
 import { EditAndSwitch, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 export interface PartnerSite {
   id: number;
@@ -60,49 +61,46 @@ export function Partners() {
     <section aria-labelledby="gs-admin-partners">
       <h2 id="gs-admin-partners">{t('admin_partner_sites')}</h2>
       <QueueStatus outcome={outcome} list={list} />
-      <div className="gs-admin__scroll">
-        <table className="gs-table">
-          <caption>{t('admin_partner_sites_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin_partner_origin')}</th>
-              <th scope="col">{t('admin_partner_name')}</th>
-              <th scope="col">{t('admin_partner_referral')}</th>
-              <th scope="col">{t('admin_partner_state')}</th>
-              <th scope="col">{t('admin_partner_members')}</th>
-              <th scope="col">{t('admin_partner_orders')}</th>
-              <th scope="col">{t('admin_partner_actions')}</th>
+      <ScrollTable id="gs-partner-sites-caption" caption={t('admin_partner_sites_caption')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin_partner_origin')}</th>
+            <th scope="col">{t('admin_partner_name')}</th>
+            <th scope="col">{t('admin_partner_referral')}</th>
+            <th scope="col">{t('admin_partner_state')}</th>
+            <th scope="col">{t('admin_partner_members')}</th>
+            <th scope="col">{t('admin_partner_orders')}</th>
+            <th scope="col">{t('admin_partner_actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(list.page?.data ?? []).map((site) => (
+            <tr key={site.id}>
+              <th scope="row" id={`gs-partner-${site.id}`}>
+                <code>{site.origin}</code>
+              </th>
+              <td>{site.name}</td>
+              <td>{site.referral_code ?? t('admin_partner_none')}</td>
+              <td>{site.enabled ? t('admin_partner_on') : t('admin_partner_off')}</td>
+              <td>{site.members}</td>
+              <td>{site.orders}</td>
+              <td>
+                <div className="gs-actions">
+                  <EditAndSwitch
+                    describedBy={`gs-partner-${site.id}`}
+                    enabled={site.enabled}
+                    busy={busy}
+                    keys="admin_partner_"
+                    onEdit={() => setPanel({ kind: 'edit', site })}
+                    onDisable={() => setPanel({ kind: 'disable', site })}
+                    onEnable={() => void enable(site)}
+                  />
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {(list.page?.data ?? []).map((site) => (
-              <tr key={site.id}>
-                <th scope="row" id={`gs-partner-${site.id}`}>
-                  <code>{site.origin}</code>
-                </th>
-                <td>{site.name}</td>
-                <td>{site.referral_code ?? t('admin_partner_none')}</td>
-                <td>{site.enabled ? t('admin_partner_on') : t('admin_partner_off')}</td>
-                <td>{site.members}</td>
-                <td>{site.orders}</td>
-                <td>
-                  <div className="gs-actions">
-                    <EditAndSwitch
-                      describedBy={`gs-partner-${site.id}`}
-                      enabled={site.enabled}
-                      busy={busy}
-                      keys="admin_partner_"
-                      onEdit={() => setPanel({ kind: 'edit', site })}
-                      onDisable={() => setPanel({ kind: 'disable', site })}
-                      onEnable={() => void enable(site)}
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
       {panel?.kind === 'edit' && <EditSite key={`edit-${panel.site.id}`} site={panel.site} onClose={closed} />}
       {panel?.kind === 'disable' && <DisableSite key={`disable-${panel.site.id}`} site={panel.site} onClose={closed} />}

@@ -11,6 +11,7 @@ import { receivingWording } from './receiving-refusals.ts';
 import { VirtualCurrency } from './VirtualCurrency.tsx';
 import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
 import { noTranslate } from '../../../ui/no-translate.ts';
+import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 export interface ReceivingAccount {
   id: number;
@@ -91,86 +92,83 @@ export function Receiving() {
       <h2 id="gs-admin-receiving">{t('admin_receiving_accounts')}</h2>
       <QueueStatus outcome={outcome} list={list} />
       {rows.some((account) => account.demo) && <p className="gs-admin__note">{t('admin_recv_demo_note')}</p>}
-      <div className="gs-admin__scroll">
-        <table className="gs-table">
-          <caption>{t('admin_recv_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin_recv_position')}</th>
-              <th scope="col">{t('admin_recv_number')}</th>
-              <th scope="col">{t('admin_recv_bank')}</th>
-              <th scope="col">{t('admin_recv_holder')}</th>
-              <th scope="col">{t('admin_recv_type')}</th>
-              <th scope="col">{t('admin_recv_sites')}</th>
-              <th scope="col">{t('admin_recv_countries')}</th>
-              <th scope="col">{t('admin_recv_state')}</th>
-              <th scope="col">{t('admin_recv_actions')}</th>
+      <ScrollTable id="gs-recv-caption" caption={t('admin_recv_caption')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin_recv_position')}</th>
+            <th scope="col">{t('admin_recv_number')}</th>
+            <th scope="col">{t('admin_recv_bank')}</th>
+            <th scope="col">{t('admin_recv_holder')}</th>
+            <th scope="col">{t('admin_recv_type')}</th>
+            <th scope="col">{t('admin_recv_sites')}</th>
+            <th scope="col">{t('admin_recv_countries')}</th>
+            <th scope="col">{t('admin_recv_state')}</th>
+            <th scope="col">{t('admin_recv_actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((account, index) => (
+            <tr key={account.id}>
+              <td>{placeOf(index)}</td>
+              <th scope="row" id={`gs-recv-${account.id}`}>
+                <code>{account.account_number}</code>
+                {account.demo && (
+                  <>
+                    {' '}
+                    <span className="gs-admin__demo">{t('admin_recv_demo')}</span>
+                  </>
+                )}
+              </th>
+              {/* Names as the bank writes them: the operator's data, not words to translate. */}
+              <td {...noTranslate}>
+                {account.bank_name}
+                <br />
+                {account.branch}
+              </td>
+              <td {...noTranslate}>{account.account_holder}</td>
+              <td {...noTranslate}>{account.type}</td>
+              <td>{sites(account)}</td>
+              <td>{audience(account)}</td>
+              <td>
+                {account.enabled
+                  ? t(account.demo ? 'admin_recv_on_demo' : 'admin_recv_on')
+                  : t('admin_recv_off', { reason: account.disabled_reason ?? '' })}
+              </td>
+              <td>
+                <div className="gs-actions">
+                  <button
+                    type="button"
+                    className="button button--small button--quiet"
+                    aria-describedby={`gs-recv-${account.id}`}
+                    disabled={busy || placeOf(index) <= 1}
+                    onClick={() => void act(account, `/receiving-accounts/${account.id}/move`, { direction: 'up' }, 'admin_recv_moved')}
+                  >
+                    {t('admin_recv_up')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small button--quiet"
+                    aria-describedby={`gs-recv-${account.id}`}
+                    disabled={busy || placeOf(index) >= total}
+                    onClick={() => void act(account, `/receiving-accounts/${account.id}/move`, { direction: 'down' }, 'admin_recv_moved')}
+                  >
+                    {t('admin_recv_down')}
+                  </button>
+                  <EditAndSwitch
+                    describedBy={`gs-recv-${account.id}`}
+                    enabled={account.enabled}
+                    busy={busy}
+                    keys="admin_recv_"
+                    onEdit={() => setPanel({ kind: 'edit', account })}
+                    onDisable={() => setPanel({ kind: 'disable', account })}
+                    onEnable={() => void act(account, `/receiving-accounts/${account.id}`, { enabled: true }, 'admin_recv_enabled')}
+                  />
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((account, index) => (
-              <tr key={account.id}>
-                <td>{placeOf(index)}</td>
-                <th scope="row" id={`gs-recv-${account.id}`}>
-                  <code>{account.account_number}</code>
-                  {account.demo && (
-                    <>
-                      {' '}
-                      <span className="gs-admin__demo">{t('admin_recv_demo')}</span>
-                    </>
-                  )}
-                </th>
-                {/* Names as the bank writes them: the operator's data, not words to translate. */}
-                <td {...noTranslate}>
-                  {account.bank_name}
-                  <br />
-                  {account.branch}
-                </td>
-                <td {...noTranslate}>{account.account_holder}</td>
-                <td {...noTranslate}>{account.type}</td>
-                <td>{sites(account)}</td>
-                <td>{audience(account)}</td>
-                <td>
-                  {account.enabled
-                    ? t(account.demo ? 'admin_recv_on_demo' : 'admin_recv_on')
-                    : t('admin_recv_off', { reason: account.disabled_reason ?? '' })}
-                </td>
-                <td>
-                  <div className="gs-actions">
-                    <button
-                      type="button"
-                      className="button button--small button--quiet"
-                      aria-describedby={`gs-recv-${account.id}`}
-                      disabled={busy || placeOf(index) <= 1}
-                      onClick={() => void act(account, `/receiving-accounts/${account.id}/move`, { direction: 'up' }, 'admin_recv_moved')}
-                    >
-                      {t('admin_recv_up')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--small button--quiet"
-                      aria-describedby={`gs-recv-${account.id}`}
-                      disabled={busy || placeOf(index) >= total}
-                      onClick={() => void act(account, `/receiving-accounts/${account.id}/move`, { direction: 'down' }, 'admin_recv_moved')}
-                    >
-                      {t('admin_recv_down')}
-                    </button>
-                    <EditAndSwitch
-                      describedBy={`gs-recv-${account.id}`}
-                      enabled={account.enabled}
-                      busy={busy}
-                      keys="admin_recv_"
-                      onEdit={() => setPanel({ kind: 'edit', account })}
-                      onDisable={() => setPanel({ kind: 'disable', account })}
-                      onEnable={() => void act(account, `/receiving-accounts/${account.id}`, { enabled: true }, 'admin_recv_enabled')}
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
       {list.page !== null && <Pager page={list.page} onGo={list.go} />}
       {panel?.kind === 'edit' && (
         <AccountForm key={`edit-${panel.account.id}`} account={panel.account} countries={countries} onClose={closed} />
