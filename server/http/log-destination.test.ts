@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logFlushMs } from './log-destination.ts';
@@ -16,6 +16,25 @@ function logThenEnd(lines: number, ending: string): { stdout: string; status: nu
   `;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
   return { stdout: result.stdout, status: result.status };
+}
+
+/** The same, its output read only after `pauseMs`: the pipe fills and the writes must wait for the reader. */
+async function logBehindSlowReader(lines: number, ending: string, pauseMs: number): Promise<string> {
+  const script = `
+    import pino from 'pino';
+    import { backgroundStdout } from ${JSON.stringify(destination)};
+    const log = pino({ level: 'info' }, backgroundStdout());
+    for (let index = 0; index < ${lines}; index += 1) log.info({ index, padding: 'x'.repeat(200) }, 'request completed');
+    ${ending}
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout.pause();
+  await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stdout.resume();
+  await new Promise((resolve) => child.on('close', resolve));
+  return stdout;
 }
 
 function loggedIndexes(stdout: string): number[] {
@@ -43,5 +62,12 @@ describe('the log written in the background', () => {
     const { stdout } = logThenEnd(1, `setTimeout(() => process.kill(process.pid, 'SIGKILL'), ${killedAfterMs});`);
     // Killed outright, with no chance to flush: the one line had already been written.
     expect(loggedIndexes(stdout)).toEqual([0]);
+  });
+
+  it('loses no line and keeps their order behind a reader that falls behind', async () => {
+    const lines = 5000;
+    const whole = Array.from({ length: lines }, (_, index) => index);
+    expect(loggedIndexes(await logBehindSlowReader(lines, 'setTimeout(() => {}, 300);', 500))).toEqual(whole);
+    expect(loggedIndexes(await logBehindSlowReader(lines, 'process.exit(0);', 500))).toEqual(whole);
   });
 });
