@@ -4,20 +4,20 @@
  * Amounts are whole points here; the server scales them to ten-thousandths.
  */
 
-/** The seed's least transfer between the main wallet and a partner wallet, either way. */
+/** The original app's least transfer between the main wallet and a partner wallet, either way. */
 export const transferMinPoints = 100;
 
-/** The least withdrawal to a bank card: the seed's transfer minimum, which the product applies to withdrawals too. */
+/** The least withdrawal to a bank card: the original app's transfer minimum (docs/original-app.md), which the product applies to withdrawals too. */
 export const withdrawMinPoints = transferMinPoints;
 
-/** The seed's least order (its hint and default show 3000). */
+/** The original app's least order (its hint and default show 3000). */
 export const orderMinPoints = 100;
 
 /** The least daily quota a bank card may carry: below the least withdrawal no withdrawal could ever pass. */
 export const dailyQuotaMinPoints = withdrawMinPoints;
 
 /**
- * A bank card number is digits only, 6 to 19 (decision 011): the seed's limit of 14 would cut real
+ * A bank card number is digits only, 6 to 19 (decision 011): the original app's limit of 14 would cut real
  * 16–19-digit UnionPay and Visa numbers, so a payout would go to a wrong account. Longer input is
  * refused, never truncated.
  */
@@ -26,9 +26,9 @@ export const cardNumberDigits = { min: 6, max: 19 } as const;
 /** Any referral code, the house code included, fits in this many characters. */
 export const referralCodeLengthMax = 16;
 
-/** A member's user name: the seed's 6 at least; 30 at most, long enough for any real name, short enough for lists and logs. */
+/** A member's user name: the original app's 6 at least; 30 at most, long enough for any real name, short enough for lists and logs. */
 export const usernameLength = { min: 6, max: 30 } as const;
-/** A member's password: the seed's 6 to 12 characters. */
+/** A member's password: the original app's 6 to 12 characters. */
 export const passwordLength = { min: 6, max: 12 } as const;
 
 /**

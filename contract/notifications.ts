@@ -25,5 +25,5 @@ export const notificationKinds = [
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
-/** The seed refreshes what a member sees every 5 seconds; the bell asks for its count as often. */
+/** The original app refreshes what a member sees every 5 seconds (docs/original-app.md); the bell asks for its count as often. */
 export const notificationPollMs = 5_000;

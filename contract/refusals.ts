@@ -1,6 +1,6 @@
 /**
  * Every reason the API gives for refusing a request, as a stable machine code. The server puts
- * one in each failure envelope (`error_code`, beside the seed's English `message`, which stays
+ * one in each failure envelope (`error_code`, beside the original app's English `message`, which stays
  * as the contract wrote it); the widgets translate by code through the locale key
  * `refusal_<code>`, never by matching the English sentence. A code, once published, keeps its
  * meaning: add new ones, never reuse or rename one.

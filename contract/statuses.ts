@@ -1,6 +1,6 @@
 /**
- * The API's numeric statuses, named once. The numbers are the contract's (the seed's screens
- * read them); code on both sides uses these names instead of bare numbers.
+ * The API's numeric statuses, named once. The numbers are the contract's (the original app's
+ * screens read them, docs/original-app.md); code on both sides uses these names instead of bare numbers.
  */
 
 /** `order_status`: an order from creation to payment. */
@@ -16,7 +16,7 @@ export type OrderStatus = (typeof orderStatus)[keyof typeof orderStatus];
 /** Orders that hold a share of their product and room: pending payment, waiting confirmation, paid off. */
 export const holdingStatuses: readonly OrderStatus[] = [orderStatus.pendingPayment, orderStatus.waitingConfirmation, orderStatus.paidOff];
 
-/** `transaction_recod_status` (the seed's spelling): a transfer between the main wallet and a partner wallet. */
+/** `transaction_recod_status` (the original app's spelling): a transfer between the main wallet and a partner wallet. */
 export const transferStatus = {
   unsuccessful: 0,
   accepted: 1,

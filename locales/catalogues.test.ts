@@ -10,7 +10,7 @@ const catalogues = Object.fromEntries(
   ]),
 ) as Record<Locale, Record<string, string>>;
 
-/** Every message key the seed specification names, spelled as it spells them. */
+/** Every message key the original app uses (docs/original-app.md), spelled as it spells them. */
 const seedKeys = [
   'login_nameblank',
   'login_passblank',
@@ -66,7 +66,7 @@ describe('the message catalogues', () => {
     for (const locale of locales) expect(Object.keys(catalogues[locale]).sort(), locale).toEqual(reference);
   });
 
-  it('hold every key the seed names', () => {
+  it('hold every key the original app uses', () => {
     for (const locale of locales) {
       const missing = seedKeys.filter((key) => !(key in catalogues[locale]));
       expect(missing, locale).toEqual([]);

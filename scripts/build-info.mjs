@@ -1,7 +1,7 @@
 // @ts-check
 import fs from 'node:fs';
 
-/** The seed's app version; the package's version is shown instead once it is newer. */
+/** The original app's version (docs/original-app.md); the package's version is shown instead once it is newer. */
 const seedVersion = '1.1.230105';
 
 const parts = (/** @type {string} */ version) => version.split(/[.+-]/).map((part) => Number.parseInt(part, 10) || 0);

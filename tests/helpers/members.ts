@@ -25,7 +25,7 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Form-encodes fields the way the seed's clients send them. */
+/** Form-encodes fields the way the original app's clients send them. */
 export function form(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
@@ -73,7 +73,7 @@ export interface NewMember {
   from?: string;
 }
 
-/** Registers a member (form-encoded, like the seed) and returns its details; fails the test if registration fails. */
+/** Registers a member (form-encoded, as the original app does) and returns its details; fails the test if registration fails. */
 export async function registerMember(app: FastifyInstance, details: NewMember = {}): Promise<Member> {
   const username = details.username ?? uniqueName();
   const password = details.password ?? 'secret_123';

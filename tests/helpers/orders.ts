@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { send, type Member } from './members.ts';
 import { uploadPhoto } from './uploads.ts';
 
-/** The seed's cart: product 1, count 1, hosted in engine room 1, paid by remittance. */
+/** The original app's cart: product 1, count 1, hosted in engine room 1, paid by remittance. */
 export function orderBody(fields: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     'item_content[0][product_id]': 1,
@@ -34,7 +34,7 @@ export interface OrderDetail {
   created_at: string;
 }
 
-/** Places an order as the member (form-encoded, like the seed); fails the test unless it is created. */
+/** Places an order as the member (form-encoded, as the original app does); fails the test unless it is created. */
 export async function placeOrder(app: FastifyInstance, member: Member, fields: Record<string, unknown> = {}): Promise<OrderDetail> {
   const response = await send(app, 'POST', 'v1/order', { token: member.token, body: orderBody(fields) });
   expect(response.statusCode, response.body).toBe(201);

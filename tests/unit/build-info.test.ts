@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildConstants, newerVersion } from '../../scripts/build-info.mjs';
 
 describe('the version members see in settings', () => {
-  it('is the seed’s 1.1.230105 until the package’s own version is newer, compared number by number', () => {
+  it('is the original app’s 1.1.230105 until the package’s own version is newer, compared number by number', () => {
     expect(newerVersion('0.1.0', '1.1.230105')).toBe('1.1.230105');
     expect(newerVersion('1.2.0', '1.1.230105')).toBe('1.2.0');
     expect(newerVersion('1.10.0', '1.9.0')).toBe('1.10.0');

@@ -49,7 +49,7 @@ describe('RegisterForm', () => {
     form.unmount();
   });
 
-  it("checks each field as it changes, with the seed's messages", () => {
+  it("checks each field as it changes, with the original app's messages", () => {
     const form = mountScreen(<RegisterForm />);
     const { username, password, confirmation, code } = fields(form.host);
 
@@ -113,7 +113,7 @@ describe('RegisterForm', () => {
     }
   });
 
-  it("sends the seed's fields with countries_id 1 and starts the session", async () => {
+  it("sends the original app's fields with countries_id 1 and starts the session", async () => {
     stub = stubFetch(() => ok({ token: 'token-r', user: { id: 12, username: 'member01' } }, { message: 'Registration successful' }));
     const form = mountScreen(<RegisterForm />);
     fillValid(form.host);

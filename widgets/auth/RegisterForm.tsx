@@ -38,10 +38,10 @@ export const registerFormMessageKeys = [
   'error_too_many',
 ] as const;
 
-/** The seed leaves the success notice up for about 2.8 s before going to the product page. */
+/** The original app leaves the success notice up for about 2.8 s before going to the product page. */
 export const registerSuccessNoticeMs = 2_800;
 
-/** The seed sends countries_id 1 (China) unless chosen otherwise; the screen offers no choice. */
+/** The original app sends countries_id 1 (China) unless chosen otherwise; the screen offers no choice. */
 const defaultCountryId = 1;
 
 interface Values {
@@ -55,7 +55,7 @@ type Problems = Partial<Record<FieldName, string | undefined>>;
 
 const fieldOrder: FieldName[] = ['username', 'password', 'confirmation', 'code'];
 
-/** The seed's register checks, as message keys per field. */
+/** The original app's register checks (docs/original-app.md), as message keys per field. */
 export function registerProblems(values: Values): Problems {
   const problems: Problems = {};
   const { username, password, confirmation, code } = values;
@@ -146,7 +146,7 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
       let key = 'register_error';
       let field: FieldName | undefined;
       if (code === 'referrer_not_found') {
-        // The seed clears the code; we keep it, selected, so a typo is fixed and a new code simply typed over.
+        // The original app clears the code; we keep it, selected, so a typo is fixed and a new code simply typed over.
         key = 'register_error2';
         field = 'code';
       } else if (code === 'username_taken') {

@@ -13,7 +13,7 @@ export const requireLoginMessageKeys = ['loading', ...loginPromptMessageKeys] as
 export const embeddedRequireLoginMessageKeys = ['loading', 'login_prompt_body', 'login_submit', 'login_register_link'] as const;
 
 /**
- * The guard of the seed's login-only routes (widgets/core/guard.ts): logged in, the screen;
+ * The guard of the original app's login-only routes (widgets/core/guard.ts): logged in, the screen;
  * logged out, the login prompt instead, so the screen is never shown. A session that ends on
  * the page (logout, expiry) takes the screen away at once.
  */

@@ -34,7 +34,7 @@ type FieldName = keyof Values;
 
 /**
  * A member who lost their password sets a new one with the one-time code customer service gave them
- * after checking who they are (the seed: lost passwords are recovered through customer service).
+ * after checking who they are (as in the original app, lost passwords are recovered through customer service).
  */
 export function ResetPasswordForm() {
   const { locale, t } = useI18n();

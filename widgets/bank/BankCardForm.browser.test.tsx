@@ -51,7 +51,7 @@ describe('BankCardForm', () => {
     return mountScreen(<BankCardForm mode="add" />);
   }
 
-  it('requires cardholder, bank, number and branch with the seed messages, before sending anything', async () => {
+  it("requires cardholder, bank, number and branch with the original app's messages, before sending anything", async () => {
     const page = mountAdd();
     act(() => buttonNamed(page.host, eng.bank_save).click());
     await waitFor(() => errorOf(inputLabelled(page.host, eng.bank_cardholder)) !== '', 'the field errors');
@@ -239,7 +239,7 @@ describe('BankCardForm on a site page', () => {
     localStorage.clear();
   });
 
-  it('goes back to the card list 2 s after saving (the seed), keeping the form as it was', async () => {
+  it('goes back to the card list 2 s after saving (as the original app does), keeping the form as it was', async () => {
     act(() => startSession('token-7', { id: 7, username: 'member01' }));
     stub = stubFetch(() => ok(card));
     const delays: number[] = [];

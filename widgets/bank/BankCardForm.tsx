@@ -71,11 +71,11 @@ interface BankCardFormProps {
    * storage on our site; on a partner's page, the `<gs-bank-cards>` beside it).
    */
   mode: 'add' | 'update';
-  /** On a site page, go back to the card list 2 s after saving (the seed); a widget stays where it is. */
+  /** On a site page, go back to the card list 2 s after saving (as the original app does); a widget stays where it is. */
   navigate?: boolean;
 }
 
-/** The seed's /setting/addBank and /setting/updateCard. */
+/** The original app's /setting/addBank and /setting/updateCard screens (docs/original-app.md). */
 export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
   const { locale, t } = useI18n();
   const id = useId();

@@ -30,9 +30,9 @@ export const bankListScreenMessageKeys = [
 ] as const;
 
 /**
- * The seed's /setting/bank: the member's cards, number grouped in fours, edit and delete per card,
- * add. On our site, Edit goes to the edit page (the card's id in local storage, as the seed keeps
- * it); on a partner's page it opens the card in the `<gs-bank-update>` beside the list and tells
+ * The original app's /setting/bank screen (docs/original-app.md): the member's cards, number grouped in fours, edit and delete per card,
+ * add. On our site, Edit goes to the edit page (the card's id in local storage, as the original app
+ * keeps it); on a partner's page it opens the card in the `<gs-bank-update>` beside the list and tells
  * the page (`gs:card-edit`).
  */
 export function BankListScreen() {

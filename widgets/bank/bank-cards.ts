@@ -2,10 +2,10 @@ import { apiRequest } from '../core/api.ts';
 import { atom } from 'nanostores';
 import type { BankCard } from './card-rules.ts';
 
-/** The seed keeps the id of the card being edited in local storage under this key. */
+/** The original app keeps the id of the card being edited in local storage under this key. */
 export const bankCardIdKey = 'bankCardId';
 
-/** The seed's delay before going back to the card list after adding or editing a card. */
+/** The original app's delay before going back to the card list after adding or editing a card. */
 export const bankSavedNoticeMs = 2_000;
 
 export async function listCards(): Promise<BankCard[]> {

@@ -21,7 +21,7 @@ const filled = {
   payment_name: 'Xinyi',
 };
 
-describe('bank card rules (the seed)', () => {
+describe('bank card rules (as in the original app)', () => {
   it('keeps digits only, never cuts a number short, and says when a non-digit was typed', () => {
     expect(filterCardNumber('1234')).toEqual({ kept: '1234', rejected: false });
     expect(filterCardNumber('12a4')).toEqual({ kept: '124', rejected: true });
@@ -57,7 +57,7 @@ describe('bank card rules (the seed)', () => {
     expect(groupInFours('')).toBe('');
   });
 
-  it('requires cardholder, bank, number and branch, with the seed keys', () => {
+  it("requires cardholder, bank, number and branch, with the original app's messages", () => {
     expect(cardProblems(emptyCard)).toEqual({
       cardholder: 'bank_must_cardholde',
       bank_name: 'bank_must_bank',

@@ -41,7 +41,7 @@ export const emptyCard: CardValues = {
 };
 
 /**
- * The seed's card-number filter: digits only. `rejected` is true when a non-digit was typed (the
+ * The original app's card-number filter: digits only. `rejected` is true when a non-digit was typed (the
  * screen then shows "bank_enter"); the non-digits are removed. Digits are never cut off: a number
  * of the wrong length is refused by cardNumberProblem instead.
  */
@@ -70,7 +70,7 @@ export function maskCardNumber(number: string): string {
 }
 
 /**
- * The seed shows numbers grouped in fours. Groups are counted from the end, so that the last
+ * The original app shows numbers grouped in fours. Groups are counted from the end, so that the last
  * four digits (the ones a member recognises) always stay together, whatever the length.
  */
 export function groupInFours(number: string): string {
@@ -81,7 +81,7 @@ export function groupInFours(number: string): string {
   return groups.join(' ');
 }
 
-/** The seed's required fields, in its order, with its message keys (spelled as the seed spells them). */
+/** The original app's required fields, in its order, with its message keys (spelled as it spells them; docs/original-app.md). */
 const required: [CardField, string][] = [
   ['cardholder', 'bank_must_cardholde'],
   ['bank_name', 'bank_must_bank'],
@@ -89,7 +89,7 @@ const required: [CardField, string][] = [
   ['payment_name', 'bank_must_branch'],
 ];
 
-/** The problems of a card form (message keys by field), in the seed's order; empty when it may go. */
+/** The problems of a card form (message keys by field), in the original app's order; empty when it may go. */
 export function cardProblems(values: CardValues): Partial<Record<CardField, string>> {
   const problems: Partial<Record<CardField, string>> = {};
   for (const [field, key] of required) if (values[field].trim() === '') problems[field] = key;
@@ -98,7 +98,7 @@ export function cardProblems(values: CardValues): Partial<Record<CardField, stri
   return problems;
 }
 
-/** The body of POST/PUT v1/bankcard: the optional fields go only when filled in (the seed). */
+/** The body of POST/PUT v1/bankcard: the optional fields go only when filled in (as the original app sends them). */
 export function cardBody(values: CardValues): Record<string, string> {
   const body: Record<string, string> = {};
   for (const [field, value] of Object.entries(values) as [CardField, string][]) {

@@ -83,8 +83,8 @@ function Progress({ step }: { step: Step }) {
 
 /**
  * The cart (login only): list → payment → end. The flow lives in this component's state only,
- * so leaving the cart (another page, or the widget removed) starts it afresh, as the seed resets
- * confirmBuy; an order already created stays in the member's order list as pending.
+ * so leaving the cart (another page, or the widget removed) starts it afresh, as the original app resets
+ * confirmBuy (docs/original-app.md); an order already created stays in the member's order list as pending.
  */
 export function CartScreen() {
   const { locale, t } = useI18n();

@@ -53,7 +53,7 @@ interface PaymentInfoProps {
   order: Order;
   accounts: RemittanceAccount[] | null;
   paymentMethods: PaymentMethod[];
-  /** Hidden for an order that waits for confirmation (as in the seed). */
+  /** Hidden for an order that waits for confirmation (as in the original app). */
   showMethodChoice: boolean;
   onOrderChanged: (order: Order) => void;
 }

@@ -82,7 +82,7 @@ describe('order form', () => {
     expect(cartProblem(form({ paymentMethodId: '' }))).toEqual({ key: 'cart_choose_payment', field: 'payment' });
   });
 
-  it('builds the seed creation payload, and the update payload without item_content', () => {
+  it("builds the original app's creation payload, and the update payload without item_content", () => {
     expect(orderBody(form(), true)).toEqual({
       'item_content[0][product_id]': '1',
       'item_content[0][count]': '1',

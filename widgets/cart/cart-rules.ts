@@ -4,11 +4,11 @@ import { orderMinPoints } from '../../contract/limits.ts';
 
 /** The least order amount, from the limits the server enforces too. */
 export { orderMinPoints };
-/** The amount the cart starts with and suggests (the seed's hint and default). */
+/** The amount the cart starts with and suggests (the original app's hint and default). */
 export const suggestedPoints = 3000;
-/** The seed sends product 1, count 1. */
+/** The original app sends product 1, count 1. */
 export const productId = 1;
-/** The seed's default hosting room. */
+/** The original app's default hosting room. */
 export const defaultEngineRoomId = 1;
 /** Delivery methods (seed section 9). */
 export const deliveryHosting = 1;
@@ -59,7 +59,7 @@ export function purchaseEstimate(amount: string, product: { price: number; rated
 
 /**
  * A remittance account of GET v1/remittanceAccount. The server lists only the accounts this member
- * sees on this site (the seed's rule that the payment view hides type "Taiwan" is now the accounts'
+ * sees on this site (the original app's rule that the payment view hides type "Taiwan" is now the accounts'
  * data, decision 024), so the screens show every one they get.
  */
 export interface RemittanceAccount {
@@ -83,7 +83,7 @@ export function lastFiveInput(text: string): string {
   return text.replace(/\D/g, '').slice(0, 5);
 }
 
-/** The payment method is changed on the order only when the choice differs from the order's (the seed). */
+/** The payment method is changed on the order only when the choice differs from the order's (as in the original app). */
 export function paymentMethodUpdate(current: number, chosen: number): { payment_method_id: number } | null {
   return chosen === current || !Number.isInteger(chosen) || chosen < 1 ? null : { payment_method_id: chosen };
 }

@@ -3,7 +3,7 @@ import { partnerBundle } from './page-mode.ts';
 import { $token } from './session.ts';
 import { handleUnauthorized } from './session-expiry.ts';
 
-/** The seed's request time-out. */
+/** The original app's request time-out. */
 export const requestTimeoutMs = 60_000;
 
 /** The response envelope of the API contract. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { guardedRoutes, isGuarded } from './guard.ts';
 
 describe('guarded routes', () => {
-  it('are the routes the seed marks as needing a login', () => {
+  it('are the routes the original app marks as needing a login', () => {
     for (const route of ['/wallet', '/edit-user', '/setting/bank', '/setting/verify', '/setting/order', '/cart']) {
       expect(isGuarded(route), route).toBe(true);
     }
@@ -17,7 +17,7 @@ describe('guarded routes', () => {
     expect(isGuarded('/wallet#history')).toBe(true);
   });
 
-  it('also cover the member-only screens the seed leaves unmarked, and leave the visitor screens open', () => {
+  it('also cover the member-only screens the original app leaves unmarked, and leave the visitor screens open', () => {
     for (const route of ['/wallet/transactions', '/wallet/withdraw', '/setting/addBank', '/setting/order/checkpayment', '/dig']) {
       expect(isGuarded(route), route).toBe(true);
     }

@@ -1,7 +1,7 @@
 import { splitLocalePath } from '../../locales/index.ts';
 
 /**
- * The seed's routes that carry the authentication marker: entered only when logged in,
+ * The original app's routes that carry the authentication marker (docs/original-app.md): entered only when logged in,
  * otherwise the login prompt shows instead of the screen. The pages of these routes render
  * their island inside RequireLogin (widgets/auth/RequireLogin.tsx).
  */
@@ -12,7 +12,7 @@ export const guardedRoutes = [
   '/setting/verify',
   '/setting/order',
   '/cart',
-  // Beyond the seed's markers: screens that show or change nothing but the member's own data.
+  // Beyond the original app's markers: screens that show or change nothing but the member's own data.
   '/setting/addBank',
   '/setting/updateCard',
   '/setting/order/checkpayment',

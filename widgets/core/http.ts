@@ -2,7 +2,7 @@ import { ApiFailure, requestTimeoutMs, type ApiCall, type Body, type Envelope, t
 import { $apiOrigin } from './api-origin.ts';
 
 /**
- * What every request says about where it comes from. The seed's query names the page's host;
+ * What every request says about where it comes from. The original app's query (docs/original-app.md) names the page's host;
  * our session frame on a partner's page names the partner's host instead, and adds its header.
  */
 const context = { domain: '', headers: {} as Record<string, string> };
@@ -55,7 +55,7 @@ export const directTransport: Transport = {
 };
 
 /**
- * A form-encoded body as the seed's clients send it: an array as its key repeated, an object as its JSON, anything
+ * A form-encoded body as the original app's clients send it: an array as its key repeated, an object as its JSON, anything
  * else as its text.
  */
 function formUrl(body: Body): URLSearchParams {
@@ -70,10 +70,10 @@ async function fetched(call: Omit<ApiCall, 'body'>, body?: FormData | URLSearchP
   try {
     const search = new URLSearchParams(query()).toString();
     const form = body instanceof URLSearchParams;
-    // A path may carry a query of its own (a filtered download): the seed's parameters join it.
+    // A path may carry a query of its own (a filtered download): the original app's parameters join it.
     return await fetch(`${url(call.path)}${call.path.includes('?') ? '&' : '?'}${search}`, {
       method: call.method,
-      // A form's type as the seed's clients say it (the browser would add a charset).
+      // A form's type as the original app's clients say it (the browser would add a charset).
       headers: form ? { ...headersOf(call), 'Content-Type': 'application/x-www-form-urlencoded' } : headersOf(call),
       body: form ? body.toString() : (body ?? null),
       signal: AbortSignal.timeout(requestTimeoutMs),
@@ -105,7 +105,7 @@ async function readEnvelope(response: Response): Promise<Envelope | undefined> {
   }
 }
 
-/** The seed logs statuses by these names. */
+/** The original app logs statuses by these names. */
 function statusText(status: number): string {
   if (status === 401) return 'no permission';
   if (status === 404) return 'not found';

@@ -6,7 +6,7 @@ import { storedAtom } from './stored-atom.ts';
 /** How long the locale cookie lasts: the server reads it to redirect to the visitor's language. */
 const localeCookieSeconds = 365 * 24 * 60 * 60;
 
-/** The chosen locale, kept in local storage under "locale" (the seed) and mirrored into a cookie. */
+/** The chosen locale, kept in local storage under "locale" (as in the original app) and mirrored into a cookie. */
 export const $locale = storedAtom<Locale>(localeStorageKey, defaultLocale, {
   encode: (value) => value,
   decode: (raw) => (isLocale(raw) ? raw : defaultLocale),

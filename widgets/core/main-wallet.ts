@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { apiRequest } from './api.ts';
 import { $token, $user } from './session.ts';
 
-/** The seed refreshes the main wallet every 5 seconds while the app runs. */
+/** The original app refreshes the main wallet every 5 seconds while the app runs. */
 export const mainWalletRefreshMs = 5_000;
 
 /** Asks the server for the balance now (after a transfer, say); the timer goes on as before. */

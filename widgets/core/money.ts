@@ -1,6 +1,6 @@
 import { htmlLang, type Locale } from '../../locales/index.ts';
 
-/** Balances are shown with exactly 4 decimals (the seed). */
+/** Balances are shown with exactly 4 decimals (as in the original app). */
 const pointDecimals = 4;
 
 const formatters = new Map<Locale, Intl.NumberFormat>();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiRequest, type Envelope } from './api.ts';
 
-/** The paged-list shape of the API contract (Laravel's paginator, as the seed's screens read it). */
+/** The paged-list shape of the API contract (Laravel's paginator, as the original app's screens read it). */
 export interface Paged<T> {
   current_page: number;
   last_page: number;

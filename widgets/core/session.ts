@@ -2,7 +2,8 @@ import { storedAtom } from './stored-atom.ts';
 
 /**
  * The member's session, shared by every island and widget on a page (one module instance)
- * and across tabs (local storage events). The token sits under the key "token", as the seed says.
+ * and across tabs (local storage events). The token sits under the key "token", as in the original app
+ * (docs/original-app.md).
  */
 export interface SessionUser {
   id: number;
@@ -38,10 +39,10 @@ export function endSession(): void {
   $user.set(null);
 }
 
-/** The saved account name that prefills the login form (the seed keeps it in local storage). */
+/** The saved account name that prefills the login form (the original app keeps it in local storage). */
 export const savedUsernameKey = 'username';
 
-/** Where a member lands after logging in or registering on the site (the seed). */
+/** Where a member lands after logging in or registering on the site (as in the original app). */
 export const afterLoginRoute = '/home/shopping';
 
 export function readSavedUsername(): string {

@@ -36,7 +36,7 @@ describe('AddMachineScreen', () => {
     const input = inputLabelled(page.host, eng.dig_serial_label);
     typeInto(input, '   ');
     act(() => buttonNamed(page.host, eng.dig_submit).click());
-    await waitFor(() => errorOf(input) === eng.dig_serial, 'the seed message');
+    await waitFor(() => errorOf(input) === eng.dig_serial, "the original app's message");
     expect(input.getAttribute('aria-invalid')).to.equal('true');
     expect(stub.calls.filter((call) => call.method === 'POST')).to.have.length(0);
     page.unmount();

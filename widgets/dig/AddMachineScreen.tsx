@@ -32,7 +32,7 @@ function failureKey(error: unknown): string {
   return 'dig_add_fail';
 }
 
-/** The seed's /addmachine: a machine's serial binds it to the member (POST v1/device). */
+/** The original app's /addmachine screen: a machine's serial binds it to the member (POST v1/device). */
 export function AddMachineScreen({ navigate = false }: { navigate?: boolean }) {
   const { locale, t } = useI18n();
   const id = useId();

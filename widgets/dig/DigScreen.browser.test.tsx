@@ -177,7 +177,7 @@ describe('DigScreen', () => {
     none.unmount();
   });
 
-  it('pages with previous, next and page numbers, with the seed notices at either end', async () => {
+  it("pages with previous, next and page numbers, with the original app's notices at either end", async () => {
     act(() => startSession('token-7', member([])));
     stub = digServer((call) => {
       const number = Number(call.query.get('page'));

@@ -20,7 +20,7 @@ import { PageNumbers } from './PageNumbers.tsx';
 import { dateTimeFormat } from '../core/date-time.ts';
 import { deliveredHome, Holdings, holdingsMessageKeys, type Holding } from './Holdings.tsx';
 
-/** The seed: the zoom button hides itself 3 seconds after it shows. */
+/** As in the original app, the zoom button hides itself 3 seconds after it shows. */
 export const zoomButtonShownMs = 3_000;
 /** Machines count as offline 5 minutes after their last heartbeat: asking every minute keeps the indicator honest. */
 export const machineRefreshMs = 60_000;
@@ -100,7 +100,7 @@ function LazyIncomeChart(props: IncomeChartProps) {
   );
 }
 
-/** The seed's /dig: the machine, the main-wallet balance and its conversion, whether the machines report in, and the income. */
+/** The original app's /dig screen (docs/original-app.md): the machine, the main-wallet balance and its conversion, whether the machines report in, and the income. */
 export function DigScreen() {
   const { locale, t } = useI18n();
   const balance = useStore($mainWallet);

@@ -24,7 +24,7 @@ interface MachineListProps {
 }
 
 /**
- * The member's machines (beyond the seed's single status line): serial, engine room, online or
+ * The member's machines (beyond the original app's single status line): serial, engine room, online or
  * offline, when it last reported in, and a warning once one has been silent for over 10 minutes.
  */
 export function MachineList({ devices, rooms, now }: MachineListProps) {

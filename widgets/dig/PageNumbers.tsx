@@ -3,7 +3,7 @@ import { useI18n } from '../core/i18n.ts';
 /** Page numbers shown on each side of the current one. */
 const numbersEachSide = 2;
 
-/** The seed's page numbers beside previous and next: the first, the last and those near the current page. */
+/** The original app's page numbers beside previous and next: the first, the last and those near the current page. */
 export function PageNumbers({ current, last, onGo }: { current: number; last: number; onGo: (page: number) => void }) {
   const { t } = useI18n();
   const pages = [...new Set([1, ...Array.from({ length: numbersEachSide * 2 + 1 }, (_, index) => current - numbersEachSide + index), last])]

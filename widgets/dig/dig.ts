@@ -14,7 +14,7 @@ export interface IncomeRecord {
   business_date?: string;
 }
 
-/** GET v1/interest's top-level `wallet`: the operator's settings the seed's page converts with. */
+/** GET v1/interest's top-level `wallet`: the operator's settings the original app's page converts with. */
 export interface InterestWallet {
   original_price: number;
   interest_rate: number;
@@ -49,7 +49,7 @@ export type IncomeEnvelope = Envelope<Paged<IncomeRecord>> & { wallet?: Interest
 export const incomeRefusals = ['service_unavailable', 'rate_limited', 'server_error'] as const;
 
 /**
- * Loads one page of income. The seed shows the server's reason when the code is not 1: here it is
+ * Loads one page of income. The original app shows the server's reason when the code is not 1: here it is
  * the refusal's code in the member's language; no answer at all gets the screen's own message.
  */
 export async function loadIncomePage(path: string, t: Translate): Promise<IncomeEnvelope> {
@@ -60,7 +60,7 @@ export async function loadIncomePage(path: string, t: Translate): Promise<Income
   }
 }
 
-/** The seed's conversion: balance / original_price * 100; unknown until both are known and the price is positive. */
+/** The original app's conversion: balance / original_price * 100; unknown until both are known and the price is positive. */
 export function conversion(balance: number | null, wallet: InterestWallet | null): number | null {
   if (balance === null || wallet === null || !(wallet.original_price > 0)) return null;
   return (balance / wallet.original_price) * 100;

@@ -17,7 +17,7 @@ import { widgetLocale } from './widget-locale.ts';
 // core/page-mode.ts reads this flag (the same registered symbol): from here on, no store of ours touches the page's storage.
 (globalThis as Record<symbol, unknown>)[Symbol.for('graphene-solar.partner-page')] = true;
 
-/** The seed's limit for loading a screen. */
+/** The original app's limit for loading a screen. */
 const loadLimitMs = 120_000;
 
 /** Said when a widget's code does not load: the catalogues are code too, so these few words travel in the loader. */

@@ -33,7 +33,7 @@ function start(): void {
   const screen = frameScreens.find((name) => name === meta('gs-screen')) ?? 'session';
   const localeMeta = meta('gs-locale');
   const locale = isLocale(localeMeta) ? localeMeta : defaultLocale;
-  // Every call names the partner's site: the seed's `domain`, and the header that attributes sign-ups and orders to it.
+  // Every call names the partner's site: the original app's `domain`, and the header that attributes sign-ups and orders to it.
   setRequestContext(new URL(partnerOrigin).hostname, { 'X-Partner-Origin': partnerOrigin });
   // The session keeper comes with this script, so the page's widgets hear it is ready one step sooner (decision 066).
   if (screen === 'session') void pageChannel((origin) => origin === partnerOrigin).then(serveSession);

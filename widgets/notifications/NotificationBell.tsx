@@ -21,7 +21,7 @@ export const notificationBellMessageKeys = [
 ] as const;
 
 /**
- * The bell: how many notifications are unread (asked every 5 seconds, the seed's refresh), and
+ * The bell: how many notifications are unread (asked every 5 seconds, the original app's refresh), and
  * the list, page by page, opened in place. A button beside an unread notice marks it read, one
  * marks them all. Nothing shows when nobody is logged in.
  */

@@ -41,7 +41,7 @@ const hidden = () => typeof document !== 'undefined' && document.visibilityState
 
 /**
  * How many of the member's notifications are unread; null while unknown or logged out. One timer
- * for the page, at the seed's refresh rate, only while a bell shows and the tab is visible.
+ * for the page, at the original app's refresh rate, only while a bell shows and the tab is visible.
  */
 export const $unread = atom<number | null>(null);
 

@@ -1,7 +1,7 @@
 /** The order list's pure rules: status labels, where a tap leads, and which order the payment page shows. */
 import { orderStatus } from '../../contract/statuses.ts';
 
-/** The label of a status, `order_status_<number>` (created and pending payment both read "pending", as in the seed). */
+/** The label of a status, `order_status_<number>` (created and pending payment both read "pending", as in the original app). */
 export function orderStatusKey(status: number): string {
   return Object.values<number>(orderStatus).includes(status) ? `order_status_${status}` : 'order_status';
 }
@@ -16,7 +16,7 @@ export function opensPayment(status: number): boolean {
   return awaitsPayment(status) || status === orderStatus.waitingConfirmation;
 }
 
-/** The payment method choice shows only while the order waits for payment; waiting confirmation hides it (the seed). */
+/** The payment method choice shows only while the order waits for payment; waiting confirmation hides it (as in the original app). */
 export function showsMethodChoice(status: number): boolean {
   return awaitsPayment(status);
 }

@@ -11,7 +11,7 @@ export interface IslandProps {
 }
 
 export interface ScreenOptions<P> {
-  /** Wraps the screen: RequireLogin on the seed's login-only routes (core/guard.ts); passed in, so only those screens load it. */
+  /** Wraps the screen: RequireLogin on the original app's login-only routes (core/guard.ts); passed in, so only those screens load it. */
   guard?: ComponentType<{ children: ReactNode }>;
   /** Props the screen always takes here, e.g. which of a form's two uses this is. */
   props?: Partial<P>;

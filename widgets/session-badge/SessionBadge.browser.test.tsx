@@ -66,7 +66,7 @@ describe('SessionBadge', () => {
     second.unmount();
   });
 
-  it('persists the session to local storage under the seed\'s "token" key', () => {
+  it('persists the session to local storage under the original app\'s "token" key', () => {
     act(() => startSession('token-3', { id: 9, username: 'member03' }));
     expect(localStorage.getItem('token')).to.equal('token-3');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).to.deep.include({ id: 9, username: 'member03' });

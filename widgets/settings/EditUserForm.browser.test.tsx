@@ -125,7 +125,7 @@ describe('EditUserForm', () => {
     form.unmount();
   });
 
-  it("decides what to send by the seed's rules", () => {
+  it("decides what to send by the original app's rules", () => {
     const blank = { old: '', password: '', confirmation: '', code: '' };
     expect(editUserChange(blank, 'PARENT22').body).to.equal(null);
     expect(editUserChange({ ...blank, code: 'parent22' }, 'PARENT22').body, 'the same code in other case').to.equal(null);

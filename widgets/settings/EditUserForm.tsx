@@ -40,7 +40,7 @@ type Problems = Partial<Record<FieldName, string | undefined>>;
 const fieldOrder: FieldName[] = ['old', 'password', 'confirmation', 'code'];
 
 /**
- * The seed's edit rules: the password change goes only with an old password (both of the password length in contract/limits.ts,
+ * The original app's edit rules: the password change goes only with an old password (both of the password length in contract/limits.ts,
  * the new one confirmed); the referrer code only when filled in and not the current one.
  * Returns the problems (message keys) and the body to send, null when nothing changed.
  */

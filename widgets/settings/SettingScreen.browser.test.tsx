@@ -24,7 +24,7 @@ describe('SettingScreen', () => {
     localStorage.clear();
   });
 
-  it('says "not logged in", offers the login and lists the seed\'s menu', async () => {
+  it('says "not logged in", offers the login and lists the original app\'s menu', async () => {
     const page = mountScreen(<SettingScreen />);
     await waitFor(() => page.host.textContent?.includes(eng.setting_not_logged_in) === true, 'the logged-out state');
     const links = [...page.host.querySelectorAll('a')].map((link) => link.getAttribute('href'));
@@ -41,7 +41,7 @@ describe('SettingScreen', () => {
       '/eng/setting/instruction',
       '/eng/setting/warning',
     ]);
-    // The seed's 1.1.230105 until the package's own version is newer, and the day of the build.
+    // The original app's 1.1.230105 until the package's own version is newer, and the day of the build.
     expect(page.host.querySelector('.gs-setting__version')?.textContent).to.match(/^Version 1\.1\.230105 · built \d{4}-\d{2}-\d{2}$/);
     page.unmount();
   });

@@ -11,7 +11,7 @@ import { formatPoints } from '../core/money.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { $user, endSession } from '../core/session.ts';
 
-/** The seed's settings menu, in its order, with identity verification and bank cards after the profile (beyond the seed). */
+/** The original app's settings menu, in its order, with identity verification and bank cards after the profile (beyond the original app). */
 export const settingMenu = [
   { route: '/edit-user', label: 'setting_edit_user' },
   { route: '/setting/verify', label: 'setting_verify' },
@@ -43,7 +43,7 @@ export const settingScreenMessageKeys = [
   ...settingMenu.map((item) => item.label),
 ] as const;
 
-/** The seed shows "logged out" for 1 second before going to the start page. */
+/** The original app shows "logged out" for 1 second before going to the start page. */
 export const loggedOutNoticeMs = 1_000;
 
 interface SettingScreenProps {

@@ -20,7 +20,7 @@ interface PagerProps {
 }
 
 /**
- * Previous and next, with the seed's notices when there is no page that way. A button with no page
+ * Previous and next, with the original app's notices when there is no page that way. A button with no page
  * behind it looks and reads as disabled (aria-disabled) yet stays focusable, so the notice can
  * still say why nothing happened.
  */

@@ -20,7 +20,7 @@ type PhotoState = { kind: 'empty' } | { kind: 'uploading' } | { kind: 'done'; pr
 
 /**
  * One identity photo: checked (png/jpeg, 2048 KB) before anything is sent, uploaded at once,
- * previewed from the member's own file. A failed upload returns the placeholder (the seed).
+ * previewed from the member's own file. A failed upload returns the placeholder (as in the original app).
  */
 export function PhotoField({ id, label, hintIds, hint, serverError, onUploaded }: PhotoFieldProps) {
   const { t } = useI18n();

@@ -11,7 +11,7 @@ import { $token, $user, type SessionUser } from '../core/session.ts';
 
 export const sessionWatcherMessageKeys = ['session_expired_short', 'session_other_device'] as const;
 
-/** The seed shows "login expired" for 2 seconds before going to the login screen. */
+/** The original app shows "login expired" for 2 seconds before going to the login screen. */
 export const expiredNoticeMs = 2_000;
 
 let checked = false;

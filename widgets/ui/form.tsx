@@ -1,5 +1,5 @@
 /**
- * What the member forms (login, register, edit user) share: the seed's input rules and the
+ * What the member forms (login, register, edit user) share: the original app's input rules and the
  * labelled field, message and submit button. One module, so a page or widget fetches it once.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
@@ -16,7 +16,7 @@ export function keepPasswordCharacters(value: string): string {
   return value.replace(/[^a-z0-9_]/g, '').slice(0, passwordLength.max);
 }
 
-/** The seed's text: a password mixes letters and digits. */
+/** The original app's text: a password mixes letters and digits. */
 export function mixesLettersAndDigits(password: string): boolean {
   return /[a-z]/.test(password) && /\d/.test(password);
 }
@@ -26,7 +26,7 @@ export interface FieldProps {
   name: string;
   label: string;
   value: string;
-  /** Receives what was typed; returns what the field keeps (the seed's input filters). */
+  /** Receives what was typed; returns what the field keeps (the original app's input filters). */
   onChange: (value: string) => string | void;
   /** An error message, shown under the field and announced. */
   error?: string | undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { photoBytesMax, photoProblem } from './photo-rules.ts';
 
-describe('photo rules (the seed)', () => {
+describe('photo rules (as in the original app)', () => {
   it('accepts png and jpeg up to 2048 KB, and nothing else', () => {
     expect(photoBytesMax).toBe(2_097_152);
     expect(photoProblem({ type: 'image/png', size: 1 })).toBeNull();

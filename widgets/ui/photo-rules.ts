@@ -1,4 +1,4 @@
-/** The seed: identity and payment photos are png or jpeg, at most 2048 KB (the server checks the content again). */
+/** As in the original app (docs/original-app.md): identity and payment photos are png or jpeg, at most 2048 KB (the server checks the content again). */
 export const photoBytesMax = 2048 * 1024;
 export const photoTypes = ['image/png', 'image/jpeg'] as const;
 

@@ -166,7 +166,7 @@ describe('VerifyScreen', () => {
     approved.unmount();
   });
 
-  it('checks in the seed order before sending: every field, the email, then the three photos', async () => {
+  it("checks in the original app's order before sending: every field, the email, then the three photos", async () => {
     stub = verifyServer();
     const page = mountScreen(<VerifyScreen />);
     await waitFor(() => selectLabelled(page.host, eng.verify_certificate_type).options.length === 3, 'the lists');
@@ -260,7 +260,7 @@ describe('VerifyScreen', () => {
     await new Promise((resolve) => setTimeout(resolve, STORE_UNMOUNT_DELAY + 50));
   });
 
-  it('sends PUT v1/user/{id} with the seed fields and upload ids, says so and refreshes the stored user', async () => {
+  it("sends PUT v1/user/{id} with the original app's fields and upload ids, says so and refreshes the stored user", async () => {
     stub = verifyServer((call) => {
       if (call.method === 'PUT') return ok({ ...member, verification_status: 'pending' });
       if (call.path === '/v1/check') return ok({ ...member, realname: 'Wang Xiaoming', verification_status: 'pending' });

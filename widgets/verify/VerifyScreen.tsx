@@ -65,7 +65,7 @@ export const verifyScreenMessageKeys = [
   ...verifyRefusals.map(refusalKey),
 ];
 
-/** The seed goes back 1 s after a successful submission. */
+/** The original app goes back 1 s after a successful submission. */
 export const verifySuccessNoticeMs = 1_000;
 
 /** A country or certificate type, named in each language (administrators manage them). */
@@ -82,7 +82,7 @@ interface VerifyScreenProps {
   navigate?: boolean;
 }
 
-/** The seed's /setting/verify: the verification status, and the form with three photos until approved. */
+/** The original app's /setting/verify screen (docs/original-app.md): the verification status, and the form with three photos until approved. */
 export function VerifyScreen({ navigate = false }: VerifyScreenProps) {
   const { locale, t } = useI18n();
   const id = useId();

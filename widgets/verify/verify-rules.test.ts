@@ -11,7 +11,7 @@ const filled = {
 };
 const photos = { front: 11, back: 12, handheld: 13 };
 
-describe('identity verification rules (the seed)', () => {
+describe('identity verification rules (as in the original app)', () => {
   it('checks every field first, then the email, then the three photos', () => {
     expect(verifyProblem(emptyVerifyValues, {})).toEqual({ key: 'verify_check_info', field: 'realname' });
     expect(verifyProblem({ ...filled, phone: '  ' }, photos)).toEqual({ key: 'verify_check_info', field: 'phone' });
@@ -31,7 +31,7 @@ describe('identity verification rules (the seed)', () => {
     expect(isEmail('@b.co')).toBe(false);
   });
 
-  it('sends the seed fields with the photos as upload ids', () => {
+  it("sends the original app's fields with the photos as upload ids", () => {
     expect(verifyBody('member01', { ...filled, realname: ' Wang Xiaoming ' }, photos)).toEqual({
       name: 'member01',
       ...filled,

@@ -1,6 +1,6 @@
 import { emailRule } from '../../contract/contact-rules.ts';
 
-/** The three photos, in the seed's order, with the field each upload id is sent in. */
+/** The three photos, in the original app's order, with the field each upload id is sent in. */
 export const photoSlots = [
   { slot: 'front', field: 'certificate_front', label: 'verify_photo_front' },
   { slot: 'back', field: 'certificate_back', label: 'verify_photo_back' },
@@ -35,7 +35,7 @@ export interface VerifyProblem {
 }
 
 /**
- * The seed's checks, in its order: every visible input filled ("verify_check_info"), then the
+ * The original app's checks (docs/original-app.md), in its order: every visible input filled ("verify_check_info"), then the
  * email's shape, then all three photos uploaded ("verify_check_photo"). Null when it may go.
  */
 export function verifyProblem(values: VerifyValues, photoIds: Partial<Record<PhotoSlot, number | undefined>>): VerifyProblem | null {
@@ -49,7 +49,7 @@ export function verifyProblem(values: VerifyValues, photoIds: Partial<Record<Pho
 
 /**
  * Every field at fault at once, each with the message shown under it: the empty ones, and an email
- * of the wrong shape. The seed's single message (verifyProblem) still heads the form.
+ * of the wrong shape. The original app's single message (verifyProblem) still heads the form.
  */
 export function verifyFieldProblems(values: VerifyValues): Partial<Record<VerifyField, string>> {
   const problems: Partial<Record<VerifyField, string>> = {};
@@ -58,7 +58,7 @@ export function verifyFieldProblems(values: VerifyValues): Partial<Record<Verify
   return problems;
 }
 
-/** The body of PUT v1/user/{id}: the seed's fields, the photos as their upload ids. */
+/** The body of PUT v1/user/{id}: the original app's fields, the photos as their upload ids. */
 export function verifyBody(name: string, values: VerifyValues, photoIds: Record<PhotoSlot, number>): Record<string, string> {
   const body: Record<string, string> = { name };
   for (const field of verifyFields) body[field] = values[field].trim();

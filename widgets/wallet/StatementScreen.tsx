@@ -53,7 +53,7 @@ export const statementScreenMessageKeys = [
 
 const partnerKeys: Record<number, string> = { 1: 'wallet_store', 2: 'wallet_cinema' };
 
-/** Beyond the seed: every movement that touched the member's wallets, newest first, with a CSV download. */
+/** Beyond the original app: every movement that touched the member's wallets, newest first, with a CSV download. */
 export function StatementScreen() {
   const { locale, t } = useI18n();
   const list = usePagedList<StatementEntry>('/v1/statement');

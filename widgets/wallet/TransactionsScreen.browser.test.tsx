@@ -32,7 +32,7 @@ describe('TransactionsScreen', () => {
     localStorage.clear();
   });
 
-  it('lists top-up records with time, amount and every status label, then pages with the seed notices', async () => {
+  it("lists top-up records with time, amount and every status label, then pages with the original app's notices", async () => {
     stub = stubFetch((call) => {
       const page = Number(call.query.get('page'));
       if (call.query.get('type') !== 'deposit') return fail(500, 'unexpected');

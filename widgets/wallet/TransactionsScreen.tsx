@@ -38,7 +38,7 @@ export const transactionsScreenMessageKeys = [
   ...pagerMessageKeys,
 ] as const;
 
-/** The seed's /wallet/transactions: top-up or withdrawal records, page by page. */
+/** The original app's /wallet/transactions screen: top-up or withdrawal records, page by page. */
 export function TransactionsScreen() {
   const { locale, t } = useI18n();
   const [type, setType] = useState<RecordType>('deposit');

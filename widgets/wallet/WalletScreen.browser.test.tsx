@@ -69,7 +69,7 @@ describe('WalletScreen', () => {
     page.unmount();
   });
 
-  it('gives the seed notices before sending anything', async () => {
+  it("gives the original app's notices before sending anything", async () => {
     stub = walletServer(() => fail(500, 'unexpected'));
     const page = await mountLoaded();
     const confirm = buttonNamed(page.host, eng.wallet_confirm);
@@ -117,7 +117,7 @@ describe('WalletScreen', () => {
     page.unmount();
   });
 
-  it('withdraws cinema → main and maps the server refusals to the seed messages', async () => {
+  it("withdraws cinema → main and maps the server refusals to the original app's messages", async () => {
     const replies = [
       refuse(422, 'partner_wallet_insufficient', 'Insufficient balance of the partner wallet'),
       refuse(503, 'transfer_write_failed', 'Transfer failed', { detail: 'failed to write database' }),

@@ -62,7 +62,7 @@ function parseChoice(value: string): WalletChoice {
   return value === mainWallet ? mainWallet : Number(value);
 }
 
-/** The seed's /wallet: balances, and points moved between the main wallet and a partner wallet. */
+/** The original app's /wallet screen (docs/original-app.md): balances, and points moved between the main wallet and a partner wallet. */
 export function WalletScreen() {
   const { locale, t } = useI18n();
   const hostEvents = useHostEvents();

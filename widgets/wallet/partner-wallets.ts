@@ -7,7 +7,7 @@ import type { LocalisedNames } from '../core/local-name.ts';
 export interface PartnerWallet {
   id: number;
   name: string;
-  /** The operators' name in each locale; the seed's answers have none. */
+  /** The operators' name in each locale; the original app's answers have none. */
   names?: LocalisedNames;
   /** Takes no new transfers in; its balance can still be moved out. */
   disabled?: boolean;

@@ -13,7 +13,7 @@ const refusal = (errorCode: RefusalCode, status = 422) =>
     error_code: errorCode,
   } satisfies Envelope);
 
-describe('wallet transfer rules (the seed)', () => {
+describe('wallet transfer rules (as in the original app)', () => {
   it('main → partner is a deposit (4), partner → main a withdrawal (2), anything else 0', () => {
     expect(tradeType(mainWallet, 2)).toBe(4);
     expect(tradeType(1, mainWallet)).toBe(2);
@@ -57,7 +57,7 @@ describe('wallet transfer rules (the seed)', () => {
     expect(transferProblem('0', 1, mainWallet, 0, 0)).toBe('wallet_less');
   });
 
-  it('maps the server refusals to the seed keys by their code', () => {
+  it("maps the server refusals to the original app's messages by their code", () => {
     expect(failureKey(4, refusal('main_wallet_insufficient'))).toBe('wallet_insufficient_balance');
     expect(failureKey(2, refusal('partner_wallet_insufficient'))).toBe('wallet_insufficient_partner');
     expect(failureKey(2, refusal('amount_below_minimum'))).toBe('wallet_lower');

@@ -6,7 +6,7 @@ import { refusalCode, refusalKey } from '../core/refusal.ts';
 export const mainWallet = 'main';
 export type WalletChoice = typeof mainWallet | number | null;
 
-/** The seed's trade types: 0 nothing to do, 2 partner → main (withdrawal), 4 main → partner (deposit). */
+/** The original app's trade types (docs/original-app.md): 0 nothing to do, 2 partner → main (withdrawal), 4 main → partner (deposit). */
 export type TradeType = 0 | 2 | 4;
 
 const amountPattern = /^\d{1,15}(\.\d{1,4})?$/;
@@ -18,14 +18,14 @@ export function tradeType(from: WalletChoice, to: WalletChoice): TradeType {
   return 0;
 }
 
-/** Choosing a partner wallet to move from forces the main wallet as the destination (the seed). */
+/** Choosing a partner wallet to move from forces the main wallet as the destination (as in the original app). */
 export function toAfterChoosingFrom(from: WalletChoice, to: WalletChoice): WalletChoice {
   return from !== null && from !== mainWallet ? mainWallet : to;
 }
 
 /**
- * The seed's checks before anything is sent, in its order, as a message key; null when the
- * transfer may go. A zero amount, which the seed's screen drops silently, gets the minimum notice;
+ * The original app's checks before anything is sent, in its order, as a message key; null when the
+ * transfer may go. A zero amount, which the original app's screen drops silently, gets the minimum notice;
  * a partner wallet's whole balance below the minimum may still move back (`fromPartnerBalance`).
  */
 export function transferProblem(
@@ -50,12 +50,12 @@ export function transferProblem(
 /** Refusals the wallet words by their own code (listed so that the island carries their messages). */
 export const transferRefusals = ['partner_unavailable'] as const;
 
-/** The seed's mapping of a failed transfer to what the member reads, by the refusal's code. */
+/** The original app's mapping of a failed transfer to what the member reads, by the refusal's code. */
 export function failureKey(type: TradeType, failure: unknown): string {
   const code = refusalCode(failure);
   if (code === 'main_wallet_insufficient') return 'wallet_insufficient_balance';
   if (code === 'partner_wallet_insufficient') return 'wallet_insufficient_partner';
-  // The seed: a partner → main transfer below the minimum, or one the database could not record, reads "lower".
+  // As in the original app, a partner → main transfer below the minimum, or one the database could not record, reads "lower".
   if (type === 2 && (code === 'amount_below_minimum' || code === 'transfer_write_failed')) return 'wallet_lower';
   if (code === 'amount_below_minimum') return 'wallet_less';
   if (code === 'partner_unavailable') return refusalKey(code);

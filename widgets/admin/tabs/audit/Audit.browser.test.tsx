@@ -36,7 +36,7 @@ const rows = [
 const asked = (calls: RecordedCall[]) =>
   calls.map((call) => {
     const query = new URLSearchParams(call.query);
-    // The page, and what every request carries (the seed's mode, domain and device).
+    // The page, and what every request carries (the original app's mode, domain and device).
     for (const name of ['page', 'mode', 'domain', 'device']) query.delete(name);
     return `${call.path}?${query.toString()}`;
   });
@@ -161,7 +161,7 @@ describe('Audit', () => {
     const call = stub?.calls.find((recorded) => recorded.path === '/admin/v1/audit.csv');
     expect(call?.query.get('subject_type')).to.equal('order');
     expect(call?.query.get('subject_id')).to.equal('57');
-    expect(call?.query.get('mode'), "the seed's parameters join the filter").to.equal('web');
+    expect(call?.query.get('mode'), "the original app's parameters join the filter").to.equal('web');
     expect(call?.authorization).to.equal(`Bearer op.${'d'.repeat(43)}`);
     await waitFor(() => !buttonNamed(page.host, eng.admin_audit_download).disabled, 'the button again');
     expect(alertText(page.host)).to.equal('');
