@@ -133,7 +133,7 @@ export interface WorkChanges {
 const quietRoundMs = 60_000;
 
 /**
- * Every process looks for new work on the seed's 5-second beat, but reads the database only when a queue announced a
+ * Every process looks for new work on the original app's 5-second beat, but reads the database only when a queue announced a
  * change since the last complete round (or after `quietRoundMs`); returns the function that stops it.
  */
 export function startOperatorAlerts(

@@ -25,7 +25,7 @@ const dailyQuotaMin = BigInt(dailyQuotaMinPoints) * pointScale;
 
 /**
  * Checks a card the member adds or edits: their identity is verified and the card is in their
- * verified name (402, whose detail the seed's screen shows), and the optional fields are sane.
+ * verified name (402, whose detail the original app's screen shows), and the optional fields are sane.
  */
 export function cardFields(key: Buffer, member: UserRow, input: CardInput): CardFields {
   if (member.verification_status !== 'approved')

@@ -40,7 +40,7 @@ describe.each(databaseKinds())('bank cards on %s', (kind) => {
     expect(single.card_number).toBe('62258801234567');
   });
 
-  it('keeps a 19-digit UnionPay number whole, never cut to the seed’s 14 digits', async () => {
+  it('keeps a 19-digit UnionPay number whole, never cut to the original app’s 14 digits', async () => {
     const member = await verified();
     const id = await addCard(testApp.app, member, { card_number: '6222021234567890123' });
     const single = expectSuccess(await send(testApp.app, 'GET', `v1/bankcard/${id}`, { token: member.token })) as Card;

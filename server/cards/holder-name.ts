@@ -1,5 +1,5 @@
 /**
- * The seed's rule: the account holder, the payer and the payee are one person. Names are
+ * The original app's rule (docs/original-app.md): the account holder, the payer and the payee are one person. Names are
  * compared as a bank clerk would: spaces at the ends and doubled inside do not count, nor
  * does the case of Latin letters; every other difference does.
  */

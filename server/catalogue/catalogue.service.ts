@@ -59,7 +59,7 @@ function valuesOf(input: ProductInput): ProductValues {
   });
   const names = trim(input.names);
   return {
-    // `name` is the API's fallback field: the English name, as the seed's was.
+    // `name` is the API's fallback field: the English name, as the original app's was.
     name: names.eng ?? '',
     names,
     descriptions: trim(input.descriptions),

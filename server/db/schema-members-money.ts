@@ -73,7 +73,7 @@ export interface WithdrawalTable {
 /** A country or certificate type a member chooses from when verifying (migration 0047). */
 export interface VerificationChoiceTable {
   id: number;
-  /** The English name the seed gave (the API's fallback `type`). */
+  /** The English name the original app gave (the API's fallback `type`). */
   type: string;
   names: ColumnType<Partial<Record<'zhs' | 'zht' | 'eng', string>>, string | undefined, string>;
   /** Off: members no longer choose it; those who did keep it. */

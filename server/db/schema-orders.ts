@@ -43,7 +43,7 @@ export interface RemittanceAccountTable {
   branch: string;
   account_holder: string;
   account_number: string;
-  /** The country type the seed names (China, Vietnam, Taiwan, ...). */
+  /** The country type the original app names (China, Vietnam, Taiwan, ...). */
   type: string;
   created_at: ColumnType<Date, never, never>;
   /** Migration 0014 (decision 024): the member's list is in this order, then by id. */
@@ -65,7 +65,7 @@ export interface PaymentMethodTable {
   id: number;
   name: string;
   kind: PaymentMethodKind;
-  /** The receiving address of virtual currency (the seed's "serial number"). */
+  /** The receiving address of virtual currency (the original app's "serial number"). */
   serial_number: string | null;
   available: ColumnType<boolean, boolean | undefined, boolean>;
   /** The address's network (migration 0014), e.g. TRC-20. */

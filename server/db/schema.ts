@@ -9,7 +9,7 @@ import type { PartnerSitesTables } from './schema-partner-sites.ts';
 import type { SiteTables } from './schema-site.ts';
 import type { TransferStatus } from '../../contract/statuses.ts';
 
-/** The seed's transaction_recod_status, named in the contract. */
+/** The original app's transaction_recod_status, named in the contract. */
 export type { TransferStatus };
 
 /**

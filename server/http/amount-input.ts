@@ -8,7 +8,7 @@ const anyDecimal = decimalText(Number.MAX_SAFE_INTEGER, { signed: true });
 
 /**
  * An amount a member typed, in ten-thousandths, that must be at least `min`. Blank, zero,
- * negative or below the minimum gets the seed's own message for that screen (its screens match
+ * negative or below the minimum gets the original app's own message for that screen (its screens match
  * on it, so it goes in `message` and `detail`); anything else that is not a 4-decimal amount
  * within the limit is a validation error naming the field, each with its code. Nothing is rounded
  * and nothing is tidied: " 100" and "0100" are not amounts (the one grammar, `shared/number-text.ts`).

@@ -2,7 +2,8 @@ import type { RefusalCode } from '../../contract/refusals.ts';
 
 /**
  * The response envelope of the API contract: `status` and `code` are both 1 on success and
- * both 0 on failure, because the seed's screens read one or the other. A failure adds
+ * both 0 on failure, because the original app's screens read one or the other
+ * (docs/original-app.md). A failure adds
  * `error_code`, the stable reason clients translate by (decision 015).
  */
 export interface Envelope<T> {

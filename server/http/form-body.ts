@@ -1,8 +1,8 @@
 import { RefusedInput } from './refused-input.ts';
 
 /**
- * Parses an application/x-www-form-urlencoded body with the bracket notation the seed's
- * clients send (`item_content[0][product_id]=1`) into nested objects and arrays.
+ * Parses an application/x-www-form-urlencoded body with the bracket notation the original
+ * app's clients send (`item_content[0][product_id]=1`) into nested objects and arrays.
  * Keys are limited in depth and count so a hostile body cannot build a huge structure.
  */
 const depthMax = 4;

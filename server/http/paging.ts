@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 
-/** Laravel's default page size, which the seed's screens were built around. */
+/** Laravel's default page size, which the original app's screens were built around. */
 export const perPageDefault = 15;
 /** Far beyond any real history; keeps OFFSET arithmetic small. */
 const pageMax = 1_000_000;

@@ -22,7 +22,7 @@ export const errorCodeSchema = Type.Unsafe<RefusalCode>({
 export const errorEnvelope = Type.Object({
   status: Type.Literal(0),
   code: Type.Literal(0),
-  message: Type.String({ description: "The contract's English sentence, unchanged from the seed" }),
+  message: Type.String({ description: "The contract's English sentence, unchanged from the original app" }),
   detail: Type.Unknown(),
   error_code: errorCodeSchema,
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Validation: messages per field' })),

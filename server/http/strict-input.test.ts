@@ -36,7 +36,7 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
     return result;
   };
 
-  /** Sends a request and asserts the contract's refusal: 422, the seed's message, one field named, nothing written. */
+  /** Sends a request and asserts the contract's refusal: 422, the original app's message, one field named, nothing written. */
   async function expectRefused(options: InjectOptions, field: string): Promise<LightMyRequestResponse> {
     const before = await counts();
     const response = await testApp.app.inject(options);

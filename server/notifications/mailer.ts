@@ -61,7 +61,7 @@ export async function mailPendingNotices(
   return { sent: notices.length - failed.length, failed: failed.length };
 }
 
-/** Every process mails on the seed's 5-second beat when SMTP_URL is set; returns the function that stops it. */
+/** Every process mails on the original app's 5-second beat when SMTP_URL is set; returns the function that stops it. */
 export function startMailing(db: Db, config: Config, log: FastifyBaseLogger, everyMs = 5_000): () => Promise<void> {
   if (config.smtpUrl === undefined) return async () => undefined;
   const mailer = smtpMailer(config.smtpUrl, config.mailFrom);

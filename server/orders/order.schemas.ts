@@ -19,7 +19,7 @@ const orderFields = {
   ),
 };
 
-/** POST v1/order: the seed's creation payload. */
+/** POST v1/order: the original app's creation payload (docs/original-app.md). */
 export const newOrderBody = Type.Object({
   item_content: Type.Array(
     Type.Object({

@@ -31,7 +31,7 @@ describe.each(databaseKinds())('orders on %s', (kind) => {
       ).n,
     );
 
-  it('creates a hosted order (form, the seed’s nested fields) waiting for payment, with the contract’s order object', async () => {
+  it('creates a hosted order (form, the original app’s nested fields) waiting for payment, with the contract’s order object', async () => {
     const member = await registerMember(testApp.app);
     const order = await placeOrder(testApp.app, member);
     expect(order).toMatchObject({
@@ -299,7 +299,7 @@ describe.each(databaseKinds())('orders on %s', (kind) => {
     expect(BigInt(held.units)).toBeLessThanOrEqual(5n * 100_000_000n);
   });
 
-  it('the seed’s product refuses more than its 23 units', async () => {
+  it('the original app’s product refuses more than its 23 units', async () => {
     const member = await registerMember(testApp.app);
     const body = expectFailure(await create(member, { amount: '345000000.0001' }), 422, soldOutMessage);
     expect((body.detail as { units_left: number }).units_left).toBeLessThanOrEqual(23);

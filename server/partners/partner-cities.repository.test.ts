@@ -11,7 +11,7 @@ describe.each(databaseKinds())('partner cities on %s', (kind) => {
     await testApp.close();
   });
 
-  it('an empty database gets the seed’s store (1) and cinema (2), both kept in our own ledger', async () => {
+  it('an empty database gets the original app’s store (1) and cinema (2), both kept in our own ledger', async () => {
     expect(await listPartnerCities(testApp.database.db)).toEqual([
       { id: 1, name: 'store', kind: 'internal', names: { zhs: '商城', zht: '商城', eng: 'Store' }, disabled: false },
       { id: 2, name: 'cinema', kind: 'internal', names: { zhs: '影城', zht: '影城', eng: 'Cinema' }, disabled: false },

@@ -14,7 +14,7 @@ export interface PartnerCity {
   disabled: boolean;
 }
 
-/** The seed's enjoy-city items: 1 store, 2 cinema, both wallets kept in our own ledger. */
+/** The original app's enjoy-city items: 1 store, 2 cinema, both wallets kept in our own ledger. */
 export const seededPartnerCities: readonly (Omit<PartnerCity, 'disabled'> & { names: PartnerCityNames })[] = [
   { id: 1, name: 'store', kind: 'internal', names: { zhs: '商城', zht: '商城', eng: 'Store' } },
   { id: 2, name: 'cinema', kind: 'internal', names: { zhs: '影城', zht: '影城', eng: 'Cinema' } },

@@ -29,8 +29,8 @@ export interface Confirmation {
 export type ConfirmOutcome = { matched: true } | { matched: false; refundId: string };
 
 /**
- * An operator confirms that the remittance arrived. The payer must be the member (the seed's
- * rule: account holder, payer and payee are one person):
+ * An operator confirms that the remittance arrived. The payer must be the member (the original
+ * app's rule: account holder, payer and payee are one person):
  * - same name: remittance clearing → order sales (key `order:{id}:confirm`), the order is paid off;
  * - another name, not marked as a different payer: refused (409 `payer_name_differs`, naming both
  *   names), nothing changes: a typo never refunds an order (decision 050);

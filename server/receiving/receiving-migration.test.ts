@@ -7,7 +7,7 @@ import { accountsForViewer } from './receiving.repository.ts';
 /**
  * A database that ran before receiving accounts were managed: the seed's three placeholders, plus
  * an account someone wrote in by hand. Migration 0014 must mark only the placeholders demo, and
- * keep the seed's rule that no payment view shows the Taiwan account.
+ * keep the original app's rule that no payment view shows the Taiwan account.
  */
 describe.each(databaseKinds())('migration 0014 on an existing %s database', (kind) => {
   let database: DatabaseHandle;

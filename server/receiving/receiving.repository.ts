@@ -4,7 +4,7 @@ import type { RemittanceAccountTable } from '../db/schema-orders.ts';
 
 export type ReceivingAccountRow = Selectable<RemittanceAccountTable>;
 
-/** The id of the virtual-currency payment method (the seed's method 2). */
+/** The id of the virtual-currency payment method (the original app's method 2). */
 export const virtualCurrencyMethodId = 2;
 
 /** Who is looking at the payment screen: what decides which accounts they see (decision 024). */

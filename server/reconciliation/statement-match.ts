@@ -28,7 +28,7 @@ export type Judgement = {
 
 /**
  * Pairs credits with notices by all three of amount, the last five digits the member gave and the
- * payer's name as the member's verified name, as far as the bank prints it (holder-name.ts; the seed: account
+ * payer's name as the member's verified name, as far as the bank prints it (holder-name.ts; as in the original app, account
  * holder, payer and payee are one person). Anything less than one line for one notice is left to an operator, with the reason the
  * nearest candidate failed: a statement never confirms a payment on a guess (decision 059).
  */

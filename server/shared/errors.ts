@@ -28,7 +28,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The seed's message for any failed validation. */
+/** The original app's message for any failed validation. */
 export const validationMessage = 'Parameter validation error.';
 
 export const validationError = (errors: Record<string, string[]>, code: RefusalCode = 'validation'): ApiError =>

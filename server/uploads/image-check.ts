@@ -3,7 +3,7 @@ import { ApiError } from '../shared/errors.ts';
 import { decodeImage, decodeSecondsMax } from './image-decode.ts';
 import { declaredSize } from './image-size.ts';
 
-/** The seed's limit for a photo: 2048 KB. */
+/** The original app's limit for a photo: 2048 KB. */
 export const uploadBytesMax = 2048 * 1024;
 /**
  * Largest picture accepted, in pixels: a phone's 24-megapixel photo fits; a tiny file that

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { passwordLength, referralCodeLengthMax, usernameLength } from '../../contract/limits.ts';
 
-/** The seed's filters: names and referral codes keep word and Chinese characters; passwords lowercase letters, digits and underscore. */
+/** The original app's filters (docs/original-app.md): names and referral codes keep word and Chinese characters; passwords lowercase letters, digits and underscore. */
 const nameCharacters = '^[\\w\\u4e00-\\u9fa5]+$';
-/** The seed's text adds that a password mixes letters and digits. */
+/** The original app's text adds that a password mixes letters and digits. */
 export const passwordCharacters = '^(?=.*[a-z])(?=.*[0-9])[a-z0-9_]+$';
 
 /** Login takes whatever was typed, within reason: the rules are checked at registration. */

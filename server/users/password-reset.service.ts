@@ -24,7 +24,7 @@ export const resetCodeWrongMessage = 'The reset code is wrong, used or expired';
 const normalised = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
 
 /**
- * Customer service resets a member's password (the seed: lost passwords are recovered through
+ * Customer service resets a member's password (as in the original app, lost passwords are recovered through
  * customer service after an identity check): the check the operator made is the reason, kept in
  * the audit log; the code is shown to the operator once, to give the member, and stored only as
  * its hash. Every session of the member ends now, so whoever holds the account loses it.

@@ -89,7 +89,7 @@ describe.each(databaseKinds())('POST v1/register on %s', (kind) => {
     expect((await login(testApp.app, username, 'secret_123')).statusCode).toBe(200);
   });
 
-  describe('refuses input the seed’s rules forbid, creating nothing', () => {
+  describe('refuses input the original app’s rules forbid, creating nothing', () => {
     it.each([
       ['a name under 6 characters', { username: 'abcde' }, 'username'],
       ['a blank name', { username: '' }, 'username'],

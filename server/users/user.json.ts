@@ -41,7 +41,7 @@ export function userJson(user: UserRow, { parentCode, mainWallet, devices }: Use
   };
 }
 
-/** An identity photo as the seed's screens read it: its upload id and the path its owner fetches it from. */
+/** An identity photo as the original app's screens read it: its upload id and the path its owner fetches it from. */
 function photo(id: string | null): { id: number; image_path: string } | null {
   return id === null ? null : { id: Number(id), image_path: uploadPath(id) };
 }

@@ -28,7 +28,7 @@ describe.each(databaseKinds())('transfer history and statement on %s', (kind) =>
   }
   const history = (member: Member, query: string) => send(testApp.app, 'GET', `v1/transactionRecod${query}`, { token: member.token });
 
-  it('pages deposits newest first in the paginator shape the seed reads', async () => {
+  it('pages deposits newest first in the paginator shape the original app reads', async () => {
     const page = expectSuccess(await history(alice, '?type=deposit&device=mobile'));
     expect(page).toMatchObject({ current_page: 1, per_page: 15, last_page: 2, total: 17, from: 1, to: 15 });
     expect(page.data).toHaveLength(15);

@@ -19,7 +19,7 @@ import { transferJson } from './wallet.json.ts';
 export const mainInsufficientMessage = "Insufficient balance of user's main wallet";
 export const partnerInsufficientMessage = 'Insufficient balance of the partner wallet';
 export const transferFailedMessage = 'Transfer failed';
-/** The seed's screens match this exact detail to show their "try again" notice. */
+/** The original app's screens match this exact detail to show their "try again" notice. */
 export const writeFailedDetail = 'failed to write database';
 export const partnerDisabledMessage = 'This partner wallet takes no new transfers; its balance can still be moved to the main wallet';
 

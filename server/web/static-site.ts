@@ -6,7 +6,7 @@ import { failure } from '../http/envelope.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { defaultLocale, isLocale, localePath, localeStorageKey, splitLocalePath, type Locale } from '../../locales/index.ts';
 
-/** Where an unknown path lands, as the seed says. */
+/** Where an unknown path lands, as in the original app. */
 export const fallbackRoute = '/home/shopping';
 
 /** Hashed build assets never change under one name (a widget's words and sheets sit in a folder named by their hash); everything else is revalidated. */

@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('branch', 'text', (col) => col.notNull())
     .addColumn('account_holder', 'text', (col) => col.notNull())
     .addColumn('account_number', 'text', (col) => col.notNull())
-    // The seed's remittance_account_type.type; clients hide type "Taiwan" in the payment view.
+    // The original app's remittance_account_type.type; clients hide type "Taiwan" in the payment view.
     .addColumn('type', 'text', (col) => col.notNull())
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();

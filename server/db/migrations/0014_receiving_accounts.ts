@@ -25,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // placeholders unless someone wrote them by hand: those that still carry a placeholder number are demo.
   await sql`update remittance_accounts set demo = true
             where (id, account_number) in ((1, '6217000000000001'), (2, '0071000000002'), (3, '004000000000003'))`.execute(db);
-  // The seed's payment view hides type "Taiwan" on every site: that rule is now the account's data.
+  // The original app's payment view hides type "Taiwan" on every site: that rule is now the account's data.
   await sql`update remittance_accounts set locales = '{}'::text[] where lower(trim(type)) = 'taiwan'`.execute(db);
   await sql`update remittance_accounts set position = id`.execute(db);
 

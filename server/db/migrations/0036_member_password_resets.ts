@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Customer service resets a lost password (the seed: recovered through customer service with an
+ * Customer service resets a lost password (as in the original app: recovered through customer service with an
  * identity check): an operator issues a one-time code, kept here only as its SHA-256, which the
  * member uses once, before it expires, to choose a new password.
  */
