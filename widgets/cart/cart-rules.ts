@@ -1,4 +1,4 @@
-/** The cart's pure rules (seed sections 4, 5 and 9), kept apart from the screens so vitest checks them. */
+/** The cart's pure rules (the original app's cart, docs/original-app.md), kept apart from the screens so vitest checks them. */
 
 import { orderMinPoints } from '../../contract/limits.ts';
 
@@ -10,7 +10,7 @@ export const suggestedPoints = 3000;
 export const productId = 1;
 /** The original app's default hosting room. */
 export const defaultEngineRoomId = 1;
-/** Delivery methods (seed section 9). */
+/** Delivery methods, numbered as in the original app. */
 export const deliveryHosting = 1;
 export const deliveryHome = 2;
 /** Payment methods: 1 bank remittance (default), 2 virtual currency. */
