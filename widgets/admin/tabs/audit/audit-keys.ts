@@ -1,0 +1,23 @@
+/** The Audit tab's own words, apart from its screen so the page carries them while the screen loads on first open. */
+export const auditMessageKeys = [
+  'admin_audit_caption',
+  'admin_audit_filter',
+  'admin_audit_text',
+  'admin_audit_text_hint',
+  'admin_audit_action',
+  'admin_audit_action_all',
+  'admin_audit_subject',
+  'admin_audit_subject_all',
+  'admin_audit_subject_id',
+  'admin_audit_subject_id_hint',
+  'admin_audit_show',
+  'admin_audit_showing',
+  'admin_audit_show_all',
+  'admin_audit_none',
+  'admin_audit_press_hint',
+  'admin_audit_download',
+  'admin_audit_downloading',
+  'admin_audit_download_error',
+  'admin_subject',
+  'admin_change',
+];

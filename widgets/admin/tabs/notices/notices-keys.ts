@@ -1,0 +1,22 @@
+/** The Notices queue's own words, apart from its screen so the page carries them while the screen loads on first open. */
+export const noticesMessageKeys = [
+  'admin_ask_payment',
+  'admin_account_back_five',
+  'admin_notice_paid_into',
+  'admin_remark',
+  'admin_proof_photo',
+  'admin_notice_payer',
+  'admin_notice_reason',
+  'admin_payer_needed',
+  'admin_confirm_payment',
+  'admin_ask_different_payer',
+  'admin_confirm_needs_identity',
+  'admin_different_payer',
+  'admin_different_payer_needed',
+  'admin_order_held_for_refund',
+  'admin_payer_differs',
+  'admin_rejected_today',
+  'admin_verified_name',
+  'admin_order_confirmed',
+  'admin_order_rejected',
+];
