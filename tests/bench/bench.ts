@@ -23,6 +23,7 @@ import { pgbenchLimits, type PgbenchLimits } from './pgbench.ts';
 import { databaseTransferFigures, type DatabaseTransferFigures } from './pgbench-transfers.ts';
 import { publishFigures } from './site-publish.ts';
 import { measureFixedCost, printFixedCost } from './fixed-cost.ts';
+import { printGoals } from './goals.ts';
 import { backOfficeFigures, printBackOffice } from './back-office.ts';
 import { createFundedMembers } from './transfer-members.ts';
 import { firstWidgetFigures, widgetBytes } from './widget-figures.ts';
@@ -172,7 +173,9 @@ async function postgres(): Promise<void> {
         `pgbench, ${connections} clients, same server, same run: -N ${limits.writes.toFixed(0)} tps, -S ${limits.reads.toFixed(0)} tps (the limits)`,
       );
     printServerFigures(figures, 50, 'missing' in limits ? undefined : limits);
-    printFixedCost(await measureFixedCost(first.server, async () => (await timedStart({ ...env, LOG_LEVEL: 'warn' })).server));
+    const fixedCost = await measureFixedCost(first.server, async () => (await timedStart({ ...env, LOG_LEVEL: 'warn' })).server);
+    printFixedCost(fixedCost);
+    printGoals(figures, fixedCost, limits);
     if (!('missing' in limits))
       printDatabaseTransfers(await databaseTransferFigures(scratch.url, connections, durationSeconds), limits.writes);
 
@@ -204,9 +207,34 @@ async function postgres(): Promise<void> {
   }
 }
 
+/** The fixed cost of a request alone: GET /api/health beside bare Fastify, split, on PostgreSQL where there is one. */
+async function fixedCostOnly(): Promise<void> {
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase() : undefined;
+  const env: Record<string, string> = scratch === undefined ? {} : { DATABASE_URL: scratch.url };
+  console.log(`\n== ${scratch === undefined ? 'Embedded database (PGlite)' : 'PostgreSQL'}, one process; ${loadNote}`);
+  const product = (await timedStart(env)).server;
+  try {
+    printFixedCost(
+      await measureFixedCost(product, async () => {
+        const quiet = (await timedStart({ ...env, LOG_LEVEL: 'warn' })).server;
+        return { ...quiet, stop: () => quiet.dispose() };
+      }),
+    );
+  } finally {
+    await product.dispose();
+    await scratch?.drop();
+  }
+}
+
 console.log(
   `Machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator on the same machine`,
 );
+const only = process.env.BENCH_ONLY;
+if (only === 'fixed-cost') {
+  await fixedCostOnly();
+  process.exit(0);
+}
+if (only !== undefined) throw new Error(`BENCH_ONLY names no part: ${only} (fixed-cost is the one)`);
 if (process.env.BENCH_WIDGETS !== '0') {
   console.log('\n== Partner widgets');
   console.log(widgetBytes());
