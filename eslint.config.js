@@ -22,7 +22,7 @@ const queryStarters = [
  * Files whose SQL is being reworked for speed (the one-round-trip transfer, the session check,
  * the readiness probe, capacity-based distribution): their queries move with that work.
  */
-const queriesKeptInPlace = ['server/wallet/transfer.service.ts', 'server/income/distribution.ts', 'server/health/health.routes.ts'];
+const queriesKeptInPlace = ['server/wallet/transfer.service.ts', 'server/distribution/distribution.ts', 'server/health/health.routes.ts'];
 
 const requestCastMessage =
   'A request part is typed by its route schema (decision 019): declare the field in the schema instead of casting.';

@@ -11,11 +11,11 @@ import { dayAgo, dayStart, paidOrder } from '../tests/helpers/income.ts';
 import { fundMember, insertUser, points } from '../tests/helpers/ledger.ts';
 import { otherDeviceMessage } from '../tests/helpers/members.ts';
 import { startProduct, type ProductServer } from '../tests/helpers/product-server.ts';
-import { upsertOperator } from './admin/operator.service.ts';
+import { upsertOperator } from './operators/login.service.ts';
 import { newToken, tokenHash } from './auth/tokens.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { recordRevenue } from './income/revenue.service.ts';
+import { recordRevenue } from './revenue/revenue.service.ts';
 import { auditLedger } from './ledger/ledger.audit.ts';
 
 const members = 8;

@@ -1,18 +1,18 @@
-import { seedCatalog } from './catalog/catalog.seed.ts';
+import { seedCatalog } from './catalogue/catalogue.seed.ts';
 import type { Db } from './db/database.ts';
 import { markSeed, seedMark } from './db/seed-marks.repository.ts';
-import { seedSettings } from './income/settings.repository.ts';
+import { seedSettings } from './revenue/income-settings.repository.ts';
 import { seedPartnerCities } from './partners/partner-cities.repository.ts';
 import { filesDigest } from './shared/files-digest.ts';
 import { seedSiteContent } from './site/site-content.seed.ts';
 
 /** The modules that hold the reference data below: a change to any of them applies the seed again. */
 const referenceSeedSources = [
-  'catalog/catalog.seed.ts',
-  'catalog/buying.seed.ts',
-  'catalog/solar-product.ts',
+  'catalogue/catalogue.seed.ts',
+  'catalogue/buying.seed.ts',
+  'catalogue/solar-product.ts',
   'db/seeded-names.ts',
-  'income/settings.repository.ts',
+  'revenue/income-settings.repository.ts',
   'partners/partner-cities.repository.ts',
 ];
 const referenceSeedMark = 'reference_data';

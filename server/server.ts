@@ -1,4 +1,4 @@
-import { readSettings } from './income/settings.repository.ts';
+import { readSettings } from './revenue/income-settings.repository.ts';
 import type { FastifyInstance } from 'fastify';
 import { sweepOrphanedUploads } from './uploads/orphan-sweep.ts';
 import { buildApp } from './app.ts';
@@ -7,7 +7,7 @@ import { startMetricsServer, type MetricsServer } from './metrics/metrics-server
 import { serverLogOptions } from './http/log-redaction.ts';
 import { backgroundStdout } from './http/log-destination.ts';
 import { loadOrCreateCardKey } from './cards/card-key.ts';
-import { scheduleDistribution } from './income/scheduler.ts';
+import { scheduleDistribution } from './distribution/scheduler.ts';
 import type { Config } from './config.ts';
 import { checkConnection, migrateToLatest, type DatabaseHandle } from './db/database.ts';
 import { startMailing } from './notifications/mailer.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertOperator } from '../admin/operator.service.ts';
+import { upsertOperator } from '../operators/login.service.ts';
 import { check, expectRateLimited, expectUnauthorized, login, loginToken, registerMember, send } from '../../tests/helpers/members.ts';
 import { operatorPassword } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';

@@ -12,50 +12,10 @@ export interface OperatorSession {
   stage: OperatorSessionStage;
 }
 
-export async function createOperatorSession(
-  db: Db,
-  operatorId: number,
-  tokenHash: string,
-  stage: OperatorSessionStage = 'signed_in',
-): Promise<void> {
-  await db.insertInto('operator_sessions').values({ operator_id: operatorId, token_hash: tokenHash, stage }).execute();
-}
-
-/** Moves a session on through sign-in (to 'signed_in' once the second factor is given). */
-export async function setOperatorSessionStage(db: Db, sessionId: string, stage: OperatorSessionStage): Promise<void> {
-  await db.updateTable('operator_sessions').set({ stage, last_seen_at: new Date() }).where('id', '=', sessionId).execute();
-}
-
 /**
- * Ends an operator's open sessions at once (disabled, or a new password): all of them, or every one
- * but `keepSessionId` (the operator who changed their own password stays signed in where they did it).
+ * One session with its operator's state, found by its token's hash or by its id: what the operator guard and the
+ * preview passes read. Starting, moving on and ending sessions is the operators' own (operators/operator-sessions.repository.ts).
  */
-export async function revokeOperatorSessions(db: Db, operatorId: number, keepSessionId?: string): Promise<void> {
-  let update = db
-    .updateTable('operator_sessions')
-    .set({ revoked_at: new Date() })
-    .where('operator_id', '=', operatorId)
-    .where('revoked_at', 'is', null);
-  if (keepSessionId !== undefined) update = update.where('id', '!=', keepSessionId);
-  await update.execute();
-}
-
-/**
- * Ends every open session of every operator without two-factor sign-in (it was just required of
- * everyone); returns the sessions ended, with their operators.
- */
-export async function revokeSessionsWithoutTwoFactor(db: Db): Promise<{ sessionId: string; operatorId: number }[]> {
-  const rows = await db
-    .updateTable('operator_sessions')
-    .set({ revoked_at: new Date() })
-    .where('revoked_at', 'is', null)
-    .where('operator_id', 'in', (eb) => eb.selectFrom('operators').select('operators.id').where('operators.totp_enabled_at', 'is', null))
-    .returning(['id', 'operator_id'])
-    .execute();
-  return rows.map((row) => ({ sessionId: row.id, operatorId: row.operator_id }));
-}
-
-/** One session with its operator's state, found by its token's hash or by its id. */
 async function findSessionBy(
   db: Db,
   column: 'operator_sessions.token_hash' | 'operator_sessions.id',
@@ -96,8 +56,4 @@ export const findOperatorSessionById = (db: Db, sessionId: string) => findSessio
 
 export async function touchOperatorSession(db: Db, sessionId: string, at: Date): Promise<void> {
   await db.updateTable('operator_sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
-}
-
-export async function revokeOperatorSession(db: Db, sessionId: string): Promise<void> {
-  await db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
 }

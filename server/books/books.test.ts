@@ -9,7 +9,7 @@ import { notifyPayment, placeOrder } from '../../tests/helpers/orders.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { businessDate } from '../db/business-day.ts';
 import { pointsToDecimal } from '../shared/money.ts';
-import { distributeIncome } from '../income/income.service.ts';
+import { distributeIncome } from '../distribution/distribution.service.ts';
 
 interface Close {
   day: string;

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { pointsToDecimal, unitsToDecimal } from '../shared/money.ts';
-import { localisedSchema } from '../catalog/localised-name.schema.ts';
+import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
 import type { OrderIndexRow } from './order-index.repository.ts';
 
 /** One order as the back office's orders index lists it: amounts and units as decimals, names in every language. */

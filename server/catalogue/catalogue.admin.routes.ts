@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
@@ -7,10 +6,7 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { notFound } from '../shared/errors.ts';
-import { picturePathPattern } from '../site/site-content.ts';
-import { addPicture } from '../site/site-pictures.ts';
-import { uploadBytesMax } from '../uploads/image-check.ts';
-import { readImageField } from '../uploads/uploads.routes.ts';
+import { picturePathPattern } from '../uploads/upload-store.ts';
 import { countAllProducts, findCatalogueProduct, listAllProducts, type CatalogueProductRow } from './catalogue-admin.repository.ts';
 import { addProduct, changeProduct, productNotFoundMessage, sharesSold } from './catalogue.service.ts';
 
@@ -82,7 +78,6 @@ const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483
 /** The catalogue in the back office (decision 027): products listed, added and edited, their pictures uploaded. */
 export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
-  await app.register(fastifyMultipart, { limits: { fileSize: uploadBytesMax, files: 1, fields: 4, parts: 5 } });
 
   const reread = async (id: number) => {
     const row = await findCatalogueProduct(app.db, id);
@@ -145,24 +140,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await changeProduct(app.db, operatorOf(request).operatorId, request.params.id, request.body);
       return success(await reread(request.params.id), 'Product saved');
-    },
-  );
-
-  app.post(
-    '/admin/v1/catalogue/pictures',
-    {
-      schema: {
-        tags,
-        summary: 'Upload a png or jpeg picture of a product or certificate (checked by content, re-encoded); answers its src',
-        consumes: ['multipart/form-data'],
-        security: bearer,
-        response: { 201: envelopeOf(Type.Object({ src: Type.String(), width: Type.Integer(), height: Type.Integer() })) },
-      },
-    },
-    async (request, reply) => {
-      // The brand site's own picture store: product pictures reach its pages on the next publish.
-      const picture = await addPicture(app.db, operatorOf(request).operatorId, await readImageField(request));
-      return reply.status(201).send(success(picture, 'Uploaded'));
     },
   );
 };

@@ -1,10 +1,10 @@
-import { countAdjustments } from '../admin/member-adjustments.repository.ts';
+import { countAdjustments } from '../members/member-adjustments.repository.ts';
 import { countPartnerFailures, partnerFailureWindowMs } from '../wallet/partner-failures.repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { deviceOnlineMs } from '../devices/device.json.ts';
 import { countDevices } from '../devices/devices.repository.ts';
-import { readSettings } from '../income/settings.repository.ts';
+import { readSettings } from '../revenue/income-settings.repository.ts';
 import { businessDate } from '../db/business-day.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { queueCounts, roomDays, setupCounts } from './dashboard.repository.ts';

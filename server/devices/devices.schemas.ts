@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { localisedSchema } from '../catalog/localised-name.schema.ts';
+import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
 
 /**
  * A serial as printed on the machine's label: letters, digits, dot, dash, underscore, 3 to 40

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { findEngineRoom } from '../catalog/catalog.repository.ts';
+import { findEngineRoom } from '../catalogue/catalogue.repository.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import { uniqueViolation } from '../shared/db-errors.ts';

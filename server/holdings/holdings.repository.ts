@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Localised } from '../db/seeded-names.ts';
-import { isPaidOff } from '../income/share-rule.repository.ts';
+import { isPaidOff } from '../distribution/share-rule.repository.ts';
 
 /** One paid order of a member as the holdings list shows it; amounts in ten-thousandths of a point. */
 export interface HoldingRow {

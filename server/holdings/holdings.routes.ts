@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { holdingsPerPage, recentResultsDays } from '../../contract/limits.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { localisedSchema } from '../catalog/localised-name.schema.ts';
+import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
 import { businessDate } from '../db/business-day.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts';

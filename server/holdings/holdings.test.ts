@@ -3,7 +3,7 @@ import { dayAgo, dayStart, paidOrder } from '../../tests/helpers/income.ts';
 import { expectFailure, expectSuccess, registerMember, send } from '../../tests/helpers/members.ts';
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { distributeIncome } from '../income/income.service.ts';
+import { distributeIncome } from '../distribution/distribution.service.ts';
 
 interface Holding {
   id: number;

@@ -5,7 +5,7 @@ import { expectFailure, expectSuccess, login, registerMember, send, type Member 
 import { operatorToken } from '../../tests/helpers/operators.ts';
 import { notifyPayment, placeOrder } from '../../tests/helpers/orders.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
-import { distributeIncome } from '../income/income.service.ts';
+import { distributeIncome } from '../distribution/distribution.service.ts';
 
 interface Notice {
   id: number;

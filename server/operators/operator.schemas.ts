@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { operatorPasswordMinLength } from '../admin/operator.service.ts';
+import { operatorPasswordMinLength } from './login.service.ts';
 import { passwordCharacters } from '../users/account.schemas.ts';
 
 export const roleSchema = Type.Union([Type.Literal('administrator'), Type.Literal('reviewer')], {

@@ -2,9 +2,9 @@ import type { Db } from '../db/database.ts';
 import type { OperatorRole } from '../db/schema-operators.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/password.ts';
-import { revokeOperatorSessions, revokeSessionsWithoutTwoFactor } from '../auth/operator-session.repository.ts';
-import { checkOperatorCredentials } from '../admin/operator.service.ts';
-import { findOperatorByUsername, insertOperator } from '../admin/operator.repository.ts';
+import { revokeOperatorSessions, revokeSessionsWithoutTwoFactor } from './operator-sessions.repository.ts';
+import { checkOperatorCredentials } from './login.service.ts';
+import { findOperatorByUsername, insertOperator } from './operator-accounts.repository.ts';
 import { ApiError, fieldError, notFound } from '../shared/errors.ts';
 import { clearTwoFactor } from './two-factor.repository.ts';
 import {

@@ -2,12 +2,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthenticatedOperator } from '../auth/operator.guard.ts';
-import { revokeOperatorSessions, setOperatorSessionStage } from '../auth/operator-session.repository.ts';
+import { revokeOperatorSessions, setOperatorSessionStage } from './operator-sessions.repository.ts';
 import { clearHits } from '../http/rate-limit.repository.ts';
 import { takeSlot, type Limit } from '../http/rate-limit.ts';
 import { qrCodeOf, type QrCode } from '../receiving/qr-code.ts';
 import { ApiError, fieldError } from '../shared/errors.ts';
-import { findOperatorByUsername, twoFactorRequired } from '../admin/operator.repository.ts';
+import { findOperatorByUsername, twoFactorRequired } from './operator-accounts.repository.ts';
 import { matchingStep, newRecoveryCodes, newTotpSecret, openSecret, otpauthUri, recoveryCodeHash, sealSecret, totpKeyOf } from './totp.ts';
 import {
   claimStep,

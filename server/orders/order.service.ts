@@ -4,7 +4,7 @@ import { ApiError, forbidden, notFound, validationError } from '../shared/errors
 import { pointsToNumber, pointScale, unitScale } from '../shared/money.ts';
 import { parseOrderAmount } from './order-amount.ts';
 import { newOrderNumber } from './order-number.ts';
-import { findDeliveryMethod, findEngineRoom, findPaymentMethod, findProduct } from '../catalog/catalog.repository.ts';
+import { findDeliveryMethod, findEngineRoom, findPaymentMethod, findProduct } from '../catalogue/catalogue.repository.ts';
 import { accountStatusOf } from '../users/user.repository.ts';
 import {
   insertOrderUnlessNumberTaken,

@@ -5,7 +5,7 @@ import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, idParams } from '../http/schemas.ts';
-import { oneOf } from '../income/revenue-json.ts';
+import { oneOf } from '../revenue/revenue.json.ts';
 import { checkStatement, confirmStatementLines, importStatement, statementView, type StatementFile } from './reconciliation.service.ts';
 import {
   confirmBody,

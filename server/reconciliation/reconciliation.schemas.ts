@@ -10,7 +10,7 @@ import {
 } from '../../contract/reconciliation.ts';
 import { paginatedOf } from '../http/paging.ts';
 import { errorCodeSchema, multilineText } from '../http/schemas.ts';
-import { dateText, oneOf, pointsText } from '../income/revenue-json.ts';
+import { dateText, oneOf, pointsText } from '../revenue/revenue.json.ts';
 import { lineGroups } from './statement.json.ts';
 
 /**

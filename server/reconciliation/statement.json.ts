@@ -1,5 +1,5 @@
 import { statementLineGroups, type StatementLineGroup, type StatementLineState } from '../../contract/reconciliation.ts';
-import { points } from '../income/revenue-json.ts';
+import { points } from '../revenue/revenue.json.ts';
 import type { JudgedLine } from './reconciliation.service.ts';
 import type { StatementMapping } from './statement-csv.ts';
 

@@ -11,7 +11,7 @@ import { insertUser } from '../../tests/helpers/ledger.ts';
 import { multipart, photo } from '../../tests/helpers/uploads.ts';
 import { ProductApi } from '../../tests/helpers/product-api.ts';
 import { startProduct, type ProductServer } from '../../tests/helpers/product-server.ts';
-import { upsertOperator } from '../admin/operator.service.ts';
+import { upsertOperator } from '../operators/login.service.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { buildTimeoutMs } from './site-build.ts';

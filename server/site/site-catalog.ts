@@ -1,4 +1,4 @@
-import { listProducts } from '../catalog/catalog.repository.ts';
+import { listProducts } from '../catalogue/catalogue.repository.ts';
 import type { Db } from '../db/database.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import type { CatalogEntry } from './site-content.ts';

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { locales, type Locale } from '../../locales/index.ts';
 import { brandSchema, partnerSchema, settingsSchema } from '../../site/content-schema.ts';
+import { picturePathPattern } from '../uploads/upload-store.ts';
 
 /**
  * The brand content as the server holds it (decision 022): one section per brand page and locale,
  * plus the site settings and the partner list, which are the same in every locale. Each section is
  * checked by the schema the Astro build uses (site/content-schema.ts).
  */
-
-/** Where a picture lives in the content the build reads: beside the brand files, in images/. */
-export const picturePathPattern = /^\.\.\/images\/[A-Za-z0-9][\w.-]{0,100}\.(svg|png|jpe?g|webp|avif)$/;
 
 /** On the server a picture is its path; the build then checks the file and processes it. */
 const brand = brandSchema(() => z.string().regex(picturePathPattern, 'Must be a picture of the brand site (../images/…)'));

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import fastifyMultipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
 import { newPreviewPass, previewCookie, previewPassLifetimeMs } from '../auth/preview-access.ts';
@@ -8,9 +7,6 @@ import { envelopeOf } from '../http/schemas.ts';
 import { notFound, validationError } from '../shared/errors.ts';
 import { findBuild, findLive, findRunningBuild, listPublished, type BuildRow } from './site-content.repository.ts';
 import { catalogueChanged, listSections, readSection, saveSection } from './site-content.service.ts';
-import { uploadBytesMax } from '../uploads/image-check.ts';
-import { readImageField } from '../uploads/uploads.routes.ts';
-import { addPicture } from './site-pictures.ts';
 import { publishedVersionsKept } from './site-publish.service.ts';
 
 const bearer = [{ bearer: [] }];
@@ -64,24 +60,6 @@ function contentOf(content: unknown): unknown {
 /** The brand site in the back office (decision 022): pages to edit, preview, publish, history and rollback. */
 export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireOperator);
-  await app.register(fastifyMultipart, { limits: { fileSize: uploadBytesMax, files: 1, fields: 4, parts: 5 } });
-
-  app.post(
-    '/admin/v1/site/pictures',
-    {
-      schema: {
-        tags: ['operators'],
-        summary: 'Upload a png or jpeg picture for the brand site (checked by content, re-encoded); answers the src a page field takes',
-        consumes: ['multipart/form-data'],
-        security: bearer,
-        response: { 201: envelopeOf(Type.Object({ src: Type.String(), width: Type.Integer(), height: Type.Integer() })) },
-      },
-    },
-    async (request, reply) => {
-      const picture = await addPicture(app.db, operatorOf(request).operatorId, await readImageField(request));
-      return reply.status(201).send(success(picture, 'Uploaded'));
-    },
-  );
 
   app.get(
     '/admin/v1/site',

@@ -14,6 +14,12 @@ export function newStoredName(contentType: ImageContentType): string {
 export const partialSuffix = '.partial';
 export const storedNamePattern = /^[0-9a-f]{32}\.(png|jpg)$/;
 
+/**
+ * Where a brand-site picture lives in the content the build reads: beside the brand files, in images/. Pages and
+ * products both name their pictures so.
+ */
+export const picturePathPattern = /^\.\.\/images\/[A-Za-z0-9][\w.-]{0,100}\.(svg|png|jpe?g|webp|avif)$/;
+
 /** The files in the upload folder, with their age; none when the folder does not exist yet. */
 export async function listStoredFiles(uploadDir: string, now = Date.now()): Promise<{ name: string; ageMs: number }[]> {
   const names = await fs.readdir(uploadDir).catch(() => [] as string[]);

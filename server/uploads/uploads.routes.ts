@@ -6,15 +6,14 @@ import { operatorTokenPattern } from '../auth/operator-tokens.ts';
 import { requireOperator } from '../auth/operator.guard.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
-import { RefusedInput } from '../http/refused-input.ts';
-import { ApiError, forbidden, notFound } from '../shared/errors.ts';
+import { forbidden, notFound } from '../shared/errors.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
-import { cleanImage, oversizeImageMessage, uploadBytesMax } from './image-check.ts';
+import { cleanImage, uploadBytesMax } from './image-check.ts';
+import { readImageField } from './image-field.ts';
 import { newStoredName, readImage } from './upload-store.ts';
 import { findUpload, insertUpload, uploadPath } from './uploads.repository.ts';
 
 const bearer = [{ bearer: [] }];
-const sendAsField = 'Send the image as multipart/form-data in the field "image"';
 
 /** An upload is served to its owner and to operators: the guard takes either token. */
 async function requireOwnerOrOperator(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -72,27 +71,3 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
-
-/** The bytes of the one file in the multipart field "image", or a refusal that says how to send it. */
-export async function readImageField(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new ApiError(422, 'image_field_missing', sendAsField, { errors: { image: [sendAsField] } });
-  const file = await request.file().catch((error: unknown) => {
-    // Too many parts or fields: the body holds something other than the one image.
-    if (multipartLimitCodes.has((error as { code?: string }).code ?? '')) return undefined;
-    throw damagedBody();
-  });
-  if (file === undefined || file.fieldname !== 'image')
-    throw new ApiError(422, 'image_field_missing', sendAsField, { errors: { image: [sendAsField] } });
-  try {
-    return await file.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'image_too_large', oversizeImageMessage);
-    // Whatever else stops the stream (it ends early, a part is malformed) is the body's fault, not the server's.
-    throw damagedBody();
-  }
-}
-
-/** @fastify/multipart's refusals of a body with more parts, files or fields than the limits allow. */
-const multipartLimitCodes = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
-
-const damagedBody = () => new RefusedInput('image', 'The multipart body is cut off or malformed; send the whole image again.');

@@ -1,4 +1,4 @@
-import { localisedSchema } from '../catalog/localised-name.schema.ts';
+import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
 import { Type } from 'typebox';
 import { emailField, phoneField } from '../users/contact.schemas.ts';
 import { multilineText } from '../http/schemas.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireOperator } from '../auth/operator.guard.ts';
-import { localisedSchema } from '../catalog/localised-name.schema.ts';
+import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';

@@ -1,32 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { withdrawalClaimMinutes, withdrawMinPoints } from '../../contract/limits.ts';
-import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { withdrawMinPoints } from '../../contract/limits.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import type { WithdrawalStatus } from '../db/schema-members-money.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
-import { amountText, envelopeOf, multilineText } from '../http/schemas.ts';
+import { amountText, envelopeOf } from '../http/schemas.ts';
 import { parseTransferAmount } from '../wallet/transfer-amount.ts';
 import { withdrawalJson } from './withdrawal.json.ts';
-import { countWithdrawals, listWithdrawals, type WithdrawalRow } from './withdrawals.repository.ts';
-import { claim, decide, liveClaim, release, requestWithdrawal } from './withdrawals.service.ts';
-import { withdrawalStatus } from '../../contract/statuses.ts';
+import { withdrawalSchema } from './withdrawals.schemas.ts';
+import { countWithdrawals, listWithdrawals } from './withdrawals.repository.ts';
+import { requestWithdrawal } from './withdrawals.service.ts';
 
 const bearer = [{ bearer: [] }];
 const idempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' })),
-});
-
-const withdrawalSchema = Type.Object({
-  id: Type.Integer(),
-  amount: Type.Number(),
-  status: Type.Integer({ description: '1 accepted (held), 2 completed (paid out), 3 failed (rejected, returned)' }),
-  reason: Type.Union([Type.String(), Type.Null()]),
-  business_date: Type.String(),
-  created_at: Type.String({ format: 'date-time' }),
-  decided_at: Type.Union([Type.String(), Type.Null()]),
-  bankcard: Type.Object({ id: Type.Integer(), bank_name: Type.String(), card_last4: Type.String() }),
 });
 
 /** POST and GET v1/withdraw: the member's withdrawals to their own verified card. */
@@ -79,142 +66,6 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         listWithdrawals(app.db, filter, pageOffset(page), perPageDefault),
       ]);
       return success(paginate(request, page, total, rows.map(withdrawalJson)));
-    },
-  );
-};
-
-/** The queue's filter names are the contract's status names. */
-const statusNames: Record<string, WithdrawalStatus> = withdrawalStatus;
-const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
-
-/** The operators' payout queue. */
-export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireOperator);
-  const claimSchema = Type.Union(
-    [
-      Type.Object({
-        operator_id: Type.Integer(),
-        operator: Type.String({ description: 'The operator name holding it' }),
-        since: Type.String({ format: 'date-time' }),
-        until: Type.String({ format: 'date-time', description: `Claims run out ${withdrawalClaimMinutes} minutes after they are taken` }),
-      }),
-      Type.Null(),
-    ],
-    { description: 'Who is paying it now (decision 051); null when nobody holds a live claim' },
-  );
-  const adminItem = Type.Intersect([
-    withdrawalSchema,
-    Type.Object({ user_id: Type.Integer(), cardholder: Type.String(), claim: claimSchema }),
-  ]);
-  const adminJson = (row: WithdrawalRow) => ({
-    ...withdrawalJson(row),
-    user_id: row.user_id,
-    cardholder: row.cardholder,
-    claim: liveClaim(row),
-  });
-
-  app.get(
-    '/admin/v1/withdrawals',
-    {
-      schema: {
-        tags: ['operators'],
-        summary: 'Withdrawals by status (default accepted, oldest first), with the card to pay',
-        querystring: Type.Object({
-          status: Type.Optional(Type.Union(Object.keys(statusNames).map((name) => Type.Literal(name)))),
-          page: pageField,
-        }),
-        security: bearer,
-        response: { 200: envelopeOf(paginatedOf(adminItem)) },
-      },
-    },
-    async (request) => {
-      const { status = 'accepted', page = 1 } = request.query;
-      const filter = { status: statusNames[status] ?? withdrawalStatus.accepted };
-      const [total, rows] = await Promise.all([
-        countWithdrawals(app.db, filter),
-        listWithdrawals(app.db, filter, pageOffset(page), perPageDefault),
-      ]);
-      return success(paginate(request, page, total, rows.map(adminJson)));
-    },
-  );
-
-  app.post(
-    '/admin/v1/withdrawals/:id/claim',
-    {
-      schema: {
-        tags: ['operators'],
-        summary: `Take an accepted withdrawal before sending its bank transfer: for ${withdrawalClaimMinutes} minutes or until released nobody else may pay or reject it; 409 withdrawal_claimed_by_other with who holds it (decision 051)`,
-        params: idParams,
-        security: bearer,
-        response: { 200: envelopeOf(adminItem) },
-      },
-    },
-    async (request) => {
-      const row = await claim(app.db, operatorOf(request).operatorId, String(request.params.id));
-      return success(adminJson(row), 'Withdrawal claimed');
-    },
-  );
-
-  app.post(
-    '/admin/v1/withdrawals/:id/release',
-    {
-      schema: {
-        tags: ['operators'],
-        summary: 'Let go of a withdrawal one holds, for someone else to pay; 409 withdrawal_not_claimed when one does not hold it',
-        params: idParams,
-        security: bearer,
-        response: { 200: envelopeOf(adminItem) },
-      },
-    },
-    async (request) => {
-      const row = await release(app.db, operatorOf(request).operatorId, String(request.params.id));
-      return success(adminJson(row), 'Withdrawal released');
-    },
-  );
-
-  app.post(
-    '/admin/v1/withdrawals/:id/pay',
-    {
-      schema: {
-        tags: ['operators'],
-        summary:
-          'Mark an accepted withdrawal paid out (completed); 409 withdrawal_already_decided when already decided, withdrawal_claimed_by_other while another operator holds it',
-        params: idParams,
-        body: Type.Object({ bank_reference: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }) }),
-        security: bearer,
-        response: { 200: envelopeOf(withdrawalSchema) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const { bank_reference: bankReference } = request.body;
-      return success(
-        withdrawalJson(await decide(app.db, operatorOf(request).operatorId, String(id), { pay: true, bankReference })),
-        'Withdrawal paid',
-      );
-    },
-  );
-
-  app.post(
-    '/admin/v1/withdrawals/:id/reject',
-    {
-      schema: {
-        tags: ['operators'],
-        summary:
-          'Reject an accepted withdrawal (failed); the amount returns to the main wallet; 409 withdrawal_claimed_by_other while another operator holds it',
-        params: idParams,
-        body: Type.Object({ reason: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }) }),
-        security: bearer,
-        response: { 200: envelopeOf(withdrawalSchema) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const { reason } = request.body;
-      return success(
-        withdrawalJson(await decide(app.db, operatorOf(request).operatorId, String(id), { pay: false, reason })),
-        'Withdrawal rejected',
-      );
     },
   );
 };

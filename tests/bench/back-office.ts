@@ -5,7 +5,7 @@
  * first one after start-up, and the median of the next five. The goal is 300 ms for a first open.
  */
 import { sql } from 'kysely';
-import { upsertOperator } from '../../server/admin/operator.service.ts';
+import { upsertOperator } from '../../server/operators/login.service.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { startProduct } from '../helpers/product-server.ts';
 import { createScratchDatabase } from '../helpers/test-app.ts';

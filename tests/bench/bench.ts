@@ -13,7 +13,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { passwordHashParameters } from '../../server/auth/password.ts';
-import { distributionBatchSize } from '../../server/income/distribution.ts';
+import { distributionBatchSize } from '../../server/distribution/distribution.ts';
 import { startProduct, type ProductServer } from '../helpers/product-server.ts';
 import { createScratchDatabase } from '../helpers/test-app.ts';
 import { distributionFigures } from './distribution.ts';

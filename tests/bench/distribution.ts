@@ -6,12 +6,12 @@
  * with the Node process's peak memory while it runs. Figures, not verdicts: `npm run bench` prints them.
  */
 import { sql } from 'kysely';
-import { upsertOperator } from '../../server/admin/operator.service.ts';
+import { upsertOperator } from '../../server/operators/login.service.ts';
 import { seedDatabase } from '../../server/seed.ts';
 import { loadConfig } from '../../server/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../server/db/database.ts';
-import { distributeIncome } from '../../server/income/income.service.ts';
-import { recordRevenue } from '../../server/income/revenue.service.ts';
+import { distributeIncome } from '../../server/distribution/distribution.service.ts';
+import { recordRevenue } from '../../server/revenue/revenue.service.ts';
 import { dateInZone } from '../../server/db/business-day.ts';
 import { createScratchDatabase } from '../helpers/test-app.ts';
 

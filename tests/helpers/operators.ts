@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import { upsertOperator } from '../../server/admin/operator.service.ts';
+import { upsertOperator } from '../../server/operators/login.service.ts';
 import type { Db } from '../../server/db/database.ts';
 import type { OperatorRole } from '../../server/db/schema-operators.ts';
 import { send, uniqueName } from './members.ts';

@@ -54,7 +54,7 @@ export async function startProduct(
       LOG_LEVEL: 'warn',
       DEMO_MODE: 'true',
       // The journeys record a day and share it out at once, as one operator; the hold and sharing early by a
-      // second administrator (decision 049) are the API tests' (server/income/corrections.test.ts).
+      // second administrator (decision 049) are the API tests' (server/distribution/corrections.test.ts).
       REVENUE_HOLD_MINUTES: '0',
       ...env,
     },

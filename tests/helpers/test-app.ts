@@ -1,4 +1,4 @@
-import { readSettings } from '../../server/income/settings.repository.ts';
+import { readSettings } from '../../server/revenue/income-settings.repository.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { revenueDayStates } from '../../contract/revenue.ts';
+import { requireOperator } from '../auth/operator.guard.ts';
+import { success } from '../http/envelope.ts';
+import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts';
+import { envelopeOf } from '../http/schemas.ts';
+import { dateText, oneOf, points, pointsText } from '../revenue/revenue.json.ts';
+import { checkedDate } from '../revenue/revenue.service.ts';
+import { orderOutcomes } from './distribution-explain.repository.ts';
+import { explainDay } from './distribution-explain.service.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['operators'];
+const roomParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const outcomeSchema = oneOf(orderOutcomes, 'Why the order earned or did not earn from the day');
+const dayStates = revenueDayStates;
+const correctionStates = ['held', 'waiting', 'shared', 'carried', 'withdrawn', 'in_pool'] as const;
+
+/** A room day's distribution explained to an operator, order by order. */
+export const distributionExplainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', requireOperator);
+
+  app.get(
+    '/admin/v1/engine-rooms/:id/distributions/:date',
+    {
+      schema: {
+        tags,
+        summary:
+          'A room day’s distribution explained: revenue, pool and fee, orders paid and how much, and for each order that did not ' +
+          'earn, why (paid after the day, cancelled or refunded, not paid, no revenue, capacity not set, not shared out yet)',
+        params: Type.Object({ id: roomParams.properties.id, date: dateText('The business day') }),
+        querystring: Type.Object({ page: pageField, outcome: Type.Optional(outcomeSchema) }),
+        security: bearer,
+        response: {
+          200: envelopeOf(
+            Type.Object({
+              engine_room_id: Type.Integer(),
+              business_date: Type.String(),
+              state: oneOf(dayStates, 'Shared out, under way, not run yet, nothing recorded to share, or waiting for a capacity'),
+              capacity_units: Type.Union([Type.Integer(), Type.Null()]),
+              revenue: pointsText('The day’s revenue with corrections'),
+              pool: pointsText('What the orders share: revenue less the fee (as it will be, when not run yet)'),
+              fee: pointsText('The operator’s fee kept from the revenue'),
+              fee_percent: Type.Number(),
+              recorded_revenue: pointsText('The day’s revenue as first recorded'),
+              carried_in: pointsText('What the pool gave up to decreases carried from the room’s earlier days (decision 048)'),
+              corrections: Type.Array(
+                Type.Object({
+                  id: Type.Integer(),
+                  revenue: pointsText('The signed correction'),
+                  reason: Type.String(),
+                  created_at: Type.String({ format: 'date-time' }),
+                  state: oneOf(correctionStates, 'Held, waiting for the next run, shared, carried (a decrease), in the pool, or withdrawn'),
+                  pool_change: Type.Union([pointsText('What it changed in the pool, at the day’s fee'), Type.Null()]),
+                  amount_paid: pointsText('What its sharing paid to the orders'),
+                  carried: pointsText('What a decrease carries against the room’s later days'),
+                }),
+              ),
+              orders_paid: Type.Integer(),
+              amount_paid: pointsText('Income credited to the orders, corrections shared included'),
+              outcomes: Type.Array(
+                Type.Object({
+                  outcome: outcomeSchema,
+                  orders: Type.Integer(),
+                  amount: pointsText('What the orders cost'),
+                  earned: pointsText('Income'),
+                }),
+              ),
+              orders: paginatedOf(
+                Type.Object({
+                  order_number: Type.String(),
+                  amount: pointsText('What the order cost'),
+                  paid_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+                  earned: Type.Union([pointsText('Income from the day'), Type.Null()]),
+                  outcome: outcomeSchema,
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { id, date } = request.params;
+      const { page = 1, outcome } = request.query;
+      const { day, facts, corrections, counts, total, rows } = await explainDay(app.db, app.config, id, checkedDate('date', date) ?? date, {
+        offset: pageOffset(page),
+        outcome,
+      });
+      const revenue = BigInt(facts.revenue);
+      const pool = BigInt(facts.pool);
+      const state: (typeof dayStates)[number] =
+        facts.finished === true
+          ? 'finished'
+          : facts.finished === false
+            ? 'running'
+            : facts.records === 0
+              ? 'no_revenue'
+              : facts.capacity_units === null
+                ? 'capacity_not_set'
+                : 'not_run';
+      return success({
+        engine_room_id: id,
+        business_date: day,
+        state,
+        capacity_units: facts.capacity_units,
+        revenue: points(revenue),
+        pool: points(pool),
+        fee: points(facts.fee),
+        fee_percent: facts.fee_bp / 100,
+        recorded_revenue: points(facts.recorded_revenue),
+        carried_in: points(facts.carried_in),
+        corrections: corrections.map((row) => ({
+          id: Number(row.id),
+          revenue: points(row.revenue),
+          reason: row.reason,
+          created_at: new Date(row.created_at).toISOString(),
+          state: row.state,
+          pool_change: row.pool_delta === null ? null : points(row.pool_delta),
+          amount_paid: points(row.amount_paid),
+          carried: points(row.carried),
+        })),
+        orders_paid: facts.orders_credited ?? 0,
+        amount_paid: points(facts.amount_credited ?? '0'),
+        outcomes: counts.map((row) => ({ ...row, amount: points(row.amount), earned: points(row.earned) })),
+        orders: paginate(
+          request,
+          page,
+          total,
+          rows.map((row) => ({
+            ...row,
+            amount: points(row.amount),
+            paid_at: row.paid_at === null ? null : new Date(row.paid_at).toISOString(),
+            earned: row.earned === null ? null : points(row.earned),
+          })),
+        ),
+      });
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { findProduct } from '../catalogue/catalogue.repository.ts';
+import { solarProduct } from '../catalogue/solar-product.ts';
+import { success } from '../http/envelope.ts';
+import { pointsToNumber } from '../shared/money.ts';
+import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
+import { envelopeOf } from '../http/schemas.ts';
+import { countIncomeRecords, listIncomeRecords } from './income-records.repository.ts';
+import { bpToPercent, readSettings } from '../revenue/income-settings.repository.ts';
+
+const incomeRecord = Type.Object({
+  id: Type.Integer(),
+  interest_record_number: Type.String(),
+  amount: Type.Number(),
+  business_date: Type.String(),
+  order_id: Type.Integer(),
+  engine_room_id: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+/** GET v1/interest: the member's income records, and the figures the screens estimate with. */
+export const interestRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/interest',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['income'],
+        summary: 'The member’s income records, newest first; `wallet` carries the price and the expected monthly rate, for estimates only',
+        querystring: Type.Object({ page: pageField }),
+        security: [{ bearer: [] }],
+        response: {
+          200: Type.Intersect([
+            envelopeOf(paginatedOf(incomeRecord)),
+            Type.Object({ wallet: Type.Object({ original_price: Type.Number(), interest_rate: Type.Number() }) }),
+          ]),
+        },
+      },
+    },
+    async (request) => {
+      const userId = memberOf(request).userId;
+      const page = request.query.page ?? 1;
+      const [total, rows, settings, product] = await Promise.all([
+        countIncomeRecords(app.db, userId),
+        listIncomeRecords(app.db, userId, pageOffset(page), perPageDefault),
+        readSettings(app.db, app.config),
+        findProduct(app.db, solarProduct.id),
+      ]);
+      const records = rows.map((row) => ({
+        id: Number(row.id),
+        interest_record_number: row.interest_record_number,
+        amount: pointsToNumber(row.amount),
+        business_date: row.business_date,
+        order_id: Number(row.order_id),
+        engine_room_id: row.engine_room_id,
+        created_at: new Date(row.created_at).toISOString(),
+      }));
+      return {
+        ...success(paginate(request, page, total, records)),
+        wallet: {
+          original_price: pointsToNumber(product?.price ?? solarProduct.price),
+          interest_rate: bpToPercent(settings.interestRateBp),
+        },
+      };
+    },
+  );
+};

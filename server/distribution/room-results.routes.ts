@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { recentResultsDays } from '../../contract/limits.ts';
+import { findEngineRoom, findProduct, listEngineRooms } from '../catalogue/catalogue.repository.ts';
+import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
+import { businessDate } from '../db/business-day.ts';
+import { success } from '../http/envelope.ts';
+import { parseOrderAmount } from '../orders/order-amount.ts';
+import { amountText, envelopeOf, idParams, recordId } from '../http/schemas.ts';
+import { notFound } from '../shared/errors.ts';
+import { pointsToNumber } from '../shared/money.ts';
+import { orderableRoomStates } from '../orders/order.service.ts';
+import { recentProduction, recentShares } from './production.repository.ts';
+
+const engineRoomSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  names: localisedSchema('the name in each language; show `name` where one is missing'),
+  type: Type.String(),
+  types: localisedSchema('the type in each language; show `type` where one is missing'),
+  location: Type.String(),
+  locations: localisedSchema('the location in each language; show `location` where one is missing'),
+  capacity_units: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      "installed capacity in units: each order earns its units over this share of the room's day (null: not set, nobody earns yet)",
+  }),
+});
+
+const dayProductionSchema = Type.Object({
+  business_date: Type.String(),
+  kwh: Type.Number(),
+  revenue: Type.Number({ description: 'points collected that day, corrections included' }),
+});
+
+const recentSharesSchema = Type.Object({
+  days: Type.Integer({ description: 'the business days looked back over, today included' }),
+  shared_days: Type.Integer({ description: 'of those, the days the room’s revenue was shared out: none means no history to go by' }),
+  low: Type.Union([Type.Number(), Type.Null()], {
+    description: 'the least an order of the amount would have been paid on one of them; null with none',
+  }),
+  high: Type.Union([Type.Number(), Type.Null()], { description: 'the most; null with none' }),
+});
+
+/** The engine rooms the cart chooses from, with what each produced: public, like the catalogue. */
+export const engineRoomRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/engineRoom',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Engine rooms members may host their units in (offered ones only: decision 052), each with its recorded production of the last 30 days',
+        response: {
+          200: envelopeOf(Type.Array(Type.Intersect([engineRoomSchema, Type.Object({ production: Type.Array(dayProductionSchema) })]))),
+        },
+      },
+    },
+    async () => {
+      const today = await businessDate(app.db, new Date());
+      const [rooms, production] = await Promise.all([
+        listEngineRooms(app.db, orderableRoomStates(app.config.demoMode)),
+        recentProduction(app.db, today),
+      ]);
+      return success(rooms.map((room) => ({ ...room, production: production.get(room.id) ?? [] })));
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { product_id: number; amount: string } }>(
+    '/v1/engineRoom/:id/recent',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: `What an order of the amount would have been paid in the room on each of its shared days of the last ${recentResultsDays}, by the rule the income distribution pays by (the pool over the day’s capacity, /trust): the least and the most. Past results, not a promise`,
+        params: idParams,
+        querystring: Type.Object({
+          product_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+          amount: amountText({ description: 'points, 4 decimals, at least the least order' }),
+        }),
+        response: { 200: envelopeOf(recentSharesSchema) },
+      },
+    },
+    async (request) => {
+      const roomId = recordId(request.params);
+      const room = roomId === undefined ? undefined : await findEngineRoom(app.db, roomId);
+      if (room === undefined) throw notFound('engine_room_not_found', 'Engine room not found');
+      const amount = parseOrderAmount(request.query.amount);
+      const product = await findProduct(app.db, request.query.product_id);
+      if (product === undefined || product.price <= 0n) throw notFound('product_not_found', 'Product not found');
+      const today = await businessDate(app.db, new Date());
+      const shares = await recentShares(app.db, room.id, amount, product.price, today);
+      return success({
+        days: recentResultsDays,
+        shared_days: shares.days,
+        low: shares.low === null ? null : pointsToNumber(shares.low),
+        high: shares.high === null ? null : pointsToNumber(shares.high),
+      });
+    },
+  );
+};

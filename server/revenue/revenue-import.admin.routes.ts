@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { success } from '../http/envelope.ts';
+import { envelopeOf, multilineText } from '../http/schemas.ts';
+import { rowProblems, totalOf, type CheckedRow } from './revenue-import.ts';
+import { confirmImport, importBytesMax, importRowsMax, previewImport, type ImportCheck } from './revenue-import.service.ts';
+import { oneOf, points, pointsText } from './revenue.json.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['operators'];
+/** A body around a file at its limit: a form's percent-encoding can triple a comma or a line break. */
+const bodyLimit = importBytesMax * 4;
+
+const fileFields = {
+  file_name: Type.String({ minLength: 1, maxLength: 255, description: 'The file’s name, kept in the audit log' }),
+  csv: multilineText({
+    maxLength: bodyLimit,
+    description: `The file’s text (UTF-8): a header naming room, business_date, kwh, revenue and optionally evidence, then one row per room and day; at most ${importBytesMax / 1024} KB and ${importRowsMax} rows`,
+  }),
+};
+
+const rowJson = Type.Object({
+  line: Type.Integer({ description: 'The line of the file (the header is line 1)' }),
+  room: Type.String({ description: 'As the file wrote it: a room id or name' }),
+  engine_room_id: Type.Union([Type.Integer(), Type.Null()]),
+  business_date: Type.String(),
+  kwh: Type.String(),
+  revenue: Type.String({ description: 'As the file wrote it' }),
+  evidence: Type.String(),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('recorded'), Type.Literal('bad')], {
+    description: 'ok: recorded on confirmation; recorded: already recorded with the same figures, skipped; bad: see problems',
+  }),
+  problems: Type.Array(oneOf(rowProblems, 'Why the row cannot be recorded')),
+});
+
+const importJson = Type.Object({
+  file_sha256: Type.String({ description: 'The file’s SHA-256: the confirmation names it, so what is recorded is what was previewed' }),
+  rows_total: Type.Integer(),
+  rows_ok: Type.Integer(),
+  rows_recorded_before: Type.Integer(),
+  rows_bad: Type.Integer(),
+  total_revenue: pointsText('What the ok rows record'),
+  rows: Type.Array(rowJson),
+});
+
+const rowOut = (row: CheckedRow) => ({
+  line: row.line,
+  room: row.room,
+  engine_room_id: row.engineRoomId,
+  business_date: row.businessDate,
+  kwh: row.kwh,
+  revenue: row.revenueText,
+  evidence: row.evidence,
+  status: row.status,
+  problems: row.problems,
+});
+
+function importOut(check: ImportCheck) {
+  const count = (status: CheckedRow['status']) => check.rows.filter((row) => row.status === status).length;
+  return {
+    file_sha256: check.fileSha256,
+    rows_total: check.rows.length,
+    rows_ok: count('ok'),
+    rows_recorded_before: count('recorded'),
+    rows_bad: count('bad'),
+    total_revenue: points(totalOf(check.rows)),
+    rows: check.rows.map(rowOut),
+  };
+}
+
+/** Meter data by CSV (decision 028): a preview that records nothing, then one audited confirmation. */
+export const revenueImportAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', requireOperator);
+
+  app.post(
+    '/admin/v1/revenue-imports/preview',
+    {
+      bodyLimit,
+      schema: {
+        tags,
+        summary: 'Step 1: check every row of a meter-data CSV and say which are wrong and why; nothing is recorded',
+        body: Type.Object(fileFields),
+        security: bearer,
+        response: { 200: envelopeOf(importJson) },
+      },
+    },
+    async (request) => success(importOut(await previewImport(app.db, app.config, request.body))),
+  );
+
+  app.post(
+    '/admin/v1/revenue-imports',
+    {
+      bodyLimit,
+      schema: {
+        tags,
+        summary:
+          'Step 2: record every ok row of the previewed file in one transaction, audited. Idempotent on room and day: a row ' +
+          'already recorded with the same figures is skipped, so importing a file again records nothing twice',
+        body: Type.Object({
+          ...fileFields,
+          file_sha256: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'From the preview (409 if the file changed since)' }),
+          reason: multilineText({
+            minLength: 1,
+            maxLength: 500,
+            pattern: '\\S',
+            description: 'Why the figures are recorded; kept in the audit log',
+          }),
+        }),
+        security: bearer,
+        response: { 201: envelopeOf(importJson) },
+      },
+    },
+    async (request, reply) => {
+      const check = await confirmImport(app.db, app.config, operatorOf(request).operatorId, request.body);
+      return reply.status(201).send(success(importOut(check), 'Revenue imported'));
+    },
+  );
+};
