@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { seededRoomNames } from '../db/seeded-names.ts';
 
 /**
- * The seed's engine rooms: the cart always sends room 1. Operators add and edit rooms later. Each room's
+ * The original app's engine rooms: the cart always sends room 1. Operators add and edit rooms later. Each room's
  * installed capacity can host every unit of the seeded product (23 units), so none is ever oversold.
  */
 export const seededEngineRooms = [
@@ -13,7 +13,7 @@ export const seededEngineRooms = [
 
 /**
  * Placeholder receiving accounts for trying the product: marked demo, so members see them only
- * while the server runs in demo mode (decision 024). The seed's payment view hides type "Taiwan";
+ * while the server runs in demo mode (decision 024). The original app's payment view hides type "Taiwan";
  * that rule is the Taiwan account's data here: no site's payment screen shows it.
  */
 export const seededRemittanceAccounts = [
@@ -53,7 +53,7 @@ export const seededRemittanceAccounts = [
 ] as const;
 
 /**
- * 1 bank remittance (the default). 2 virtual currency exists in the seed's screens with a serial
+ * 1 bank remittance (the default). 2 virtual currency exists in the original app's screens with a serial
  * number shown, but has no receiving address until an operator sets one in the back office
  * (Receiving accounts), so it is not available until then.
  */

@@ -16,7 +16,7 @@ describe.each(databaseKinds())('buying lists on %s', (kind) => {
 
   const list = async (path: string) => expectSuccess(await send(testApp.app, 'GET', `${path}?device=mobile`)) as Record<string, unknown>[];
 
-  it('GET v1/engineRoom lists the rooms with id, name, type and location, each name and location in three languages; room 1 exists for the seed’s cart', async () => {
+  it('GET v1/engineRoom lists the rooms with id, name, type and location, each name and location in three languages; room 1 exists for the original app’s cart', async () => {
     const rooms = await list('v1/engineRoom');
     expect(rooms).toEqual(seededEngineRooms.map((room) => ({ ...room, ...seededRoomNames[room.name], production: [] })));
     expect(rooms[0]).toMatchObject({ names: { zhs: '台南太阳能园区 A', zht: '臺南太陽能園區 A', eng: 'Tainan Solar Park A' } });

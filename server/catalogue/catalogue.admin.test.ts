@@ -208,7 +208,7 @@ describe.each(databaseKinds())('catalogue in the back office on %s', (kind) => {
       422,
     );
     expect(JSON.stringify(refused)).toContain('types');
-    // Members read the type in their language, with the English fallback the seed's API names.
+    // Members read the type in their language, with the English fallback the original app's API names.
     const offered = expectSuccess(await send(app, 'GET', 'v1/engineRoom')) as { id: number; type: string; types: Record<string, string> }[];
     expect(offered.find((row) => row.id === 1)).toMatchObject({
       type: 'Graphene array',

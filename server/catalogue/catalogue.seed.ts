@@ -29,7 +29,7 @@ export async function seedCatalog(db: Db): Promise<void> {
 }
 
 /**
- * The seed's countries for verification (1 China, 2 Vietnam; 3 Taiwan, where the business answers the phone) and the
+ * The original app's countries for verification (1 China, 2 Vietnam; 3 Taiwan, where the business answers the phone) and the
  * certificate types members choose from, each named in every language. Operators add, rename and switch them off.
  */
 export const seededCountries = [

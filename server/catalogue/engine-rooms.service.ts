@@ -21,7 +21,7 @@ const trimmed = (texts: Localised): Localised => ({
   eng: texts.eng?.trim() ?? '',
 });
 
-/** The columns written: `name`, `location` and `type` stay the API's fallbacks, in English as the seed's were. */
+/** The columns written: `name`, `location` and `type` stay the API's fallbacks, in English as the original app's were. */
 function written(input: RoomInput) {
   const names = trimmed(input.names);
   const locations = trimmed(input.locations);

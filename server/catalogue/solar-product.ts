@@ -1,6 +1,6 @@
 import { pointScale } from '../shared/money.ts';
 
-/** The seed's fixed product: id 1, graphene solar power, price 15,000,000 points, quantity 23. */
+/** The original app's fixed product: id 1, graphene solar power, price 15,000,000 points, quantity 23. */
 export const solarProduct = {
   id: 1,
   name: 'Graphene solar power',

@@ -183,7 +183,7 @@ async function checkPlan(trx: Db, plan: OrderPlan): Promise<OrderPlan> {
     address = null;
   } else if (delivery?.requires === 'address') {
     if (address === null) errors.delivery_content = ['Enter the delivery address.'];
-    // The seed's cart always sends room 1; a home delivery is hosted nowhere.
+    // The original app's cart always sends room 1; a home delivery is hosted nowhere.
     engineRoomId = null;
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);

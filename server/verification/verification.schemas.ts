@@ -5,9 +5,9 @@ import { multilineText } from '../http/schemas.ts';
 
 const uploadId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'an id from POST v1/image/upload' });
 
-/** PUT v1/user/{id}: the identity details and the three photos (the seed's verification form). */
+/** PUT v1/user/{id}: the identity details and the three photos (the original app's verification form). */
 export const verificationBody = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 30, description: 'the member’s own user name, as the seed’s form sends it' })),
+  name: Type.Optional(Type.String({ maxLength: 30, description: 'the member’s own user name, as the original app’s form sends it' })),
   realname: Type.String({ minLength: 1, maxLength: 50, pattern: "^[\\p{L}\\p{M}][\\p{L}\\p{M} .·'-]*$" }),
   email: emailField,
   phone: phoneField,
