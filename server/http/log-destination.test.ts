@@ -5,29 +5,26 @@ import { logFlushMs } from './log-destination.ts';
 
 const destination = path.resolve(import.meta.dirname, 'log-destination.ts');
 
-/** Runs a process that logs `lines` lines through the background destination, then ends as `ending` says. */
-function logThenEnd(lines: number, ending: string): { stdout: string; status: number | null } {
+/** A process that logs `lines` lines through the background destination, each `padding` characters longer, then ends as `ending` says. */
+function loggingScript(lines: number, ending: string, padding = 0): string[] {
   const script = `
     import pino from 'pino';
     import { backgroundStdout } from ${JSON.stringify(destination)};
     const log = pino({ level: 'info' }, backgroundStdout());
-    for (let index = 0; index < ${lines}; index += 1) log.info({ index }, 'request completed');
+    for (let index = 0; index < ${lines}; index += 1) log.info({ index, padding: 'x'.repeat(${padding}) }, 'request completed');
     ${ending}
   `;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+  return ['--input-type=module', '-e', script];
+}
+
+function logThenEnd(lines: number, ending: string): { stdout: string; status: number | null } {
+  const result = spawnSync(process.execPath, loggingScript(lines, ending), { encoding: 'utf8', timeout: 30_000 });
   return { stdout: result.stdout, status: result.status };
 }
 
 /** The same, its output read only after `pauseMs`: the pipe fills and the writes must wait for the reader. */
 async function logBehindSlowReader(lines: number, ending: string, pauseMs: number): Promise<string> {
-  const script = `
-    import pino from 'pino';
-    import { backgroundStdout } from ${JSON.stringify(destination)};
-    const log = pino({ level: 'info' }, backgroundStdout());
-    for (let index = 0; index < ${lines}; index += 1) log.info({ index, padding: 'x'.repeat(200) }, 'request completed');
-    ${ending}
-  `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, loggingScript(lines, ending, 200), { stdio: ['ignore', 'pipe', 'inherit'] });
   child.stdout.pause();
   await new Promise((resolve) => setTimeout(resolve, pauseMs));
   let stdout = '';
