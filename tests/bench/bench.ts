@@ -7,8 +7,8 @@
  * the first widget on a partner page; a publish of the whole brand site. Not part of the test command: figures,
  * not verdicts, and noisy on a shared machine (BENCH_SECONDS sets the length of each figure;
  * BENCH_WIDGETS, BENCH_EMBEDDED, BENCH_DISTRIBUTION, BENCH_BACK_OFFICE and BENCH_SITE set to 0 leave a part out;
- * BENCH_ONLY=fixed-cost runs the fixed cost of a request alone, on each database). The back office's tabs are
- * timed at 10,000 members and 100,000 orders on PostgreSQL.
+ * BENCH_ONLY=fixed-cost runs the fixed cost of a request alone, on PostgreSQL where DATABASE_URL is set). The back
+ * office's tabs are timed at 10,000 members and 100,000 orders on PostgreSQL.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
