@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { localePath } from '../../locales/index.ts';
-import { apiRequest, noAnswerKey } from '../core/api.ts';
+import { apiRequest } from '../core/api.ts';
+import { noAnswerKey } from '../core/no-answer.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
@@ -10,26 +11,6 @@ import { $sessionNotice } from '../core/session-expiry.ts';
 import { $token, afterLoginRoute, readSavedUsername, saveUsername, startSession, type SessionUser } from '../core/session.ts';
 import { Field, FormMessage, SubmitButton } from '../ui/form.tsx';
 import { refreshSession } from '../ui/SessionWatcher.tsx';
-
-export const loginFormMessageKeys = [
-  'login_username',
-  'login_password',
-  'login_show_password',
-  'login_submit',
-  'login_nameblank',
-  'login_passblank',
-  'login_error',
-  'error_too_many',
-  'error_network',
-  'error_timeout',
-  'session_login_success',
-  'login_no_account',
-  'login_register_link',
-  'login_forgot_password',
-  'login_reset_link',
-  'session_expired_short',
-  'session_other_device',
-] as const;
 
 interface LoginFormProps {
   /** On a site page, go to the product page after logging in; a widget stays where it is. */

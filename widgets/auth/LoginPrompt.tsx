@@ -2,31 +2,8 @@ import { useStore } from '../core/use-store.ts';
 import { useEffect, useId, useRef } from 'react';
 import { useSingleton } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
-import { siteHref } from '../core/locale.ts';
 import { $loginPromptOpen, closeLoginPrompt } from './login-prompt.ts';
-
-export const loginPromptMessageKeys = [
-  'login_prompt_title',
-  'login_prompt_body',
-  'login_prompt_cancel',
-  'login_submit',
-  'login_register_link',
-] as const;
-
-/** Links to the login and register screens, in the prompt and wherever a screen needs a login. */
-export function LoginLinks() {
-  const { locale, t } = useI18n();
-  return (
-    <p className="gs-actions">
-      <a className="button" href={siteHref(locale, '/login')}>
-        {t('login_submit')}
-      </a>
-      <a className="button button--secondary" href={siteHref(locale, '/register')}>
-        {t('login_register_link')}
-      </a>
-    </p>
-  );
-}
+import { LoginLinks } from './LoginLinks.tsx';
 
 /**
  * The login prompt overlay: a native modal dialog (focus kept inside, Escape closes, the

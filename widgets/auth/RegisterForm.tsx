@@ -1,7 +1,8 @@
 import { passwordLength, referralCodeLengthMax, usernameLength } from '../../contract/limits.ts';
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import { localePath } from '../../locales/index.ts';
-import { ApiFailure, apiRequest, noAnswerKey } from '../core/api.ts';
+import { ApiFailure, apiRequest } from '../core/api.ts';
+import { noAnswerKey } from '../core/no-answer.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
@@ -9,34 +10,6 @@ import { $sessionNotice } from '../core/session-expiry.ts';
 import { afterLoginRoute, startSession, type SessionUser } from '../core/session.ts';
 import { Field, FormMessage, SubmitButton } from '../ui/form.tsx';
 import { keepNameCharacters, keepPasswordCharacters, mixesLettersAndDigits } from '../ui/form.tsx';
-
-export const registerFormMessageKeys = [
-  'register_username',
-  'register_username_hint',
-  'register_password',
-  'register_password_hint',
-  'register_password_confirm',
-  'register_referral_code',
-  'register_referral_hint',
-  'register_submit',
-  'register_nickblank',
-  'register_namelength',
-  'register_passblank',
-  'register_less',
-  'register_pass_rule',
-  'register_inconsistent',
-  'register_referral_blank',
-  'register_error',
-  'register_error2',
-  'register_name_taken',
-  'register_success',
-  'register_has_account',
-  'register_login_link',
-  'login_show_password',
-  'error_network',
-  'error_timeout',
-  'error_too_many',
-] as const;
 
 /** The original app leaves the success notice up for about 2.8 s before going to the product page. */
 export const registerSuccessNoticeMs = 2_800;

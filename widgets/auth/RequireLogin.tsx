@@ -6,11 +6,8 @@ import { partnerBundle } from '../core/page-mode.ts';
 import { useI18n } from '../core/i18n.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { closeLoginPrompt, openLoginPrompt } from './login-prompt.ts';
-import { LoginLinks, LoginPrompt, loginPromptMessageKeys } from './LoginPrompt.tsx';
-
-export const requireLoginMessageKeys = ['loading', ...loginPromptMessageKeys] as const;
-/** A widget on a partner's page, logged out, shows the prompt's text and links inline, never the overlay. */
-export const embeddedRequireLoginMessageKeys = ['loading', 'login_prompt_body', 'login_submit', 'login_register_link'] as const;
+import { LoginLinks } from './LoginLinks.tsx';
+import { LoginPrompt } from './LoginPrompt.tsx';
 
 /**
  * The guard of the original app's login-only routes (widgets/core/guard.ts): logged in, the screen;

@@ -1,33 +1,12 @@
 import { passwordLength } from '../../contract/limits.ts';
 import { useId, useState, type SubmitEvent } from 'react';
-import { apiRequest, noAnswerKey } from '../core/api.ts';
+import { apiRequest } from '../core/api.ts';
+import { noAnswerKey } from '../core/no-answer.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { Field, FormMessage, SubmitButton, keepPasswordCharacters } from '../ui/form.tsx';
 import { registerProblems } from './RegisterForm.tsx';
-
-export const resetPasswordFormMessageKeys = [
-  'login_username',
-  'login_nameblank',
-  'reset_code',
-  'reset_code_hint',
-  'reset_code_blank',
-  'register_password',
-  'register_password_hint',
-  'register_password_confirm',
-  'register_passblank',
-  'register_less',
-  'register_pass_rule',
-  'register_inconsistent',
-  'reset_submit',
-  'reset_done',
-  'refusal_reset_code_wrong',
-  'error_too_many',
-  'error_network',
-  'error_timeout',
-  'setting_login',
-] as const;
 
 type Values = { username: string; code: string; password: string; confirmation: string };
 type FieldName = keyof Values;

@@ -26,40 +26,9 @@ import { useInputHints } from './input-hints.ts';
 import { fieldErrors } from '../ui/server-messages.ts';
 
 /** A card the server rejects (402), worded by its code in the form's message. */
-const rejectedCard = ['cardholder_mismatch', 'bank_card_needs_verification'] as const;
+const rejectedCardRefusals = ['cardholder_mismatch', 'bank_card_needs_verification'] as const;
 /** Refusals the card form words by their own code, under a field or in its message. */
-const cardRefusals = [...rejectedCard, 'daily_quota_invalid', 'validation'] as const;
-
-export const bankCardFormMessageKeys = [
-  'loading',
-  'bank_cardholder',
-  'bank_bank_name',
-  'bank_card_number',
-  'bank_branch',
-  'bank_daily_quota',
-  'bank_province',
-  'bank_city',
-  'bank_optional',
-  'bank_own_name_rule',
-  'bank_must_cardholde',
-  'bank_must_bank',
-  'bank_must_number',
-  'bank_must_branch',
-  'bank_enter',
-  'bank_number_length',
-  'bank_save',
-  'bank_add_success',
-  'bank_edit_success',
-  'bank_save_fail',
-  'bank_duplicate',
-  'bank_load_error',
-  'bank_no_card_chosen',
-  'bank_list',
-  'bank_add_wait_review',
-  'bank_check_again',
-  'setting_verify',
-  ...cardRefusals.map(refusalKey),
-];
+const cardRefusals = [...rejectedCardRefusals, 'daily_quota_invalid', 'validation'] as const;
 
 type Problems = Partial<Record<CardField, string | undefined>>;
 
@@ -150,7 +119,7 @@ export function BankCardForm({ mode, navigate = false }: BankCardFormProps) {
       const shown = Object.fromEntries(Object.entries(server).filter(([field]) => field in inputs)) as Problems;
       setProblems(shown);
       const duplicate = refusalCode(error) === 'bank_card_duplicate';
-      setOutcome({ text: t(duplicate ? 'bank_duplicate' : knownRefusalKey(error, rejectedCard, 'bank_save_fail')), failed: true });
+      setOutcome({ text: t(duplicate ? 'bank_duplicate' : knownRefusalKey(error, rejectedCardRefusals, 'bank_save_fail')), failed: true });
     } finally {
       setBusy(false);
     }

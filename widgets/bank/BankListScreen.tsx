@@ -9,26 +9,6 @@ import { $cardsChanged, cardsChanged } from '../core/changes.ts';
 import { $cardToEdit, deleteCard, listCards, rememberCardId } from './bank-cards.ts';
 import { groupInFours, maskCardNumber, type BankCard } from './card-rules.ts';
 
-export const bankListScreenMessageKeys = [
-  'loading',
-  'bank_list',
-  'bank_add',
-  'bank_edit',
-  'bank_delete',
-  'bank_delete_confirm',
-  'bank_delete_yes',
-  'bank_cancel',
-  'bank_delete_success',
-  'bank_delete_fail',
-  'bank_empty',
-  'bank_load_error',
-  'bank_cardholder',
-  'bank_card_number',
-  'bank_branch',
-  'bank_daily_quota',
-  'wallet_withdraw_title',
-] as const;
-
 /**
  * The original app's /setting/bank screen (docs/original-app.md): the member's cards, number grouped in fours, edit and delete per card,
  * add. On our site, Edit goes to the edit page (the card's id in local storage, as the original app

@@ -12,22 +12,6 @@ import {
   type CartProblem,
 } from './cart-rules.ts';
 
-export const cartChoicesMessageKeys = [
-  'cart_delivery_method',
-  'cart_delivery_hosting',
-  'cart_delivery_home',
-  'cart_engine_room',
-  'cart_no_room',
-  'cart_address',
-  'cart_payment_method',
-  'cart_payment_remittance',
-  'cart_payment_virtual_currency',
-  'cart_virtual_address',
-  'cart_payments_not_open',
-  'cart_virtual_unavailable',
-  'wallet_choose',
-];
-
 const deliveryKey = (id: number) => (id === deliveryHosting ? 'cart_delivery_hosting' : id === deliveryHome ? 'cart_delivery_home' : '');
 
 interface CartChoicesProps {

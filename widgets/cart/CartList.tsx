@@ -3,9 +3,9 @@ import { ApiFailure } from '../core/api.ts';
 import { ordersChanged } from '../core/changes.ts';
 import { useHostEvents } from '../core/host-events.ts';
 import { useI18n } from '../core/i18n.ts';
-import { knownRefusalKey, refusalCode, refusalKey } from '../core/refusal.ts';
+import { knownRefusalKey, refusalCode } from '../core/refusal.ts';
 import { formatPoints } from '../core/money.ts';
-import { CartChoices, cartChoicesMessageKeys } from './CartChoices.tsx';
+import { CartChoices } from './CartChoices.tsx';
 import {
   getDetail,
   saveOrder,
@@ -39,33 +39,6 @@ const cartRefusals = [
   'order_not_pending',
   'account_suspended',
 ] as const;
-
-export const cartListMessageKeys = [
-  'loading',
-  'cart_product',
-  'cart_price',
-  'cart_delete',
-  'cart_amount',
-  'cart_amount_hint',
-  'cart_amount_suggested',
-  'cart_amount_blank',
-  'cart_amount_invalid',
-  'cart_least_amount',
-  'cart_share',
-  'cart_capacity_hint',
-  'cart_recent_range',
-  'cart_recent_none',
-  'cart_choose_delivery',
-  'cart_choose_engine_room',
-  'cart_address_blank',
-  'cart_choose_payment',
-  'cart_submit_order',
-  'cart_update_order',
-  'cart_editing',
-  'cart_error',
-  ...cartChoicesMessageKeys,
-  ...cartRefusals.map(refusalKey),
-];
 
 interface CartListProps {
   product: Product;

@@ -12,9 +12,8 @@ import {
   type PaymentMethod,
   type Product,
 } from './cart-api.ts';
-import { CartList, cartListMessageKeys } from './CartList.tsx';
+import { CartList } from './CartList.tsx';
 import { defaultEngineRoomId, paymentRemittance, productId, suggestedPoints, type CartForm, type RemittanceAccount } from './cart-rules.ts';
-import { notifyFormMessageKeys, paymentInfoMessageKeys } from './cart-keys.ts';
 
 /**
  * The payment and end steps load once the list step is on screen (the widget budget; see CartSteps.tsx).
@@ -27,30 +26,6 @@ const loadSteps = () =>
     stepsModule = undefined;
     throw error;
   }));
-
-export const cartScreenMessageKeys = [
-  ...cartListMessageKeys,
-  ...paymentInfoMessageKeys,
-  ...notifyFormMessageKeys,
-  'cart_progress_label',
-  'cart_step_list',
-  'cart_step_payment',
-  'cart_step_end',
-  'cart_back_edit',
-  'cart_pay_later',
-  'cart_go_notify',
-  'cart_end_title',
-  'cart_end_body',
-  'cart_notify_success',
-  'cart_load_error',
-  'section_load_error',
-  'embed_retry',
-  'cart_empty',
-  'cart_back_shopping',
-  'order_status',
-  'order_status_2',
-  'order_title',
-] as const;
 
 const steps = ['list', 'payment', 'end'] as const;
 type Step = (typeof steps)[number];

@@ -38,12 +38,6 @@ export class ApiFailure extends Error {
   }
 }
 
-/** The message key for a request that got no answer, or undefined when the server did answer. */
-export function noAnswerKey(failure: unknown): 'error_network' | 'error_timeout' | undefined {
-  if (!(failure instanceof ApiFailure) || failure.noAnswer === undefined) return undefined;
-  return failure.noAnswer === 'timeout' ? 'error_timeout' : 'error_network';
-}
-
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Body = Record<string, unknown>;
 

@@ -15,7 +15,7 @@ export const refusalKey = (code: RefusalCode): string => `refusal_${code}`;
 
 /**
  * The key a screen shows for a refusal: the code's own wording when the screen lists the code
- * (an island carries only the messages it lists), else the screen's fallback.
+ * (in a `…Refusals` list, whose words the build gives its page or widget: decision 067), else the screen's fallback.
  */
 export function knownRefusalKey(failure: unknown, known: readonly RefusalCode[], fallback: string): string {
   const code = refusalCode(failure);

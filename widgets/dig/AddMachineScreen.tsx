@@ -10,19 +10,6 @@ import { refreshSession } from '../ui/SessionWatcher.tsx';
 export const addedNoticeMs = 1_500;
 const serialLengthMax = 40;
 
-export const addMachineMessageKeys = [
-  'dig_add_fail',
-  'dig_add_success',
-  'dig_serial',
-  'dig_serial_invalid',
-  'dig_serial_label',
-  'dig_serial_not_found',
-  'dig_serial_taken',
-  'dig_submit',
-  'dig_title',
-  'refusal_device_retired',
-] as const;
-
 function failureKey(error: unknown): string {
   const code = refusalCode(error);
   if (code === 'device_serial_unknown') return 'dig_serial_not_found';

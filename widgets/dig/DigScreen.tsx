@@ -7,52 +7,21 @@ import { siteHref } from '../core/locale.ts';
 import { $mainWallet } from '../core/main-wallet.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
-import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
-import { refusalKey } from '../core/refusal.ts';
+import { Pager } from '../ui/Pager.tsx';
 import { $user } from '../core/session.ts';
-import { conversion, devicesOf, incomeRefusals, loadIncomePage, machineState, type IncomeRecord, type InterestWallet } from './dig.ts';
-import { incomeChartMessageKeys } from './chart-keys.ts';
+import { conversion, devicesOf, loadIncomePage, machineState, type IncomeRecord, type InterestWallet } from './dig.ts';
 import { type EngineRoom } from './income-days.ts';
 import type { IncomeChartProps } from './IncomeChart.tsx';
-import { MachineList, machineListMessageKeys } from './MachineList.tsx';
+import { MachineList } from './MachineList.tsx';
 import { MachineArt } from './MachineArt.tsx';
 import { PageNumbers } from './PageNumbers.tsx';
 import { dateTimeFormat } from '../core/date-time.ts';
-import { deliveredHome, Holdings, holdingsMessageKeys, type Holding } from './Holdings.tsx';
+import { deliveredHome, Holdings, type Holding } from './Holdings.tsx';
 
 /** As in the original app, the zoom button hides itself 3 seconds after it shows. */
 export const zoomButtonShownMs = 3_000;
 /** Machines count as offline 5 minutes after their last heartbeat: asking every minute keeps the indicator honest. */
 export const machineRefreshMs = 60_000;
-
-export const digScreenMessageKeys = [
-  'loading',
-  'dig_add_machine',
-  'dig_balance',
-  'dig_conversion',
-  'dig_conversion_note',
-  'dig_income_amount',
-  'dig_income_created',
-  'dig_income_empty',
-  'dig_income_list',
-  'dig_income_note',
-  'trust_title',
-  'dig_income_number',
-  'dig_load_error',
-  'dig_machine_status',
-  'dig_no_machine',
-  'dig_offline',
-  'dig_online',
-  'dig_page',
-  'dig_zoom',
-  ...incomeChartMessageKeys,
-  'transaction_load_error',
-  'embed_retry',
-  ...machineListMessageKeys,
-  ...holdingsMessageKeys,
-  ...pagerMessageKeys,
-  ...incomeRefusals.map(refusalKey),
-];
 
 /**
  * The income chart loads after the screen (the widget budget), with its own figures: a loading

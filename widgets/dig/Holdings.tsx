@@ -6,7 +6,7 @@ import { localLocation, localName, type LocalisedNames } from '../core/local-nam
 import { formatPoints } from '../core/money.ts';
 import type { PagedList } from '../core/paged.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
-import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
+import { Pager } from '../ui/Pager.tsx';
 
 /** A paid order of GET v1/holdings. */
 export interface Holding {
@@ -27,25 +27,6 @@ export interface Holding {
 
 /** A machine delivered home is the one kind a member binds on /addmachine. */
 export const deliveredHome = 2;
-
-export const holdingsMessageKeys = [
-  'loading',
-  'embed_retry',
-  'dig_holdings',
-  'dig_holdings_note',
-  'dig_holdings_empty',
-  'dig_holdings_error',
-  'dig_holding_order',
-  'dig_holding_room',
-  'dig_holding_home',
-  'dig_holding_units',
-  'dig_holding_share',
-  'dig_holding_paid',
-  'dig_holding_income',
-  'dig_holding_recent',
-  'dig_holding_kwh',
-  ...pagerMessageKeys,
-];
 
 /** What the member owns: each paid order with its room, share and what it has earned (issue 36). */
 export function Holdings({ list }: { list: PagedList<Holding> }) {

@@ -4,18 +4,6 @@ import type { EngineRoom } from './income-days.ts';
 import { localName } from '../core/local-name.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
 
-export const machineListMessageKeys = [
-  'dig_machines',
-  'dig_serial_label',
-  'dig_room',
-  'dig_online',
-  'dig_offline',
-  'dig_last_seen',
-  'dig_never_reported',
-  'dig_offline_warning',
-  'dig_retired',
-] as const;
-
 interface MachineListProps {
   devices: readonly Device[];
   /** GET v1/engineRoom, for the room names; null while loading (the room's number stands in). */

@@ -18,8 +18,5 @@ export const frameTitleKeys = {
 /** The screens a frame shows on the session frame's session, whose calls it makes over a channel the session frame hands it. */
 export const worksOnSession = (screen: string): boolean => screen in frameTitleKeys && screen !== 'login' && screen !== 'register';
 
-/** What the frame itself says around its screen: who is signed in, and the way out. */
-export const frameScreenMessageKeys = ['embed_signed_in', 'setting_logout', 'session_logged_out'] as const;
-
 /** The name of a framed screen's own catalogue, beside the widgets' (m/<folder>/<name>.<locale>.js). */
 export const frameCatalogue = (screen: string): string => `frame-${screen}`;

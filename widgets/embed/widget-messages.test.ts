@@ -1,59 +1,41 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keysAskedFor } from '../../tests/helpers/asked-keys.ts';
-import { embeddedRequireLoginMessageKeys } from '../auth/RequireLogin.tsx';
-import { loginPromptMessageKeys } from '../auth/LoginPrompt.tsx';
 import { screenElements } from '../screens/registry.ts';
 import { frameScreenModules } from './frame-screen-modules.ts';
-import { worksOnSession } from './frame-titles.ts';
-import { frameMessageKeysOf, messageKeysOf } from './widget-messages.ts';
+import { frameTitleKeys } from './frame-titles.ts';
+import { catalogueKeys } from './widget-messages.ts';
 
-/** Each element's screen module, as the registry names it. */
-function screenModules(): [tag: string, file: string][] {
-  const registry = path.join(import.meta.dirname, '../screens/registry.ts');
-  const source = fs.readFileSync(registry, 'utf8');
-  return [...source.matchAll(/'(gs-[a-z-]+)': \(\) => import\('([^']+)'\)/g)].map((match) => [
-    match[1] ?? '',
-    path.resolve(path.dirname(registry), match[2] ?? ''),
-  ]);
-}
+/** The catalogues the build writes, worked out from the screens' code (decision 067). */
+const catalogues = catalogueKeys();
 
 describe("each partner widget's catalogue", () => {
-  it('holds every word its screen asks for by name (a missing one shows as its key on the partner page)', () => {
-    // The partner bundle leaves out the login overlay (a widget offers its way in inline), and with it the overlay's own words.
-    const overlayOnly = new Set<string>(
-      loginPromptMessageKeys.filter((key) => !(embeddedRequireLoginMessageKeys as readonly string[]).includes(key)),
-    );
-    const modules = screenModules();
-    expect(modules.map(([tag]) => tag).sort()).toEqual(Object.keys(screenElements).sort());
-    const missing = Object.fromEntries(
-      modules
-        .map(([tag, file]) => {
-          const handed = new Set(messageKeysOf(tag as keyof typeof screenElements));
-          return [tag, keysAskedFor(file).filter((key) => !handed.has(key) && !overlayOnly.has(key))] as const;
-        })
-        .filter(([, keys]) => keys.length > 0),
-    );
-    expect(missing).toEqual({});
+  it('is written for every element and every framed screen', () => {
+    const frames = Object.keys(frameScreenModules).map((screen) => `frame-${screen}`);
+    expect(Object.keys(catalogues).sort()).toEqual([...Object.keys(screenElements), ...frames].sort());
   });
 
-  it('holds, for each framed screen, every word the screen and its frame ask for by name', () => {
-    const here = (file: string) => path.join(import.meta.dirname, file);
-    const overlayOnly = new Set<string>(loginPromptMessageKeys);
-    for (const key of embeddedRequireLoginMessageKeys) overlayOnly.delete(key);
-    // What the frame says around its screen: the guard of the session's screens, or the signed-in state after a login.
-    const around = (screen: string) =>
-      worksOnSession(screen) ? keysAskedFor(here('../auth/RequireLogin.tsx')) : ['embed_signed_in', 'setting_logout'];
-    const missing = Object.fromEntries(
-      Object.entries(frameScreenModules)
-        .map(([screen, file]) => {
-          const handed = new Set(frameMessageKeysOf(screen as keyof typeof frameScreenModules));
-          const asked = [...keysAskedFor(here(`../${file}`)), ...around(screen)];
-          return [screen, asked.filter((key) => !handed.has(key) && !overlayOnly.has(key))] as const;
-        })
-        .filter(([, keys]) => keys.length > 0),
+  it('holds the words its screen asks for by name, through a variable, and by a refusal it words, with the runtime’s', () => {
+    const cart = catalogues['gs-cart'] ?? [];
+    expect(cart).toEqual(
+      expect.arrayContaining(['cart_delivery_method', 'refusal_product_sold_out', 'embed_unreachable', 'session_expired_short']),
     );
-    expect(missing).toEqual({});
+    expect(catalogues['gs-notifications']).toContain('notice_payment_confirmed');
+  });
+
+  it('leaves out the login overlay, which a partner page never shows, and the words of a dead network where no screen says them', () => {
+    expect(catalogues['gs-wallet']).toContain('login_prompt_body');
+    expect(catalogues['gs-wallet']).not.toContain('login_prompt_title');
+    expect(catalogues['gs-cart']).not.toContain('error_network');
+    expect(catalogues['frame-login']).toContain('error_network');
+  });
+
+  it('gives an element holding a frame its frame’s title, and the frame its own title only', () => {
+    expect(catalogues['gs-withdraw']).toContain(frameTitleKeys.withdraw);
+    expect(catalogues['gs-withdraw']).not.toContain('wallet_withdraw_submit');
+    expect(catalogues['frame-withdraw']).toEqual(
+      expect.arrayContaining([frameTitleKeys.withdraw, 'wallet_withdraw_submit', 'embed_signed_in']),
+    );
+    expect(catalogues['frame-withdraw']).not.toContain(frameTitleKeys.verify);
+    // The refusals the withdrawal words in the member's language (withdraw.ts lists them), not the server's English.
+    expect(catalogues['frame-withdraw']).toEqual(expect.arrayContaining(['refusal_cardholder_mismatch', 'refusal_account_suspended']));
   });
 });

@@ -1,90 +1,52 @@
-import { embeddedRequireLoginMessageKeys } from '../auth/RequireLogin.tsx';
-import { cartScreenMessageKeys } from '../cart/CartScreen.tsx';
-import { addMachineMessageKeys } from '../dig/AddMachineScreen.tsx';
-import { digScreenMessageKeys } from '../dig/DigScreen.tsx';
-import { languagePickerMessageKeys } from '../language/LanguagePicker.tsx';
-import { notificationBellMessageKeys } from '../notifications/NotificationBell.tsx';
-import { checkPaymentMessageKeys } from '../orders/CheckPayment.tsx';
-import { orderListMessageKeys } from '../orders/OrderList.tsx';
-import type { screenElements } from '../screens/registry.ts';
-import { sessionBadgeMessageKeys } from '../session-badge/SessionBadge.tsx';
-import { settingScreenMessageKeys } from '../settings/SettingScreen.tsx';
-import { sessionWatcherMessageKeys } from '../ui/SessionWatcher.tsx';
-import { statementScreenMessageKeys } from '../wallet/StatementScreen.tsx';
-import { transactionsScreenMessageKeys } from '../wallet/TransactionsScreen.tsx';
-import { walletScreenMessageKeys } from '../wallet/WalletScreen.tsx';
-import { loginFormMessageKeys } from '../auth/LoginForm.tsx';
-import { registerFormMessageKeys } from '../auth/RegisterForm.tsx';
-import { bankCardFormMessageKeys } from '../bank/BankCardForm.tsx';
-import { bankListScreenMessageKeys } from '../bank/BankListScreen.tsx';
-import { accountSettingsMessageKeys } from '../settings/AccountSettings.tsx';
-import { pagerMessageKeys } from '../ui/Pager.tsx';
-import { verifyScreenMessageKeys } from '../verify/VerifyScreen.tsx';
-import { withdrawScreenMessageKeys } from '../withdraw/WithdrawScreen.tsx';
+import fs from 'node:fs';
+import { keysAskedBy } from '../../locales/asked-keys.ts';
 import type { FrameScreen } from '../../contract/frame-screens.ts';
-import { frameCatalogue, frameScreenMessageKeys, frameTitleKeys } from './frame-titles.ts';
+import { frameScreenModules } from './frame-screen-modules.ts';
+import { frameCatalogue, frameTitleKeys } from './frame-titles.ts';
 
-/** What the widget runtime itself says: loading, and a service it cannot reach or that refuses this page. */
-export const widgetRuntimeMessageKeys = ['loading', 'embed_unreachable', 'embed_refused', 'embed_retry'] as const;
-
+/** What the widget runtime itself says around every screen: loading, a service it cannot reach or that refuses this page, the session notice. */
+const widgetRuntime = 'widgets/embed/runtime.tsx';
+/** What a frame says around its screen: who is signed in, the way out, and the login guard of the session's screens. */
+const frameRuntime = 'widgets/embed/frame-screens.tsx';
 /**
- * The messages each widget shows, the same lists our pages give the same screens. The build
- * (rollup.config.ts) writes one small catalogue per widget and language from these, so a widget
- * fetches a few hundred bytes of words rather than the whole catalogue.
+ * Modules a partner page and a frame never run, so never word: the login overlay (a widget offers its way in
+ * inline, the partner bundle is built without it), and the titles of the other frames (each frame has its own).
  */
-export const widgetMessageKeys: Record<keyof typeof screenElements, readonly string[]> = {
-  'gs-session-badge': sessionBadgeMessageKeys,
-  'gs-notifications': [...embeddedRequireLoginMessageKeys, ...notificationBellMessageKeys],
-  'gs-language-picker': languagePickerMessageKeys,
-  // The framed screens run on our origin, with their own messages; here only the frame's title.
-  'gs-login': [frameTitleKeys.login],
-  'gs-register': [frameTitleKeys.register],
-  'gs-setting': settingScreenMessageKeys,
-  'gs-edit-user': [frameTitleKeys['edit-user']],
-  'gs-wallet': [...embeddedRequireLoginMessageKeys, ...walletScreenMessageKeys],
-  'gs-wallet-transactions': [...embeddedRequireLoginMessageKeys, ...transactionsScreenMessageKeys],
-  'gs-wallet-statement': [...embeddedRequireLoginMessageKeys, ...statementScreenMessageKeys],
-  'gs-bank-cards': [frameTitleKeys['bank-cards']],
-  'gs-bank-add': [frameTitleKeys['bank-add']],
-  'gs-bank-update': [frameTitleKeys['bank-update']],
-  'gs-verify': [frameTitleKeys.verify],
-  'gs-withdraw': [frameTitleKeys.withdraw],
-  'gs-dig': [...embeddedRequireLoginMessageKeys, ...digScreenMessageKeys],
-  'gs-add-machine': [...embeddedRequireLoginMessageKeys, ...addMachineMessageKeys],
-  'gs-cart': [...embeddedRequireLoginMessageKeys, ...cartScreenMessageKeys],
-  'gs-orders': [...embeddedRequireLoginMessageKeys, ...orderListMessageKeys],
-  'gs-order-payment': [...embeddedRequireLoginMessageKeys, ...checkPaymentMessageKeys],
-};
+const neverShown = ['widgets/auth/LoginPrompt.tsx', 'widgets/embed/frame-titles.ts'];
 
-/** A widget's whole list: its screen's, the runtime's and the session notice's. */
-export function messageKeysOf(tag: keyof typeof screenElements): string[] {
-  return [...new Set([...widgetMessageKeys[tag], ...widgetRuntimeMessageKeys, ...sessionWatcherMessageKeys])];
+/** Each element's screen module, as the registry names it (`'gs-cart': () => import('../cart/CartScreen.island.tsx')`). */
+export function elementModules(): Record<string, string> {
+  const registry = fs.readFileSync('widgets/screens/registry.ts', 'utf8');
+  const entries = [...registry.matchAll(/'(gs-[a-z-]+)': \(\) => import\('\.\.\/([^']+)'\)/g)];
+  return Object.fromEntries(entries.map(([, tag = '', file = '']) => [tag, `widgets/${file}`]));
 }
 
 type FramedScreen = Exclude<FrameScreen, 'session'>;
+const isFramed = (screen: string): screen is FramedScreen => Object.hasOwn(frameTitleKeys, screen);
 
-/** The words each framed screen shows inside its frame on our origin (embed/frame-screens.tsx), the lists our pages give it. */
-export const frameMessageKeys: Record<FramedScreen, readonly string[]> = {
-  login: loginFormMessageKeys,
-  register: registerFormMessageKeys,
-  'edit-user': [...embeddedRequireLoginMessageKeys, ...accountSettingsMessageKeys],
-  'bank-cards': [...embeddedRequireLoginMessageKeys, ...bankListScreenMessageKeys],
-  'bank-add': [...embeddedRequireLoginMessageKeys, ...bankCardFormMessageKeys],
-  'bank-update': [...embeddedRequireLoginMessageKeys, ...bankCardFormMessageKeys],
-  verify: [...embeddedRequireLoginMessageKeys, ...verifyScreenMessageKeys],
-  withdraw: [...embeddedRequireLoginMessageKeys, ...withdrawScreenMessageKeys, ...pagerMessageKeys],
-};
-
-/** A framed screen's whole list: its screen's, its title and what the frame says around it. */
-export function frameMessageKeysOf(screen: FramedScreen): string[] {
-  return [...new Set([...frameMessageKeys[screen], frameTitleKeys[screen], ...frameScreenMessageKeys])];
+/**
+ * The words one partner widget shows, worked out from its screen's code (decision 067): an element whose
+ * screen runs in our frame says only the frame's title on the page, the frame has its own catalogue.
+ */
+export function widgetMessageKeys(tag: string, module: string): string[] {
+  const screen = tag.slice('gs-'.length);
+  if (module.endsWith('/frame-element.ts') && isFramed(screen)) return [frameTitleKeys[screen], ...keysAskedBy(widgetRuntime, neverShown)];
+  return keysAskedBy([module, widgetRuntime], neverShown);
 }
 
-/** Every catalogue the build writes per language: one per widget and one per framed screen, by file name. */
+/** The words a framed screen shows inside its frame on our origin (embed/frame-screens.tsx): its screen's, its title and the frame's. */
+export function frameMessageKeys(screen: FramedScreen): string[] {
+  return [frameTitleKeys[screen], ...keysAskedBy([`widgets/${frameScreenModules[screen]}`, frameRuntime], neverShown)];
+}
+
+/**
+ * Every catalogue the build writes per language (scripts/widget-catalogues.ts): one per widget and one per
+ * framed screen, by file name, so a widget fetches a few hundred bytes of words rather than the whole catalogue.
+ */
 export function catalogueKeys(): Record<string, string[]> {
-  const widgets = Object.keys(widgetMessageKeys).map((tag) => [tag, messageKeysOf(tag as keyof typeof screenElements)] as const);
-  const frames = (Object.keys(frameMessageKeys) as FramedScreen[]).map(
-    (screen) => [frameCatalogue(screen), frameMessageKeysOf(screen)] as const,
+  const widgets = Object.entries(elementModules()).map(([tag, module]) => [tag, widgetMessageKeys(tag, module)] as const);
+  const frames = (Object.keys(frameScreenModules) as FramedScreen[]).map(
+    (screen) => [frameCatalogue(screen), frameMessageKeys(screen)] as const,
   );
   return Object.fromEntries([...widgets, ...frames]);
 }

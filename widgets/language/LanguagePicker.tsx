@@ -4,15 +4,6 @@ import { useHostEvents } from '../core/host-events.ts';
 import { useI18n } from '../core/i18n.ts';
 import { chooseLocale } from '../core/locale.ts';
 
-export const languagePickerMessageKeys = [
-  'language_title',
-  'language_zhs',
-  'language_zht',
-  'language_eng',
-  'language_current',
-  'language_saved',
-] as const;
-
 interface LanguagePickerProps {
   /** On a site page, the route to reopen in the chosen language; widgets stay where they are. */
   route?: string;

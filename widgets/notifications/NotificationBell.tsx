@@ -1,24 +1,8 @@
 import { useStore } from '../core/use-store.ts';
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
-import { notificationKinds } from '../../contract/notifications.ts';
 import { useLoggedIn } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
-import { pagerMessageKeys } from '../ui/Pager.tsx';
-import { noticeKey } from './notice-text.ts';
 import { $unread } from './unread.ts';
-
-export const notificationBellMessageKeys = [
-  'notices_title',
-  'notices_open',
-  'notices_unread',
-  'notices_none',
-  'notices_read_all',
-  'notices_error',
-  'notices_close',
-  'notices_mark_read',
-  ...notificationKinds.map(noticeKey),
-  ...pagerMessageKeys,
-] as const;
 
 /**
  * The bell: how many notifications are unread (asked every 5 seconds, the original app's refresh), and

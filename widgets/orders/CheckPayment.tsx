@@ -3,33 +3,9 @@ import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { getDetail, loadPaymentMethods, loadRemittanceAccounts, type Order, type PaymentMethod } from '../cart/cart-api.ts';
 import type { RemittanceAccount } from '../cart/cart-rules.ts';
-import { notifyFormMessageKeys, paymentInfoMessageKeys } from '../cart/cart-keys.ts';
 import { PaymentInfo } from '../cart/PaymentInfo.tsx';
 import { canNotify, orderStatusKey, requestedOrderId, showsMethodChoice } from './order-rules.ts';
 import { orderStatus } from '../../contract/statuses.ts';
-
-export const checkPaymentMessageKeys = [
-  ...paymentInfoMessageKeys,
-  ...notifyFormMessageKeys,
-  'order_error',
-  'order_payment_choose',
-  'section_load_error',
-  'embed_retry',
-  'order_status',
-  'order_status_0',
-  'order_status_1',
-  'order_status_2',
-  'order_status_3',
-  'order_status_4',
-  'order_rejected_reason',
-  'order_payment_returned',
-  'order_notice_sent',
-  'order_hold_verify',
-  'setting_verify',
-  'loading',
-  'order_title',
-  'cart_notify_success',
-] as const;
 
 /** The notify form (with the photo upload) loads only for an order that still waits for payment (the widget budget). */
 type NotifyModule = typeof import('../cart/NotifyForm.tsx');

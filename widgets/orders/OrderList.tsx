@@ -4,34 +4,11 @@ import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
-import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
+import { Pager } from '../ui/Pager.tsx';
 import type { Order } from '../cart/cart-api.ts';
 import { checkPaymentRoute, opensPayment, orderStatusKey } from './order-rules.ts';
 import { orderStatus } from '../../contract/statuses.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
-
-export const orderListMessageKeys = [
-  'loading',
-  'order_number',
-  'order_created',
-  'order_total',
-  'order_status',
-  'order_status_0',
-  'order_status_1',
-  'order_status_2',
-  'order_status_3',
-  'order_status_4',
-  'order_rejected_reason',
-  'order_payment_returned',
-  'order_view_payment',
-  'order_hold_verify',
-  'setting_verify',
-  'order_empty',
-  'order_error',
-  'cart_title',
-  'order_view_holding',
-  ...pagerMessageKeys,
-] as const;
 
 /** The member's orders, page by page (GET v1/order?page=N); pending and waiting orders open their payment information. */
 export function OrderList() {

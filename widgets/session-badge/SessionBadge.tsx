@@ -5,8 +5,6 @@ import { formatPoints } from '../core/money.ts';
 import { useLoggedIn } from '../core/hooks.ts';
 import { $user } from '../core/session.ts';
 
-export const sessionBadgeMessageKeys = ['badge_label', 'badge_not_logged_in', 'badge_main_wallet'] as const;
-
 /** The member's name and main-wallet balance, or "not logged in". */
 export function SessionBadge() {
   const { locale, t } = useI18n();

@@ -1,7 +1,5 @@
-import { ContactForm, contactFormMessageKeys } from './ContactForm.tsx';
-import { EditUserForm, editUserFormMessageKeys } from './EditUserForm.tsx';
-
-export const accountSettingsMessageKeys = [...editUserFormMessageKeys, ...contactFormMessageKeys] as const;
+import { ContactForm } from './ContactForm.tsx';
+import { EditUserForm } from './EditUserForm.tsx';
 
 /** The edit-user screen: the password and referrer, then the verified phone and e-mail. */
 export function AccountSettings() {

@@ -9,25 +9,6 @@ import { useStore } from '../core/use-store.ts';
 import { $user } from '../core/session.ts';
 import { isEmail } from '../verify/verify-rules.ts';
 
-export const contactFormMessageKeys = [
-  'contact_title',
-  'contact_hint',
-  'contact_phone',
-  'contact_email',
-  'contact_password',
-  'contact_submit',
-  'contact_phone_invalid',
-  'contact_email_invalid',
-  'contact_password_blank',
-  'contact_password_wrong',
-  'contact_success',
-  'contact_unchanged',
-  'contact_fail',
-  'contact_not_verified',
-  'edit_show_password',
-  'error_too_many',
-] as const;
-
 export interface ContactValues {
   phone: string;
   email: string;

@@ -9,25 +9,6 @@ import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { $user } from '../core/session.ts';
 
-export const editUserFormMessageKeys = [
-  'edit_old_password',
-  'edit_new_password',
-  'edit_confirm_password',
-  'edit_referrer_code',
-  'edit_show_password',
-  'edit_submit',
-  'edit_old_less',
-  'edit_new_less',
-  'edit_inconsistent',
-  'register_pass_rule',
-  'edit_nothing_changed',
-  'edit_error1',
-  'edit_old_wrong',
-  'edit_fail',
-  'edit_success',
-  'error_too_many',
-] as const;
-
 export interface EditValues {
   old: string;
   password: string;

@@ -25,24 +25,6 @@ export const settingMenu = [
   { route: '/setting/warning', label: 'setting_warning' },
 ] as const;
 
-export const settingScreenMessageKeys = [
-  'setting_not_logged_in',
-  'setting_main_wallet',
-  'setting_referral_code',
-  'setting_copy',
-  'setting_copy_referral_success',
-  'setting_copy_error',
-  'setting_copy_unsupported',
-  'setting_login',
-  'setting_logout',
-  'setting_menu_label',
-  'session_logged_out',
-  'loading',
-  'setting_version',
-  'setting_build_date',
-  ...settingMenu.map((item) => item.label),
-] as const;
-
 /** The original app shows "logged out" for 1 second before going to the start page. */
 export const loggedOutNoticeMs = 1_000;
 

@@ -3,36 +3,10 @@ import { useLoggedIn, useMounted } from '../core/hooks.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
-import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
+import { Pager } from '../ui/Pager.tsx';
 import { TrustChart } from './TrustChart.tsx';
 import { dailyTotals, loadMemberIncome, loadTrustPage, roomDayKey, trustPath, type TrustDay, type TrustRoom } from './trust.ts';
 import { localName } from '../core/local-name.ts';
-
-export const trustScreenMessageKeys = [
-  'loading',
-  'trust_rooms',
-  'trust_room',
-  'trust_capacity',
-  'trust_capacity_unset',
-  'trust_revenue',
-  'trust_income',
-  'trust_kept',
-  'trust_days',
-  'trust_date',
-  'trust_kwh',
-  'trust_evidence',
-  'trust_fee',
-  'trust_distributable',
-  'trust_not_shared',
-  'trust_corrected',
-  'trust_mine',
-  'trust_mine_note',
-  'trust_holds',
-  'trust_load_error',
-  'trust_empty',
-  'trust_chart_title',
-  ...pagerMessageKeys,
-] as const;
 
 /**
  * The public proof that income comes from recorded revenue (PRODUCT.md decision 1): each room's

@@ -9,8 +9,6 @@ import { loginReturningTo } from '../core/return-to.ts';
 import { $sessionNotice, type SessionNotice } from '../core/session-expiry.ts';
 import { $token, $user, type SessionUser } from '../core/session.ts';
 
-export const sessionWatcherMessageKeys = ['session_expired_short', 'session_other_device'] as const;
-
 /** The original app shows "login expired" for 2 seconds before going to the login screen. */
 export const expiredNoticeMs = 2_000;
 

@@ -9,7 +9,6 @@ import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { choiceName, type LocalisedNames } from '../core/local-name.ts';
-import { refusalKey } from '../core/refusal.ts';
 import { $user } from '../core/session.ts';
 import { PhotoField } from '../ui/PhotoField.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
@@ -27,43 +26,6 @@ import {
 
 /** Refusals the verification form words under the field they are about. */
 const verifyRefusals = ['validation', 'verification_photos_repeated', 'verification_name_fixed', 'image_not_found'] as const;
-
-export const verifyScreenMessageKeys = [
-  'loading',
-  'verify_status',
-  'verify_status_none',
-  'verify_status_pending',
-  'verify_status_approved',
-  'verify_status_rejected',
-  'verify_rejected_reason',
-  'verify_name',
-  'verify_real_name',
-  'verify_email',
-  'verify_phone',
-  'verify_country',
-  'verify_certificate_type',
-  'verify_certificate_number',
-  'verify_upload',
-  'verify_photo_front',
-  'verify_photo_back',
-  'verify_photo_handheld',
-  'verify_photo_hint',
-  'verify_photo_privacy',
-  'verify_check_info',
-  'verify_check_photo',
-  'verify_check_size',
-  'verify_upload_error',
-  'photo_choose',
-  'verify_submit',
-  'verify_success',
-  'verify_error',
-  'verify_load_error',
-  'register_email_invalid',
-  'wallet_choose',
-  'verify_field_required',
-  'verify_pending_note',
-  ...verifyRefusals.map(refusalKey),
-];
 
 /** The original app goes back 1 s after a successful submission. */
 export const verifySuccessNoticeMs = 1_000;

@@ -6,7 +6,7 @@ import { $walletChanged } from '../core/changes.ts';
 import { useReloadOn } from '../core/reload-on.ts';
 import { usePagedList } from '../core/paged.ts';
 import { saveFile } from '../ui/save-file.ts';
-import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
+import { Pager } from '../ui/Pager.tsx';
 import { dateTimeFormat } from '../core/date-time.ts';
 
 /** One ledger entry on the member's wallets (GET v1/statement). */
@@ -33,23 +33,6 @@ const kindKeys: Record<string, string> = {
   service_credit: 'statement_kind_service_credit',
   service_debit: 'statement_kind_service_debit',
 };
-
-export const statementScreenMessageKeys = [
-  'loading',
-  'statement_time',
-  'statement_movement',
-  'statement_amount',
-  'statement_empty',
-  'statement_download',
-  'statement_download_error',
-  'statement_load_error',
-  'statement_caption',
-  'wallet_main',
-  'wallet_store',
-  'wallet_cinema',
-  ...new Set(Object.values(kindKeys)),
-  ...pagerMessageKeys,
-] as const;
 
 const partnerKeys: Record<number, string> = { 1: 'wallet_store', 2: 'wallet_cinema' };
 

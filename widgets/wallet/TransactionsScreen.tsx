@@ -3,7 +3,7 @@ import { useI18n } from '../core/i18n.ts';
 import { $walletChanged } from '../core/changes.ts';
 import { useReloadOn } from '../core/reload-on.ts';
 import { usePagedList } from '../core/paged.ts';
-import { Pager, pagerMessageKeys } from '../ui/Pager.tsx';
+import { Pager } from '../ui/Pager.tsx';
 import { formatPoints } from '../core/money.ts';
 import type { TransferStatus } from '../../contract/statuses.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
@@ -20,23 +20,6 @@ export interface TransactionRecord {
 }
 
 type RecordType = TransactionRecord['type'];
-
-export const transactionsScreenMessageKeys = [
-  'loading',
-  'transaction_deposit_records',
-  'transaction_withdrawal_records',
-  'transaction_time',
-  'transaction_amount',
-  'transaction_status',
-  'transaction_empty',
-  'transaction_load_error',
-  'transaction_status_0',
-  'transaction_status_1',
-  'transaction_status_2',
-  'transaction_status_3',
-  'transaction_status_4',
-  ...pagerMessageKeys,
-] as const;
 
 /** The original app's /wallet/transactions screen: top-up or withdrawal records, page by page. */
 export function TransactionsScreen() {

@@ -7,7 +7,6 @@ import { siteHref } from '../core/locale.ts';
 import { $mainWallet, refreshMainWallet } from '../core/main-wallet.ts';
 import { walletChanged } from '../core/changes.ts';
 import { formatPoints } from '../core/money.ts';
-import { refusalKey } from '../core/refusal.ts';
 import { $partnerWallets, $partnerWalletsFailed, loadPartnerWallets, partnerNameKey, type PartnerWallet } from './partner-wallets.ts';
 import {
   failureKey,
@@ -17,41 +16,8 @@ import {
   toAfterChoosingFrom,
   tradeType,
   transferProblem,
-  transferRefusals,
   type WalletChoice,
 } from './transfer.ts';
-
-export const walletScreenMessageKeys = [
-  'loading',
-  'wallet_main',
-  'wallet_partner_wallets',
-  'wallet_partner_closed',
-  'wallet_balance',
-  'wallet_amount',
-  'wallet_amount_placeholder',
-  'wallet_amount_hint',
-  'wallet_from',
-  'wallet_to',
-  'wallet_choose',
-  'wallet_confirm',
-  'wallet_history',
-  'wallet_statement',
-  'wallet_withdraw_title',
-  'wallet_load_error',
-  'wallet_transfer_success',
-  'wallet_amount_blank',
-  'wallet_choose_from',
-  'wallet_choose_to',
-  'wallet_same_main',
-  'wallet_less',
-  'wallet_lower',
-  'wallet_insufficient_balance',
-  'wallet_insufficient_partner',
-  'wallet_transfer_fail',
-  'wallet_store',
-  'wallet_cinema',
-  ...transferRefusals.map(refusalKey),
-];
 
 function choiceValue(choice: WalletChoice): string {
   return choice === null ? '' : String(choice);

@@ -4,11 +4,10 @@ import { act } from 'preact/test-utils';
 import eng from '../../locales/eng.json';
 import zhs from '../../locales/zhs.json';
 import zht from '../../locales/zht.json';
-import { pickMessages } from '../core/i18n.ts';
 import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../tests/helpers/mount.tsx';
 import { $user, endSession, startSession } from '../core/session.ts';
-import { WithdrawScreen, withdrawScreenMessageKeys } from './WithdrawScreen.tsx';
+import { WithdrawScreen } from './WithdrawScreen.tsx';
 
 const member = { id: 7, username: 'member01', user_wallets: { main_wallet: 500 } };
 const card = (id: number, bank: string, last4: string) => ({
@@ -235,8 +234,8 @@ describe('WithdrawScreen', () => {
         refuse(403, 'account_suspended', 'Your account is suspended pending review'),
       ];
       stub = withdrawServer(() => replies.shift() ?? fail(500, 'unexpected'));
-      // The island's own picked messages, as the page passes them: the refusal keys must be among them.
-      const page = mountScreen(<WithdrawScreen />, locale, pickMessages(messages, withdrawScreenMessageKeys));
+      // That the frame's catalogue carries these refusals' words is widget-messages.test.ts's to check.
+      const page = mountScreen(<WithdrawScreen />, locale, messages);
       await waitFor(() => page.host.querySelectorAll('tbody tr').length === 3, 'cards and history');
       choose(selectLabelled(page.host, messages.wallet_withdraw_card), '3');
       for (const expected of [messages.refusal_cardholder_mismatch, messages.refusal_account_suspended]) {

@@ -11,36 +11,8 @@ import { $mainWallet, refreshMainWallet } from '../core/main-wallet.ts';
 import { formatPoints } from '../core/money.ts';
 import { $user } from '../core/session.ts';
 import { SelectField } from '../ui/SelectField.tsx';
-import { withdrawHistoryMessageKeys } from './history-keys.ts';
-import { refusalKey } from '../core/refusal.ts';
-import { newIdempotencyKey, sendWithdrawal, withdrawFailure, withdrawProblem, withdrawRefusals } from './withdraw.ts';
+import { newIdempotencyKey, sendWithdrawal, withdrawFailure, withdrawProblem } from './withdraw.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
-
-export const withdrawScreenMessageKeys = [
-  'loading',
-  'wallet_main',
-  'wallet_amount',
-  'wallet_amount_placeholder',
-  'wallet_amount_hint',
-  'wallet_amount_blank',
-  'wallet_choose',
-  'wallet_less',
-  'wallet_insufficient_balance',
-  'wallet_withdraw_card',
-  'wallet_withdraw_choose_card',
-  'wallet_withdraw_submit',
-  'wallet_withdraw_success',
-  'wallet_withdraw_fail',
-  'wallet_withdraw_need_card',
-  'wallet_withdraw_need_verify',
-  'wallet_withdraw_over_quota',
-  'wallet_withdraw_cooldown',
-  'bank_add',
-  'bank_load_error',
-  'setting_verify',
-  ...withdrawHistoryMessageKeys,
-  ...withdrawRefusals.map(refusalKey),
-];
 
 /**
  * The history loads after the form (the widget budget), with its own list of withdrawals: a
