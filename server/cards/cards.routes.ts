@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
@@ -8,18 +7,12 @@ import { withdrawableFrom, type CooldownMember } from '../shared/withdrawal-cool
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { findUserById } from '../users/user.repository.ts';
 import { cardDigestOf, deleteCard, insertCard, listCards, updateCard, type CardRow } from './cards.repository.ts';
+import { cardKeyOf } from './card-key.ts';
 import { cardBody, cardJsonSchema } from './cards.schemas.ts';
 import { cardFields, cardJson, duplicateCard, ownCard } from './cards.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['bank cards'];
-
-/** The key card numbers are sealed with; prepareServer and the tests always set it. */
-export function cardKeyOf(app: FastifyInstance): Buffer {
-  const key = app.config.cardNumberKey;
-  if (key === undefined) throw new Error('No card-number key configured');
-  return key;
-}
 
 export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireMember);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
-import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
@@ -77,8 +77,6 @@ const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483
 
 /** The catalogue in the back office (decision 027): products listed, added and edited, their pictures uploaded. */
 export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireOperator);
-
   const reread = async (id: number) => {
     const row = await findCatalogueProduct(app.db, id);
     if (row === undefined) throw notFound('product_not_found', productNotFoundMessage);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
-import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
@@ -66,8 +66,6 @@ const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483
 
 /** Engine rooms in the back office's catalogue (decision 027): listed, added, renamed, their capacity set. */
 export const engineRoomCatalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireOperator);
-
   const reread = async (id: number) => {
     const room = await findRoom(app.db, id);
     if (room === undefined) throw notFound('engine_room_not_found', roomNotFoundMessage);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { revenueDayStates } from '../../contract/revenue.ts';
-import { requireOperator } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
@@ -19,8 +18,6 @@ const correctionStates = ['held', 'waiting', 'shared', 'carried', 'withdrawn', '
 
 /** A room day's distribution explained to an operator, order by order. */
 export const distributionExplainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireOperator);
-
   app.get(
     '/admin/v1/engine-rooms/:id/distributions/:date',
     {

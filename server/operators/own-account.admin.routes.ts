@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { confirmEnrolment, finishSignIn, operatorProfile, startEnrolment } from './two-factor.service.ts';
@@ -16,8 +16,6 @@ const codeBody = Type.Object({
 
 /** The signed-in operator's own record, password, two-factor sign-in (decision 026) and logout. */
 export const ownAccountAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireOperator);
-
   app.post(
     '/admin/v1/logout',
     {

@@ -3,10 +3,12 @@ import type { Db } from '../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../shared/errors.ts';
 import { pointsToNumber, pointScale, unitScale } from '../shared/money.ts';
 import { parseOrderAmount } from './order-amount.ts';
+import { orderJson, ordersJson, type OrderJson } from './order.json.ts';
 import { newOrderNumber } from './order-number.ts';
 import { findDeliveryMethod, findEngineRoom, findPaymentMethod, findProduct } from '../catalogue/catalogue.repository.ts';
 import { accountStatusOf } from '../users/user.repository.ts';
 import {
+  findOrder,
   insertOrderUnlessNumberTaken,
   lockEngineRoom,
   lockOrder,
@@ -249,4 +251,13 @@ async function reserveRoom(
       errors: { amount: [roomFullMessage] },
     });
   }
+}
+
+/** One of the member's own orders: 404 when there is none, 403 (and nothing of it) when it is someone else's. */
+export async function memberOrder(db: Db, userId: number, id: string): Promise<OrderJson> {
+  const row = await findOrder(db, id);
+  if (row === undefined) throw notFound('order_not_found', 'Order not found');
+  if (row.user_id !== userId) throw forbidden();
+  const [json] = await ordersJson(db, [row]);
+  return json ?? orderJson(row, undefined);
 }

@@ -2,27 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
-import { forbidden, notFound } from '../shared/errors.ts';
+import { notFound } from '../shared/errors.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
-import type { Db } from '../db/database.ts';
-import { orderJson, ordersJson, orderSchema, type OrderJson } from './order.json.ts';
-import { countOrders, findOrder, listOrders } from './order.repository.ts';
+import { ordersJson, orderSchema } from './order.json.ts';
+import { countOrders, listOrders } from './order.repository.ts';
 import { newOrderBody, orderUpdateBody } from './order.schemas.ts';
-import { createOrder, updateOrder } from './order.service.ts';
+import { createOrder, memberOrder, updateOrder } from './order.service.ts';
 import { partnerOriginHeaders, partnerSiteOf } from '../partner-sites/partner-origin.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['orders'];
-
-/** One of the member's own orders: 404 when there is none, 403 (and nothing of it) when it is someone else's. */
-export async function memberOrder(db: Db, userId: number, id: string): Promise<OrderJson> {
-  const row = await findOrder(db, id);
-  if (row === undefined) throw notFound('order_not_found', 'Order not found');
-  if (row.user_id !== userId) throw forbidden();
-  const [json] = await ordersJson(db, [row]);
-  return json ?? orderJson(row, undefined);
-}
 
 /** The member's orders: create, change while unpaid, list and read. */
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -5,7 +5,7 @@ import { fundMember, points } from '../../tests/helpers/ledger.ts';
 import { expectFailure, expectSuccess, registerMember, send, type Member } from '../../tests/helpers/members.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { encryptCardNumber } from '../cards/card-cipher.ts';
-import { cardKeyOf } from '../cards/cards.routes.ts';
+import { cardKeyOf } from '../cards/card-key.ts';
 import { accounts, balanceOf } from '../ledger/accounts.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { signatureHeaders, signedHeaders, verifySignature } from './partner-signature.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { orderSchema } from '../orders/order.json.ts';
-import { memberOrder } from '../orders/orders.routes.ts';
+import { memberOrder } from '../orders/order.service.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { uploadPath } from '../uploads/uploads.repository.ts';

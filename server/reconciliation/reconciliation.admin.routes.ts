@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { statementLineStates, type StatementLineState } from '../../contract/reconciliation.ts';
-import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, idParams } from '../http/schemas.ts';
@@ -52,8 +52,6 @@ function countsOf(lines: readonly { state: StatementLineState }[]): Record<State
 
 /** Bank reconciliation (decision 059): import a receiving account's statement, then confirm the matched payments in one step. */
 export const reconciliationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireOperator);
-
   app.get(
     '/admin/v1/bank-statement-accounts',
     {

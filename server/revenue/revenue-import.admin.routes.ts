@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { operatorOf, requireOperator } from '../auth/operator.guard.ts';
+import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { rowProblems, totalOf, type CheckedRow } from './revenue-import.ts';
@@ -71,8 +71,6 @@ function importOut(check: ImportCheck) {
 
 /** Meter data by CSV (decision 028): a preview that records nothing, then one audited confirmation. */
 export const revenueImportAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireOperator);
-
   app.post(
     '/admin/v1/revenue-imports/preview',
     {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireOperator } from '../auth/operator.guard.ts';
 import { findEngineRoom } from '../catalogue/catalogue.repository.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
@@ -33,8 +32,6 @@ const dayItem = Type.Object({
 
 /** Revenue records per room and day and a room's last 30 days. */
 export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireOperator);
-
   app.get(
     '/admin/v1/revenue',
     {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { transferStatus } from '../../contract/statuses.ts';
-import { cardKeyOf } from '../cards/cards.routes.ts';
+import { cardKeyOf } from '../cards/card-key.ts';
 import { success } from '../http/envelope.ts';
 import { checkJsonShape } from '../http/json-body.ts';
 import { envelopeOf } from '../http/schemas.ts';

@@ -102,6 +102,8 @@ async function fileImports(): Promise<FileImport[]> {
 const roleRules: { role: string; file: RegExp; mayNotImport: RegExp }[] = [
   { role: 'a repository', file: /\.repository\.ts$/, mayNotImport: /(\.service|\.routes|\/index)\.ts$/ },
   { role: 'a service', file: /\.service\.ts$/, mayNotImport: /(\.routes|\/index)\.ts$/ },
+  // A folder's routes are registered by its index.ts alone (app.ts registers the folders, and health/ itself).
+  { role: 'not an index', file: /^(?!app\.ts$)(?!.*\/index\.ts$)/, mayNotImport: /\.routes\.ts$/ },
 ];
 
 /** Every import that breaks a role rule, as `from -> to (role)`. */
@@ -120,7 +122,7 @@ describe('server folders', () => {
     expect(baseLayerBreaches(await folderGraph())).toEqual([]);
   });
 
-  it('import by role: repositories no service or route, services no route', async () => {
+  it('import by role: repositories no service or route, services no route, route files only from an index', async () => {
     expect(roleBreaches(await fileImports())).toEqual([]);
   });
 
@@ -130,8 +132,10 @@ describe('server folders', () => {
         { from: 'wallet/transfer.repository.ts', to: 'wallet/transfer.service.ts' },
         { from: 'orders/order.service.ts', to: 'orders/orders.routes.ts' },
         { from: 'orders/orders.routes.ts', to: 'orders/order.service.ts' },
+        { from: 'payments/payments.routes.ts', to: 'orders/orders.routes.ts' },
+        { from: 'orders/index.ts', to: 'orders/orders.routes.ts' },
       ]),
-    ).toHaveLength(2);
+    ).toHaveLength(4);
   });
 
   it('the base-layer check sees a breach when there is one', () => {
