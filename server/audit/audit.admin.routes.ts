@@ -8,7 +8,7 @@ import { csvText } from '../shared/csv.ts';
 import { sendCsv } from '../http/csv-reply.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { validationError } from '../shared/errors.ts';
-import { countAudit, listAudit, wholeAudit, type AuditFilter } from './audit.repository.ts';
+import { type AuditFilter, countAudit, listAudit, wholeAudit } from './audit.service.ts';
 
 const bearer = [{ bearer: [] }];
 

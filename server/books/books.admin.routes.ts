@@ -5,22 +5,22 @@ import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { dateText } from '../revenue/revenue.json.ts';
 import { validDate } from '../revenue/revenue.service.ts';
-import { readSettings } from '../revenue/income-settings.repository.ts';
 import { businessDay } from '../db/business-day.ts';
 import { sendCsv } from '../http/csv-reply.ts';
 import { fieldError } from '../shared/errors.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { incomeFile, journalFile, paymentsFile, refundsFile, withdrawalsFile, type BookFile } from './books.csv.ts';
+import type { Db } from '../db/database.ts';
 import {
+  readSettings,
+  type DayRange,
   closeFigures,
   confirmedPayments,
   incomeLines,
   journalLines,
   paidWithdrawals,
   refundLines,
-  type DayRange,
-} from './books.repository.ts';
-import type { Db } from '../db/database.ts';
+} from './books.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

@@ -6,12 +6,11 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf } from '../http/schemas.ts';
 import { dateText } from '../revenue/revenue.json.ts';
 import { validDate } from '../revenue/revenue.service.ts';
-import { readSettings } from '../revenue/income-settings.repository.ts';
 import { sendCsv } from '../http/csv-reply.ts';
 import { fieldError } from '../shared/errors.ts';
 import { orderIndexFile } from './order-index.csv.ts';
 import { orderIndexItem, orderIndexJson } from './order-index.json.ts';
-import { allOrders, countOrders, listOrders, type OrderIndexFilter } from './order-index.repository.ts';
+import { readSettings, type OrderIndexFilter, allOrders, countOrders, listOrders } from './books.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

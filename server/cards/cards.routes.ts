@@ -5,11 +5,21 @@ import { success } from '../http/envelope.ts';
 import { notFound } from '../shared/errors.ts';
 import { withdrawableFrom, type CooldownMember } from '../shared/withdrawal-cooldown.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
-import { findUserById } from '../users/user.repository.ts';
-import { cardDigestOf, deleteCard, insertCard, listCards, updateCard, type CardRow } from './cards.repository.ts';
 import { cardKeyOf } from './card-key.ts';
 import { cardBody, cardJsonSchema } from './cards.schemas.ts';
-import { cardFields, cardJson, duplicateCard, ownCard } from './cards.service.ts';
+import {
+  cardFields,
+  cardJson,
+  duplicateCard,
+  ownCard,
+  findUserById,
+  type CardRow,
+  cardDigestOf,
+  deleteCard,
+  insertCard,
+  listCards,
+  updateCard,
+} from './cards.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['bank cards'];

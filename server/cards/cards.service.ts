@@ -90,3 +90,8 @@ export function cardJson(key: Buffer, card: CardRow, whole: boolean, withdrawabl
     withdrawable_from: withdrawableFrom === null ? null : withdrawableFrom.toISOString(),
   };
 }
+
+export { findUserById } from '../users/user.repository.ts';
+
+export { cardDigestOf, deleteCard, insertCard, listCards, updateCard } from './cards.repository.ts';
+export type { CardRow } from './cards.repository.ts';

@@ -6,7 +6,7 @@ import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { accountsShown } from '../receiving/payable.service.ts';
 import { qrCodeOf } from '../receiving/qr-code.ts';
-import { listDeliveryMethods, listPaymentMethods } from './catalogue.repository.ts';
+import { listDeliveryMethods, listPaymentMethods } from './buying.service.ts';
 
 const remittanceAccountSchema = Type.Object({
   id: Type.Integer(),

@@ -7,8 +7,16 @@ import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { notFound } from '../shared/errors.ts';
 import { picturePathPattern } from '../uploads/upload-store.ts';
-import { countAllProducts, findCatalogueProduct, listAllProducts, type CatalogueProductRow } from './catalogue-admin.repository.ts';
-import { addProduct, changeProduct, productNotFoundMessage, sharesSold } from './catalogue.service.ts';
+import {
+  addProduct,
+  changeProduct,
+  productNotFoundMessage,
+  sharesSold,
+  type CatalogueProductRow,
+  countAllProducts,
+  findCatalogueProduct,
+  listAllProducts,
+} from './catalogue.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

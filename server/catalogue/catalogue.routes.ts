@@ -4,8 +4,8 @@ import { success } from '../http/envelope.ts';
 import { notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
-import { findProduct, listProducts, type ProductRow } from './catalogue.repository.ts';
 import { productSchema } from './catalogue.schemas.ts';
+import { type ProductRow, findProduct, listProducts } from './catalogue.service.ts';
 
 export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

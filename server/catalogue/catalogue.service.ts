@@ -110,3 +110,9 @@ export async function changeProduct(db: Db, operatorId: number, id: number, inpu
     });
   });
 }
+
+export { countAllProducts, findCatalogueProduct, listAllProducts } from './catalogue-admin.repository.ts';
+export type { CatalogueProductRow } from './catalogue-admin.repository.ts';
+
+export { findProduct, listProducts } from './catalogue.repository.ts';
+export type { ProductRow } from './catalogue.repository.ts';

@@ -6,8 +6,7 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { unitsToDecimal } from '../shared/money.ts';
 import { notFound } from '../shared/errors.ts';
-import { countRooms, findRoom, listRooms } from './engine-rooms.repository.ts';
-import { addRoom, changeRoom } from './engine-rooms.service.ts';
+import { addRoom, changeRoom, countRooms, findRoom, listRooms } from './engine-rooms.service.ts';
 import { roomNotFoundMessage } from './room-capacity.service.ts';
 
 const bearer = [{ bearer: [] }];

@@ -88,3 +88,5 @@ export async function changeRoom(db: Db, operatorId: number, id: number, input: 
   });
   if (capacityChanged) await setRoomCapacity(db, operatorId, id, input.capacity_units, input.reason);
 }
+
+export { countRooms, findRoom, listRooms } from './engine-rooms.repository.ts';

@@ -6,9 +6,16 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { notFound } from '../shared/errors.ts';
 import { deviceOnlineMs, inventoryJson } from './device.json.ts';
-import { countDevices, findInventoryDevice, listDevices, type DeviceFilter } from './devices.repository.ts';
 import { inventorySchema, newDeviceSchema, serialField } from './devices.schemas.ts';
-import { addDevice, deviceNotFoundMessage, retireDevice } from './devices.service.ts';
+import {
+  addDevice,
+  deviceNotFoundMessage,
+  retireDevice,
+  type DeviceFilter,
+  countDevices,
+  findInventoryDevice,
+  listDevices,
+} from './devices.service.ts';
 
 const filters = ['all', 'online', 'offline', 'retired'] as const satisfies readonly DeviceFilter[];
 

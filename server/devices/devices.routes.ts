@@ -4,9 +4,8 @@ import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { deviceJson } from './device.json.ts';
-import { listDevicesOfUser } from './devices.repository.ts';
 import { deviceSchema, serialField } from './devices.schemas.ts';
-import { bindToMember, heartbeat } from './devices.service.ts';
+import { bindToMember, heartbeat, listDevicesOfUser } from './devices.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['devices'];

@@ -142,3 +142,8 @@ export async function retireDevice(db: Db, operatorId: number, id: number, reaso
     return after;
   });
 }
+
+export { countDevices, findInventoryDevice, listDevices } from './devices.repository.ts';
+export type { DeviceFilter } from './devices.repository.ts';
+
+export { listDevicesOfUser } from './devices.repository.ts';

@@ -6,8 +6,7 @@ import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts'
 import { envelopeOf } from '../http/schemas.ts';
 import { dateText, oneOf, points, pointsText } from '../revenue/revenue.json.ts';
 import { checkedDate } from '../revenue/revenue.service.ts';
-import { orderOutcomes } from './distribution-explain.repository.ts';
-import { explainDay } from './distribution-explain.service.ts';
+import { explainDay, orderOutcomes } from './distribution-explain.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

@@ -31,3 +31,5 @@ export async function explainDay(
   ]);
   return { day, facts, corrections, counts, total, rows };
 }
+
+export { orderOutcomes } from './distribution-explain.repository.ts';

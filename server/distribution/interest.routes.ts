@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { findProduct } from '../catalogue/catalogue.repository.ts';
 import { solarProduct } from '../catalogue/solar-product.ts';
 import { success } from '../http/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { countIncomeRecords, listIncomeRecords } from './income-records.repository.ts';
-import { bpToPercent, readSettings } from '../revenue/income-settings.repository.ts';
+import { findProduct, countIncomeRecords, listIncomeRecords, bpToPercent, readSettings } from './interest.service.ts';
 
 const incomeRecord = Type.Object({
   id: Type.Integer(),

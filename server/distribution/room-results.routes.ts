@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { recentResultsDays } from '../../contract/limits.ts';
-import { findEngineRoom, findProduct, listEngineRooms } from '../catalogue/catalogue.repository.ts';
 import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
 import { businessDate } from '../db/business-day.ts';
 import { success } from '../http/envelope.ts';
@@ -10,7 +9,7 @@ import { amountText, envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { orderableRoomStates } from '../orders/order.service.ts';
-import { recentProduction, recentShares } from './production.repository.ts';
+import { findEngineRoom, findProduct, listEngineRooms, recentProduction, recentShares } from './room-results.service.ts';
 
 const engineRoomSchema = Type.Object({
   id: Type.Integer(),

@@ -4,9 +4,8 @@ import { success } from '../http/envelope.ts';
 import { pointsToNumber, unitsToDecimal } from '../shared/money.ts';
 import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { bpToPercent } from '../revenue/income-settings.repository.ts';
-import { countTrustDays, trustDays, trustRooms, type TrustDayRow, type TrustRoomRow } from './trust.repository.ts';
 import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
+import { bpToPercent, type TrustDayRow, type TrustRoomRow, countTrustDays, trustDays, trustRooms } from './trust.service.ts';
 
 /** Days per page: a month of one room. */
 export const trustDaysPerPage = 30;

@@ -8,7 +8,7 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { pointScale, pointsToNumber, unitScale } from '../shared/money.ts';
-import { countHoldings, listHoldings, type HoldingRow } from './holdings.repository.ts';
+import { type HoldingRow, countHoldings, listHoldings } from './holdings.service.ts';
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -57,3 +57,12 @@ export async function endMemberSessions(db: Db, operatorId: number, userId: numb
     return ended;
   });
 }
+
+export { countAdjustments, findAdjustment, listAdjustments } from './member-adjustments.repository.ts';
+export type { AdjustmentRow } from './member-adjustments.repository.ts';
+
+export { listPartnerCities } from '../partners/partner-cities.repository.ts';
+
+export { pageStatement } from '../wallet/statement.repository.ts';
+
+export { countMemberOrders, findMemberProfile, memberCards, memberOpenSessions, memberOrders } from './member-page.repository.ts';

@@ -7,7 +7,7 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { amountText, envelopeOf, multilineText } from '../http/schemas.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { approveAdjustment, rejectAdjustment, requestAdjustment } from './member-adjustment.service.ts';
-import { countAdjustments, findAdjustment, listAdjustments, type AdjustmentRow } from './member-adjustments.repository.ts';
+import { type AdjustmentRow, countAdjustments, findAdjustment, listAdjustments } from './member-access.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

@@ -5,16 +5,24 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { memberBalances } from '../ledger/accounts.ts';
-import { listPartnerCities } from '../partners/partner-cities.repository.ts';
 import { notFound } from '../shared/errors.ts';
 import { pointsToDecimal } from '../shared/money.ts';
-import { pageStatement } from '../wallet/statement.repository.ts';
-import { endMemberSessions, memberNotFoundMessage, suspendMember } from './member-access.service.ts';
+import {
+  endMemberSessions,
+  memberNotFoundMessage,
+  suspendMember,
+  listPartnerCities,
+  pageStatement,
+  countMemberOrders,
+  findMemberProfile,
+  memberCards,
+  memberOpenSessions,
+  memberOrders,
+} from './member-access.service.ts';
 import { issuePasswordReset } from '../users/password-reset.service.ts';
 import { setWithdrawalCooldown } from './member-cooldown.service.ts';
 import { cooldownHoursOf } from '../shared/withdrawal-cooldown.ts';
 import { passwordResetCodeMinutes, withdrawalCooldownHoursMax } from '../../contract/limits.ts';
-import { countMemberOrders, findMemberProfile, memberCards, memberOpenSessions, memberOrders } from './member-page.repository.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

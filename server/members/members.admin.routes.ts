@@ -3,9 +3,7 @@ import { Type } from 'typebox';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
-import { countByAccountStatus, listByAccountStatus } from './members.repository.ts';
-import { countMembers, searchMembers } from './member-search.repository.ts';
-import { reinstateMember } from './members.service.ts';
+import { reinstateMember, countByAccountStatus, listByAccountStatus, countMembers, searchMembers } from './members.service.ts';
 import { operatorOf } from '../auth/operator.guard.ts';
 
 const bearer = [{ bearer: [] }];

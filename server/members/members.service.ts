@@ -25,3 +25,7 @@ export async function reinstateMember(db: Db, operatorId: number, userId: number
     });
   });
 }
+
+export { countByAccountStatus, listByAccountStatus } from './members.repository.ts';
+
+export { countMembers, searchMembers } from './member-search.repository.ts';

@@ -7,7 +7,7 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf } from '../http/schemas.ts';
 import { notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
-import { countNotifications, countUnread, listNotifications, markAllRead, markRead } from './notifications.repository.ts';
+import { countNotifications, countUnread, listNotifications, markAllRead, markRead } from './notifications.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['notifications'];

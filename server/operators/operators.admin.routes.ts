@@ -5,15 +5,16 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { notFound } from '../shared/errors.ts';
-import { twoFactorRequired } from './operator-accounts.repository.ts';
 import { operatorPasswordField, roleSchema } from './operator.schemas.ts';
-import { countOperators, listOperators } from './operators.repository.ts';
 import {
   addOperator,
   changeOperatorRole,
   changeTwoFactorRequired,
   setOperatorEnabled,
   resetOperatorTwoFactor,
+  twoFactorRequired,
+  countOperators,
+  listOperators,
 } from './operators.service.ts';
 
 const bearer = [{ bearer: [] }];

@@ -144,3 +144,7 @@ export async function changeTwoFactorRequired(db: Db, by: number, required: bool
     });
   });
 }
+
+export { twoFactorRequired } from './operator-accounts.repository.ts';
+
+export { countOperators, listOperators } from './operators.repository.ts';

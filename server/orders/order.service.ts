@@ -261,3 +261,5 @@ export async function memberOrder(db: Db, userId: number, id: string): Promise<O
   const [json] = await ordersJson(db, [row]);
   return json ?? orderJson(row, undefined);
 }
+
+export { countOrders, listOrders } from './order.repository.ts';

@@ -6,9 +6,8 @@ import { notFound } from '../shared/errors.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { ordersJson, orderSchema } from './order.json.ts';
-import { countOrders, listOrders } from './order.repository.ts';
 import { newOrderBody, orderUpdateBody } from './order.schemas.ts';
-import { createOrder, memberOrder, updateOrder } from './order.service.ts';
+import { createOrder, memberOrder, updateOrder, countOrders, listOrders } from './order.service.ts';
 import { partnerOriginHeaders, partnerSiteOf } from '../partner-sites/partner-origin.ts';
 
 const bearer = [{ bearer: [] }];

@@ -7,8 +7,14 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { notFound } from '../shared/errors.ts';
 import { originMaxLength } from './origin.ts';
-import { countPartnerSites, findPartnerSiteWithCounts, listPartnerSites } from './partner-sites.repository.ts';
-import { addPartnerSite, changePartnerSite, siteNotFoundMessage } from './partner-sites.service.ts';
+import {
+  addPartnerSite,
+  changePartnerSite,
+  siteNotFoundMessage,
+  countPartnerSites,
+  findPartnerSiteWithCounts,
+  listPartnerSites,
+} from './partner-sites.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

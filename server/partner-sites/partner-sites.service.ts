@@ -132,3 +132,5 @@ export async function seedPartnerSites(db: Db, origins: readonly string[]): Prom
     return added;
   });
 }
+
+export { countPartnerSites, findPartnerSiteWithCounts, listPartnerSites } from './partner-sites.repository.ts';

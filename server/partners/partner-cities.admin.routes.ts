@@ -5,8 +5,14 @@ import { cardKeyOf } from '../cards/card-key.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
-import { countPartnerCities, listPartnerCityRows, type PartnerCityRow } from './partner-cities.repository.ts';
-import { addPartnerCity, changePartnerCity, cityView } from './partner-cities.service.ts';
+import {
+  addPartnerCity,
+  changePartnerCity,
+  cityView,
+  type PartnerCityRow,
+  countPartnerCities,
+  listPartnerCityRows,
+} from './partner-cities.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

@@ -140,3 +140,6 @@ export async function changePartnerCity(db: Db, key: Buffer, operatorId: number,
     return after;
   });
 }
+
+export { countPartnerCities, listPartnerCityRows } from './partner-cities.repository.ts';
+export type { PartnerCityRow } from './partner-cities.repository.ts';

@@ -5,13 +5,11 @@ import { success } from '../http/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
-import { uploadPath } from '../uploads/uploads.repository.ts';
 import { confirmOrder, rejectNotice } from './confirmation.service.ts';
-import { countNotices, listNotices, type NoticeRow } from './notices.repository.ts';
-import { countRefunds, listRefunds } from './refunds.repository.ts';
 import { payRefund } from './refunds.service.ts';
 import { undoPaymentDecision } from './undo.service.ts';
 import { orderStatus } from '../../contract/statuses.ts';
+import { uploadPath, type NoticeRow, countNotices, listNotices, countRefunds, listRefunds } from './payments.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

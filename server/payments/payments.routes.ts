@@ -5,9 +5,8 @@ import { orderSchema } from '../orders/order.json.ts';
 import { memberOrder } from '../orders/order.service.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
-import { uploadPath } from '../uploads/uploads.repository.ts';
-import { findNotice } from './notices.repository.ts';
 import { submitNotice } from './notice.service.ts';
+import { uploadPath, findNotice } from './payments.service.ts';
 
 const noticeSchema = Type.Object({
   id: Type.Integer(),

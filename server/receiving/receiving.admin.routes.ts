@@ -5,13 +5,15 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { qrCodeOf } from './qr-code.ts';
-import { countReceivingAccounts, listReceivingAccounts, type ReceivingAccountRow } from './receiving.repository.ts';
 import {
   addReceivingAccount,
   changeReceivingAccount,
   changeVirtualCurrency,
   findVirtualCurrency,
   moveReceivingAccount,
+  type ReceivingAccountRow,
+  countReceivingAccounts,
+  listReceivingAccounts,
 } from './receiving.service.ts';
 
 const bearer = [{ bearer: [] }];

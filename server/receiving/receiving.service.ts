@@ -229,3 +229,6 @@ export async function changeVirtualCurrency(db: Db, operatorId: number, change: 
 }
 
 export { findVirtualCurrency };
+
+export { countReceivingAccounts, listReceivingAccounts } from './receiving.repository.ts';
+export type { ReceivingAccountRow } from './receiving.repository.ts';

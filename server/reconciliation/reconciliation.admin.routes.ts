@@ -6,7 +6,16 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, idParams } from '../http/schemas.ts';
 import { oneOf } from '../revenue/revenue.json.ts';
-import { checkStatement, confirmStatementLines, importStatement, statementView, type StatementFile } from './reconciliation.service.ts';
+import {
+  checkStatement,
+  confirmStatementLines,
+  importStatement,
+  statementView,
+  type StatementFile,
+  accountsWithFormats,
+  countStatements,
+  listStatements,
+} from './reconciliation.service.ts';
 import {
   confirmBody,
   confirmResultSchema,
@@ -21,7 +30,6 @@ import {
   type StatementFileBody,
 } from './reconciliation.schemas.ts';
 import { lineGroups, lineJson, linesInGroup, mappingJson, type LineGroup } from './statement.json.ts';
-import { accountsWithFormats, countStatements, listStatements } from './statements.repository.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

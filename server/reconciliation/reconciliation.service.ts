@@ -300,3 +300,5 @@ async function confirmLine(db: Db, operatorId: number, statementId: string, pair
     return { lineId: pair.lineId, outcome: 'confirmed', orderNumber: match.notice.orderNumber };
   });
 }
+
+export { accountsWithFormats, countStatements, listStatements } from './statements.repository.ts';

@@ -6,8 +6,7 @@ import { isTimeZone } from '../config.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { ApiError } from '../shared/errors.ts';
-import { bpToPercent } from './income-settings.repository.ts';
-import { changeSettings, currentSettings } from './income-settings.service.ts';
+import { changeSettings, currentSettings, bpToPercent } from './income-settings.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

@@ -70,3 +70,5 @@ export async function changeSettings(db: Db, operatorId: number, change: Setting
 
 /** The income settings as they apply now. */
 export const currentSettings = (db: Db, config: Config): Promise<IncomeSettings> => readSettings(db, config);
+
+export { bpToPercent } from './income-settings.repository.ts';

@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { findEngineRoom } from '../catalogue/catalogue.repository.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { businessDate } from '../db/business-day.ts';
 import { notFound } from '../shared/errors.ts';
 import { dateText, kwh, kwhText, points, pointsText } from './revenue.json.ts';
-import { countRevenueDays, listRevenueDays, roomDays } from './revenue-records.repository.ts';
-import { checkedDate } from './revenue.service.ts';
-import { readSettings } from './income-settings.repository.ts';
+import { checkedDate, findEngineRoom, countRevenueDays, listRevenueDays, roomDays, readSettings } from './revenue.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

@@ -265,3 +265,9 @@ export function checkedDate(field: string, value: string | undefined): string | 
 
 /** Revenue entries still held (decision 049), for an administrator to share now or withdraw. */
 export const heldEntries = (db: Db, now: Date) => heldRevenueEntries(db, now);
+
+export { findEngineRoom } from '../catalogue/catalogue.repository.ts';
+
+export { countRevenueDays, listRevenueDays, roomDays } from './revenue-records.repository.ts';
+
+export { readSettings } from './income-settings.repository.ts';

@@ -104,3 +104,6 @@ export function canonical(value: unknown): string {
       : inner,
   );
 }
+
+export { findBuild, findLive, findRunningBuild, listPublished } from './site-content.repository.ts';
+export type { BuildRow } from './site-content.repository.ts';

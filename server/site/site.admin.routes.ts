@@ -5,8 +5,17 @@ import { newPreviewPass, previewCookie, previewPassLifetimeMs } from '../auth/pr
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { notFound, validationError } from '../shared/errors.ts';
-import { findBuild, findLive, findRunningBuild, listPublished, type BuildRow } from './site-content.repository.ts';
-import { catalogueChanged, listSections, readSection, saveSection } from './site-content.service.ts';
+import {
+  catalogueChanged,
+  listSections,
+  readSection,
+  saveSection,
+  type BuildRow,
+  findBuild,
+  findLive,
+  findRunningBuild,
+  listPublished,
+} from './site-content.service.ts';
 import { publishedVersionsKept } from './site-publish.service.ts';
 
 const bearer = [{ bearer: [] }];

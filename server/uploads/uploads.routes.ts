@@ -11,7 +11,7 @@ import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { cleanImage, uploadBytesMax } from './image-check.ts';
 import { readImageField } from './image-field.ts';
 import { newStoredName, readImage } from './upload-store.ts';
-import { findUpload, insertUpload, uploadPath } from './uploads.repository.ts';
+import { findUpload, insertUpload, uploadPath } from './uploads.service.ts';
 
 const bearer = [{ bearer: [] }];
 

@@ -3,15 +3,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { findUserProfile } from './user-profile.repository.ts';
 import { userJson } from './user.json.ts';
 import { userView } from './user-view.service.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { loginBody, newPasswordField, registerBody, sessionDetail } from './account.schemas.ts';
-import { login, register } from './account.service.ts';
+import { login, register, findUserProfile, revokeSession } from './account.service.ts';
 import { resetPassword } from './password-reset.service.ts';
 import { fieldError } from '../shared/errors.ts';
-import { revokeSession } from '../auth/session.repository.ts';
 import { partnerOriginHeaders, partnerSiteOf } from '../partner-sites/partner-origin.ts';
 
 const bearer = [{ bearer: [] }];

@@ -211,3 +211,7 @@ async function newPasswordHash(change: PasswordAndParentChange, oldPasswordMatch
   if (Object.keys(errors).length > 0) throw validationError(errors);
   return hashPassword(password);
 }
+
+export { findUserProfile } from './user-profile.repository.ts';
+
+export { revokeSession } from '../auth/session.repository.ts';

@@ -6,10 +6,10 @@ import { updatePasswordAndParent } from './account.service.ts';
 import { success } from '../http/envelope.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
 import { idParams, recordId } from '../http/schemas.ts';
-import { findUserById, type UserRow } from './user.repository.ts';
 import { userView } from './user-view.service.ts';
 import { changeContact } from './contact.service.ts';
 import { contactChangeBody } from './contact.schemas.ts';
+import { type UserRow, findUserById } from './users.service.ts';
 
 const bearer = [{ bearer: [] }];
 

@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { listChoices } from './verification-choices.repository.ts';
-import { addChoice, changeChoice, choiceView } from './verification-choices.service.ts';
+import { addChoice, changeChoice, choiceView, listChoices } from './verification-choices.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

@@ -79,3 +79,5 @@ export async function changeChoice(db: Db, operatorId: number, list: ChoiceList,
     return after;
   });
 }
+
+export { listChoices } from './verification-choices.repository.ts';

@@ -4,10 +4,8 @@ import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { uploadPath } from '../uploads/uploads.repository.ts';
-import { countByVerificationStatus, listByVerificationStatus } from './verification.repository.ts';
 import { reviewReasonBody } from './verification.schemas.ts';
-import { reviewVerification } from './verification.service.ts';
+import { reviewVerification, uploadPath, countByVerificationStatus, listByVerificationStatus } from './verification.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

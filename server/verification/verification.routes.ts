@@ -4,11 +4,9 @@ import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
-import { findUserById } from '../users/user.repository.ts';
 import { userView } from '../users/user-view.service.ts';
-import { listEnabledChoices } from './verification-choices.repository.ts';
 import { referenceItem, verificationBody } from './verification.schemas.ts';
-import { submitVerification } from './verification.service.ts';
+import { submitVerification, findUserById, listEnabledChoices } from './verification.service.ts';
 
 const bearer = [{ bearer: [] }];
 

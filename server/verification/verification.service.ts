@@ -88,3 +88,11 @@ export async function reviewVerification(
     });
   });
 }
+
+export { uploadPath } from '../uploads/uploads.repository.ts';
+
+export { countByVerificationStatus, listByVerificationStatus } from './verification.repository.ts';
+
+export { findUserById } from '../users/user.repository.ts';
+
+export { listEnabledChoices } from './verification-choices.repository.ts';

@@ -6,10 +6,9 @@ import { pointsToNumber } from '../shared/money.ts';
 import { paginate, paginatedOf } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { statementCsvHeader, statementCsvRow } from './statement.csv.ts';
-import { pageStatement, wholeStatement, type StatementLine } from './statement.repository.ts';
-import { pageTransfers } from './transfer.repository.ts';
 import { transferJson, transferRecordSchema } from './wallet.json.ts';
 import { historyQuery, pageQuery, statementLineSchema } from './wallet.schemas.ts';
+import { type StatementLine, pageStatement, wholeStatement, pageTransfers } from './transfer.service.ts';
 
 const bearer = [{ bearer: [] }];
 

@@ -5,7 +5,7 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { pointsToDecimal } from '../shared/money.ts';
-import { countPartnerFailures, listPartnerFailures, partnerFailureWindowMs } from './partner-failures.repository.ts';
+import { countPartnerFailures, listPartnerFailures, partnerFailureWindowMs } from './transfer.service.ts';
 
 const failureSchema = Type.Object({
   id: Type.Integer(),

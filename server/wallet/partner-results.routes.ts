@@ -8,11 +8,11 @@ import { checkJsonShape } from '../http/json-body.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { ApiError, notFound } from '../shared/errors.ts';
 import { settleTransfer } from './transfer-settlement.ts';
-import { findTransfer } from './transfer.repository.ts';
 import { transferJson, transferRecordSchema } from './wallet.json.ts';
 import type { PartnerAnswer } from '../partners/partner-adapter.ts';
 import { verifySignature } from '../partners/partner-signature.ts';
 import { platformSettings } from '../partners/platform-settings.ts';
+import { findTransfer } from './transfer.service.ts';
 
 export const signatureInvalidMessage = 'This request is not signed by the partner platform';
 export const alreadySettledMessage = 'This transfer was already settled with another outcome';

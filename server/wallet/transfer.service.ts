@@ -196,3 +196,15 @@ async function dispatch(
     return settleTransfer(db, directory, record.id, { status: 'failed', reason: partnerUnreachableReason });
   }
 }
+
+export { pageStatement, wholeStatement } from './statement.repository.ts';
+export type { StatementLine } from './statement.repository.ts';
+
+export { pageTransfers } from './transfer.repository.ts';
+
+export { countPartnerFailures, listPartnerFailures, partnerFailureWindowMs } from './partner-failures.repository.ts';
+
+export { findTransfer } from './transfer.repository.ts';
+
+export { findPartnerCity, listPartnerCities } from '../partners/partner-cities.repository.ts';
+export type { PartnerCity } from '../partners/partner-cities.repository.ts';

@@ -5,14 +5,13 @@ import { amountTooSmallMessage } from './transfer-amount.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import type { TransferType } from '../db/schema.ts';
 import { memberBalances } from '../ledger/accounts.ts';
-import { findPartnerCity, listPartnerCities, type PartnerCity } from '../partners/partner-cities.repository.ts';
 import { partnerCityNotFoundMessage } from '../partners/partner-directory.ts';
 import { success } from '../http/envelope.ts';
 import { ApiError, notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { envelopeOf, errorEnvelope } from '../http/schemas.ts';
 import { parseTransferAmount, wholeRemainder } from './transfer-amount.ts';
-import { transfer } from './transfer.service.ts';
+import { transfer, type PartnerCity, findPartnerCity, listPartnerCities } from './transfer.service.ts';
 import { transferJson, transferRecordSchema } from './wallet.json.ts';
 import { mainWalletSchema, partnerCityParams, partnerWalletSchema, transferBody, transferHeaders } from './wallet.schemas.ts';
 

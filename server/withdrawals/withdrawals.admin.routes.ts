@@ -8,8 +8,7 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { withdrawalJson } from './withdrawal.json.ts';
 import { withdrawalSchema } from './withdrawals.schemas.ts';
-import { countWithdrawals, listWithdrawals, type WithdrawalRow } from './withdrawals.repository.ts';
-import { claim, decide, liveClaim, release } from './withdrawals.service.ts';
+import { claim, decide, liveClaim, release, type WithdrawalRow, countWithdrawals, listWithdrawals } from './withdrawals.service.ts';
 import { withdrawalStatus } from '../../contract/statuses.ts';
 
 const bearer = [{ bearer: [] }];

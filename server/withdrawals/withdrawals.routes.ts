@@ -8,8 +8,7 @@ import { amountText, envelopeOf } from '../http/schemas.ts';
 import { parseTransferAmount } from '../wallet/transfer-amount.ts';
 import { withdrawalJson } from './withdrawal.json.ts';
 import { withdrawalSchema } from './withdrawals.schemas.ts';
-import { countWithdrawals, listWithdrawals } from './withdrawals.repository.ts';
-import { requestWithdrawal } from './withdrawals.service.ts';
+import { requestWithdrawal, countWithdrawals, listWithdrawals } from './withdrawals.service.ts';
 
 const bearer = [{ bearer: [] }];
 const idempotencyHeaders = Type.Object({

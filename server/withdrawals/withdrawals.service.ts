@@ -248,3 +248,6 @@ export async function decide(
   if (row === undefined) throw notFound('withdrawal_not_found', 'Withdrawal not found');
   return row;
 }
+
+export { countWithdrawals, listWithdrawals } from './withdrawals.repository.ts';
+export type { WithdrawalRow } from './withdrawals.repository.ts';

@@ -102,6 +102,7 @@ async function fileImports(): Promise<FileImport[]> {
 const roleRules: { role: string; file: RegExp; mayNotImport: RegExp }[] = [
   { role: 'a repository', file: /\.repository\.ts$/, mayNotImport: /(\.service|\.routes|\/index)\.ts$/ },
   { role: 'a service', file: /\.service\.ts$/, mayNotImport: /(\.routes|\/index)\.ts$/ },
+  { role: 'a route file', file: /\.routes\.ts$/, mayNotImport: /\.repository\.ts$/ },
   // A folder's routes are registered by its index.ts alone (app.ts registers the folders, and health/ itself).
   { role: 'not an index', file: /^(?!app\.ts$)(?!.*\/index\.ts$)/, mayNotImport: /\.routes\.ts$/ },
 ];
@@ -122,7 +123,7 @@ describe('server folders', () => {
     expect(baseLayerBreaches(await folderGraph())).toEqual([]);
   });
 
-  it('import by role: repositories no service or route, services no route, route files only from an index', async () => {
+  it('import by role: repositories no service or route, services no route, routes no repository, route files only from an index', async () => {
     expect(roleBreaches(await fileImports())).toEqual([]);
   });
 
@@ -134,8 +135,9 @@ describe('server folders', () => {
         { from: 'orders/orders.routes.ts', to: 'orders/order.service.ts' },
         { from: 'payments/payments.routes.ts', to: 'orders/orders.routes.ts' },
         { from: 'orders/index.ts', to: 'orders/orders.routes.ts' },
+        { from: 'orders/orders.routes.ts', to: 'orders/order.repository.ts' },
       ]),
-    ).toHaveLength(4);
+    ).toHaveLength(5);
   });
 
   it('the base-layer check sees a breach when there is one', () => {

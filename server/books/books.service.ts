@@ -1,0 +1,8 @@
+/** What the books routes read, passed through from the queries as they are. */
+export { readSettings } from '../revenue/income-settings.repository.ts';
+
+export { closeFigures, confirmedPayments, incomeLines, journalLines, paidWithdrawals, refundLines } from './books.repository.ts';
+export type { DayRange } from './books.repository.ts';
+
+export { allOrders, countOrders, listOrders } from './order-index.repository.ts';
+export type { OrderIndexFilter } from './order-index.repository.ts';
