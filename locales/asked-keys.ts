@@ -34,12 +34,15 @@ function importsOf(file: string, source: string): string[] {
  */
 const keyLikeLiteral = /(?<!(?:[=!]==?|[^|]\|)\s*)'([a-z][a-z0-9_]*)'(?!:|\s*(?:[=!]==?|\|(?!\|)))/g;
 
+/** The start of keys a module completes at run time: a template's (`` `notice_${kind}` ``) or a quoted prefix's (`keys="admin_recv_"`). */
+const keyPrefix = /(?:`([a-z][a-z0-9]*_[a-z0-9_]*)\$\{|['"]([a-z][a-z0-9]*_[a-z0-9_]*_)['"])/g;
+
 /** A list of the refusal codes a screen words by their own message (`const cartRefusals = [...]`), each worded by `refusal_<code>`. */
 const refusalList = /Refusals\s*=\s*\[([^\]]*)\]/g;
 
 /**
  * The words one module asks for: each `t('key')`, checked against the three catalogues; each key a
- * template `prefix_${…}` can make (every catalogue key with that prefix, as `notice_${kind}`), but for
+ * template `prefix_${…}` or a quoted `'prefix_'` can make (every catalogue key with that prefix), but for
  * `refusal_${code}`, whose codes a screen lists by name (`*Refusals`); and each other key-like literal
  * that is a catalogue key.
  */
@@ -53,7 +56,8 @@ function wordsOf(file: string, source: string, catalogue: (locale: string) => Ca
     }
     found.add(key);
   }
-  for (const [, prefix = ''] of source.matchAll(/`([a-z][a-z0-9]*_[a-z0-9_]*)\$\{/g)) {
+  for (const [, template, quoted] of source.matchAll(keyPrefix)) {
+    const prefix = template ?? quoted ?? '';
     if (prefix === 'refusal_') continue;
     for (const key of Object.keys(known)) if (key.startsWith(prefix)) found.add(key);
   }

@@ -20,9 +20,6 @@ const shellFiles = [
   'AdminPlace.browser.test.tsx',
   'use-admin-place.ts',
   'lazy-tab.tsx',
-  'admin-app-keys.ts',
-  'admin-page-keys.ts',
-  'admin-page-keys.test.ts',
 ];
 
 const importPattern = /(?:^\s*(?:import|export)\s[^'"]*?from\s+|\bimport\(\s*)['"](\.{1,2}\/[^'"]+)['"]/gm;

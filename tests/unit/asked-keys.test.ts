@@ -7,7 +7,11 @@ const asked = (file: string) => keysAskedBy(path.join(fixtures, file), [], path.
 
 describe('the message keys worked out from a screen (decision 067)', () => {
   it('finds a word asked for by name and one picked through a variable in a module it imports', () => {
-    expect(asked('screen.tsx')).toEqual(['fixture_done', 'fixture_pending', 'fixture_title']);
+    expect(asked('screen.tsx')).toEqual(['fixture_done', 'fixture_pending', 'fixture_row_edit', 'fixture_row_enable', 'fixture_title']);
+  });
+
+  it('finds every key a quoted prefix completed at run time can make', () => {
+    expect(asked('screen.tsx')).toEqual(expect.arrayContaining(['fixture_row_edit', 'fixture_row_enable']));
   });
 
   it('leaves out the code a case or a comparison names and what a type-only import brings', () => {

@@ -2,15 +2,6 @@ import { useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import type { Paged } from '../core/paged.ts';
 
-export const pagerMessageKeys = [
-  'paging_label',
-  'paging_previous',
-  'paging_next',
-  'paging_page_of',
-  'paging_first_page',
-  'paging_last_page',
-] as const;
-
 interface PagerProps {
   /** Where the list stands, as the API's paged lists say it: an empty list has nothing to page through, and shows no pager. */
   page: Pick<Paged<unknown>, 'current_page' | 'last_page' | 'total'>;

@@ -164,19 +164,6 @@ const numericStatuses: Record<string, readonly string[]> = { order: ['0', '1', '
 const actionKey = (action: string) => `audit_action_${action.replace('.', '_')}`;
 const subjectKey = (subject: string) => `audit_subject_${subject}`;
 
-export const auditValueMessageKeys = [
-  ...auditFields.map(fieldKey),
-  ...auditActions.map(actionKey),
-  ...auditSubjects.map(subjectKey),
-  ...auditValueWords.map((value) => `audit_value_${value}`),
-  ...Object.entries(numericStatuses).flatMap(([subject, statuses]) => statuses.map((status) => numericStatusKeys[subject]?.(status) ?? '')),
-  'audit_yes',
-  'audit_no',
-  'audit_empty',
-  'audit_field_in_language',
-  ...locales.map((locale) => `language_${locale}`),
-];
-
 /** A text kept in each language (a room's names) is changed language by language: "names.zht" is one of them. */
 const localisedPart = /^(\w+)\.(zhs|zht|eng)$/;
 

@@ -1,7 +1,5 @@
 import type { RefusalCode } from '../../../../contract/refusals.ts';
-import { locales } from '../../../../locales/index.ts';
 import type { Translate } from '../../../core/i18n.ts';
-import { refusalKey } from '../../../core/refusal.ts';
 
 /**
  * What the brand-site screens say, apart from the screens themselves: the back office loads those only
@@ -108,46 +106,3 @@ export function siteFieldLabel(t: Translate, path: readonly (string | number)[])
     })
     .join(' › ');
 }
-
-/** The messages the brand-site screens use, picked for the back-office island. */
-export const contentMessageKeys = [
-  'admin_content',
-  'admin_site_product_build',
-  'admin_site_catalogue_changed',
-  'admin_site_live',
-  'admin_site_preview',
-  'admin_site_publish',
-  'admin_site_building',
-  'admin_site_published_in',
-  'admin_site_previewed_in',
-  'admin_site_open_preview',
-  'admin_site_failed',
-  'admin_site_pages',
-  'admin_site_page',
-  'admin_site_every_language',
-  'admin_site_edit',
-  'admin_site_state_published',
-  'admin_site_state_changed',
-  'admin_site_state_translation_behind',
-  'admin_site_states_note',
-  'admin_site_history',
-  'admin_site_history_caption',
-  'admin_site_version',
-  'admin_site_build_time',
-  'admin_site_live_now',
-  'admin_site_rollback',
-  'admin_site_rolled_back',
-  'admin_site_saved',
-  'admin_site_invalid_fields',
-  'admin_site_save',
-  'admin_site_back',
-  'admin_site_other_locales',
-  'admin_site_replace_picture',
-  'admin_site_add',
-  'admin_site_remove',
-  'admin_site_picture_ready',
-  ...siteSectionNames.map((section) => `admin_site_section_${section}`),
-  ...siteFieldNames.map((field) => `admin_site_field_${field}`),
-  ...locales.map((locale) => `language_${locale}`),
-  ...siteRefusals.map(refusalKey),
-];

@@ -1,6 +1,4 @@
-import { refusalKey } from '../../../core/refusal.ts';
 import type { RefusalCode } from '../../../../contract/refusals.ts';
-import { pagerMessageKeys } from '../../../ui/Pager.tsx';
 
 /** The refusals a refund meets, each worded by its code. */
 export const orderRefundRefusals = [
@@ -11,51 +9,3 @@ export const orderRefundRefusals = [
   'session_expired',
   'operators_only',
 ] as const satisfies readonly RefusalCode[];
-
-/** The words of the Orders tab (Orders.tsx), handed to the island by the back-office page (admin-page-keys.ts). */
-export const ordersMessageKeys = [
-  'admin_orders',
-  'admin_orders_amount',
-  'admin_orders_bad_range',
-  'admin_orders_caption',
-  'admin_orders_download',
-  'admin_orders_download_error',
-  'admin_orders_downloading',
-  'admin_orders_filter',
-  'admin_orders_from',
-  'admin_orders_none',
-  'admin_orders_paid',
-  'admin_orders_placed',
-  'admin_orders_product',
-  'admin_orders_room_all',
-  'admin_orders_payment',
-  'admin_orders_payment_all',
-  'cart_payment_remittance',
-  'cart_payment_virtual_currency',
-  'admin_orders_search',
-  'admin_orders_show',
-  'admin_orders_status',
-  'admin_orders_status_all',
-  'admin_orders_to',
-  'admin_orders_units',
-  'order_status_0',
-  'order_status_1',
-  'order_status_2',
-  'order_status_3',
-  'order_status_4',
-  'admin_orders_actions',
-  'admin_refund_title',
-  'admin_refund_note',
-  'admin_refund_reason',
-  'admin_refund_bank',
-  'admin_refund_account',
-  'admin_refund_details_needed',
-  'admin_refund_go',
-  'admin_refund_open',
-  'admin_refund_ask',
-  'admin_refund_done',
-  'admin_ask_cancel',
-  'admin_action_failed',
-  ...orderRefundRefusals.map(refusalKey),
-  ...pagerMessageKeys,
-];

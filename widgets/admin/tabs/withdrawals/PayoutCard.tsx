@@ -4,18 +4,6 @@ import { groupInFours } from '../../../bank/card-rules.ts';
 import { decisionError } from '../../shared/decision.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 
-export const payoutCardMessageKeys = [
-  'admin_reveal_card',
-  'admin_reveal_note',
-  'admin_copy',
-  'admin_copied',
-  'admin_copy_failed',
-  'bank_card_number',
-  'bank_branch',
-  'bank_province',
-  'bank_city',
-] as const;
-
 interface RevealedCard {
   card_number: string;
   bank_name: string;
