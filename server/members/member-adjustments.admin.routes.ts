@@ -1,54 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { operatorOf } from '../auth/operator.guard.ts';
 import { parseAmountAtLeast } from '../http/amount-input.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { amountText, envelopeOf, multilineText } from '../http/schemas.ts';
-import { pointsToDecimal } from '../shared/money.ts';
 import { approveAdjustment, rejectAdjustment, requestAdjustment } from './member-adjustment.service.ts';
-import { type AdjustmentRow, countAdjustments, findAdjustment, listAdjustments } from './member-access.service.ts';
+import { countAdjustments, findAdjustment, listAdjustments } from './member-access.service.ts';
+import { adjustmentJson, adjustmentSchema, adjustmentStatuses } from './member-adjustments.json.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
 const memberParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const adjustmentParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const time = Type.String({ format: 'date-time' });
-const statuses = Type.Union([Type.Literal('pending'), Type.Literal('posted'), Type.Literal('rejected')]);
 export const amountPositiveMessage = 'The amount must be greater than 0.';
-
-export const adjustmentSchema = Type.Object({
-  id: Type.Integer(),
-  member: Type.Object({ id: Type.Integer(), username: Type.String() }),
-  direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
-  amount: Type.String({ pattern: '^[0-9]+\\.[0-9]{4}$', description: 'Points, 4 decimals' }),
-  reason: Type.String(),
-  status: statuses,
-  requested_by: Type.Object({ id: Type.Integer(), username: Type.String() }),
-  requested_at: time,
-  decided_by: nullable(Type.String({ description: 'The administrator who posted or turned it down' })),
-  decided_at: nullable(time),
-  decision_note: nullable(Type.String()),
-});
-
-export type AdjustmentJson = Static<typeof adjustmentSchema>;
-
-export function adjustmentJson(row: AdjustmentRow): AdjustmentJson {
-  return {
-    id: Number(row.id),
-    member: { id: row.user_id, username: row.username },
-    direction: row.direction,
-    amount: pointsToDecimal(BigInt(row.amount)),
-    reason: row.reason,
-    status: row.status,
-    requested_by: { id: row.requested_by, username: row.requested_by_name },
-    requested_at: new Date(row.requested_at).toISOString(),
-    decided_by: row.decided_by_name,
-    decided_at: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
-    decision_note: row.decision_note,
-  };
-}
 
 /** Customer service's credits and debits of a member's main wallet (administrators; decision 060). */
 export const memberAdjustmentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -126,7 +91,7 @@ export const memberAdjustmentAdminRoutes: FastifyPluginAsyncTypebox = async (app
       schema: {
         tags,
         summary: 'Every member’s credits and debits in one status (default pending: waiting for a second administrator), newest first',
-        querystring: Type.Object({ status: Type.Optional(statuses), page: pageField }),
+        querystring: Type.Object({ status: Type.Optional(adjustmentStatuses), page: pageField }),
         security: bearer,
         response: { 200: envelopeOf(paginatedOf(adjustmentSchema)) },
       },
