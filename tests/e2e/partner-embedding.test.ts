@@ -354,12 +354,13 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       // Every widget has what it shows: the withdrawal history is the last to ask (it loads after the form).
       await page.frameLocator('gs-withdraw iframe').locator('table[aria-busy="false"]').waitFor();
       await networkQuiet(page);
-      // Our API stops answering (the session frame's calls find nobody there); the widgets' own files stay reachable.
-      const apiCalls = `${product.baseUrl}/api/**`;
-      await page.route(apiCalls, (route) => route.abort('connectionrefused'));
       await wallet.getByLabel(eng.wallet_amount, { exact: true }).fill('1');
       await wallet.getByLabel(eng.wallet_from).selectOption('main');
       await wallet.getByLabel(eng.wallet_to).selectOption('2');
+      // Our API stops answering (the session frame's calls find nobody there); the widgets' own files stay reachable.
+      // It stops only once the form is filled: a widget's own refresh meanwhile would show the retry before the click.
+      const apiCalls = `${product.baseUrl}/api/**`;
+      await page.route(apiCalls, (route) => route.abort('connectionrefused'));
       await wallet.getByRole('button', { name: eng.wallet_confirm }).click();
       await page.waitForFunction(
         (text) =>

@@ -97,6 +97,8 @@ describe('the demo partner page: every widget from one script tag', () => {
       await page.locator('#event-log').getByText('gs:login').waitFor();
       await page.locator('gs-notifications').getByRole('button', { name: eng.notices_open }).waitFor();
       assert.deepEqual([...new Set(await readyTags())].sort(), Object.keys(screenElements).sort());
+      // The cart reads its catalogue again for the member: focus() acts on what a widget shows, so it waits for it.
+      await page.locator('gs-cart').locator('button, input, select').first().waitFor();
       // focus() puts the keyboard in every widget: its first field or button (inside our frames, the frame's own
       // first control, else its box), else its first link, else its box.
       const focused: Record<string, string> = {};
