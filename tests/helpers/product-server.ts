@@ -5,8 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { copyDataDirTemplate } from './data-dir-template.ts';
 
-/** How long a fresh product may take to answer /api/ready (a new embedded database takes a few seconds). */
-const readyTimeoutMs = 60_000;
+/**
+ * How long a fresh product may take to answer /api/ready. A new embedded database takes a few seconds alone; the test
+ * command runs the unit tests and the journeys side by side, and at a load average of 10 on two cores an embedded
+ * database reopened after a SIGKILL was seen to need more than 60 s. One that never starts still fails.
+ */
+const readyTimeoutMs = 120_000;
 /** How much of the product's output a test keeps for its failure messages. */
 const outputKeptMax = 1_000_000;
 /** How long a test waits for a line to reach the log: well over the server's flush interval. */
