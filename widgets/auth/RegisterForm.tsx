@@ -9,38 +9,14 @@ import { siteHref } from '../core/locale.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
 import { afterLoginRoute, startSession, type SessionUser } from '../core/session.ts';
 import { Field, FormMessage, SubmitButton } from '../ui/form.tsx';
-import { keepNameCharacters, keepPasswordCharacters, mixesLettersAndDigits } from '../ui/form.tsx';
+import { keepNameCharacters, keepPasswordCharacters } from '../ui/form.tsx';
+import { fieldOrder, registerProblems, type FieldName, type Values } from './register-rules.ts';
 
 /** The original app leaves the success notice up for about 2.8 s before going to the product page. */
 export const registerSuccessNoticeMs = 2_800;
 
 /** The original app sends countries_id 1 (China) unless chosen otherwise; the screen offers no choice. */
 const defaultCountryId = 1;
-
-interface Values {
-  username: string;
-  password: string;
-  confirmation: string;
-  code: string;
-}
-type FieldName = keyof Values;
-type Problems = Partial<Record<FieldName, string | undefined>>;
-
-const fieldOrder: FieldName[] = ['username', 'password', 'confirmation', 'code'];
-
-/** The original app's register checks (docs/original-app.md), as message keys per field. */
-export function registerProblems(values: Values): Problems {
-  const problems: Problems = {};
-  const { username, password, confirmation, code } = values;
-  if (username === '') problems.username = 'register_nickblank';
-  else if (username.length < usernameLength.min) problems.username = 'register_namelength';
-  if (password === '') problems.password = 'register_passblank';
-  else if (password.length < passwordLength.min) problems.password = 'register_less';
-  else if (!mixesLettersAndDigits(password)) problems.password = 'register_pass_rule';
-  if (confirmation !== password) problems.confirmation = 'register_inconsistent';
-  if (code === '') problems.code = 'register_referral_blank';
-  return problems;
-}
 
 interface RegisterFormProps {
   /** On a site page, go to the product page after registering; a widget stays where it is. */

@@ -6,7 +6,7 @@ import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { Field, FormMessage, SubmitButton, keepPasswordCharacters } from '../ui/form.tsx';
-import { registerProblems } from './RegisterForm.tsx';
+import { registerProblems } from './register-rules.ts';
 
 type Values = { username: string; code: string; password: string; confirmation: string };
 type FieldName = keyof Values;
