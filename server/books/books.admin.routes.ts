@@ -12,7 +12,7 @@ import { pointsToDecimal } from '../shared/money.ts';
 import { incomeFile, journalFile, paymentsFile, refundsFile, withdrawalsFile, type BookFile } from './books.csv.ts';
 import type { Db } from '../db/database.ts';
 import {
-  readSettings,
+  currentSettings,
   type DayRange,
   closeFigures,
   confirmedPayments,
@@ -73,7 +73,7 @@ export const booksAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const { from, to } = request.query;
         checkedRange(from, to);
-        const { businessTimeZone: timeZone } = await readSettings(app.db, app.config);
+        const { businessTimeZone: timeZone } = await currentSettings(app.db, app.config);
         return sendCsv(
           reply,
           `${book.file.fileName}-${from}-${to}.csv`,

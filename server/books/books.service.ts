@@ -1,5 +1,5 @@
 /** What the books routes read, passed through from the queries as they are. */
-export { readSettings } from '../revenue/income-settings.repository.ts';
+export { currentSettings } from '../revenue/income-settings.service.ts';
 
 export { closeFigures, confirmedPayments, incomeLines, journalLines, paidWithdrawals, refundLines } from './books.repository.ts';
 export type { DayRange } from './books.repository.ts';

@@ -10,7 +10,7 @@ import { sendCsv } from '../http/csv-reply.ts';
 import { fieldError } from '../shared/errors.ts';
 import { orderIndexFile } from './order-index.csv.ts';
 import { orderIndexItem, orderIndexJson } from './order-index.json.ts';
-import { readSettings, type OrderIndexFilter, allOrders, countOrders, listOrders } from './books.service.ts';
+import { currentSettings, type OrderIndexFilter, allOrders, countOrders, listOrders } from './books.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -81,7 +81,7 @@ export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const filter = orderFilter(request.query);
-      const { businessTimeZone: timeZone } = await readSettings(app.db, app.config);
+      const { businessTimeZone: timeZone } = await currentSettings(app.db, app.config);
       return sendCsv(reply, 'orders.csv', orderIndexFile.header(timeZone), allOrders(app.db, filter), orderIndexFile.line(timeZone));
     },
   );
