@@ -7,7 +7,7 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { withdrawalJson } from './withdrawal.json.ts';
-import { withdrawalSchema } from './withdrawals.schemas.ts';
+import { queuedWithdrawalSchema, withdrawalSchema } from './withdrawals.schemas.ts';
 import { claim, decide, liveClaim, release, type WithdrawalRow, countWithdrawals, listWithdrawals } from './withdrawals.service.ts';
 import { withdrawalStatus } from '../../contract/statuses.ts';
 
@@ -19,22 +19,6 @@ const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MA
 
 /** The operators' payout queue. */
 export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const claimSchema = Type.Union(
-    [
-      Type.Object({
-        operator_id: Type.Integer(),
-        operator: Type.String({ description: 'The operator name holding it' }),
-        since: Type.String({ format: 'date-time' }),
-        until: Type.String({ format: 'date-time', description: `Claims run out ${withdrawalClaimMinutes} minutes after they are taken` }),
-      }),
-      Type.Null(),
-    ],
-    { description: 'Who is paying it now (decision 051); null when nobody holds a live claim' },
-  );
-  const adminItem = Type.Intersect([
-    withdrawalSchema,
-    Type.Object({ user_id: Type.Integer(), cardholder: Type.String(), claim: claimSchema }),
-  ]);
   const adminJson = (row: WithdrawalRow) => ({
     ...withdrawalJson(row),
     user_id: row.user_id,
@@ -53,7 +37,7 @@ export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           page: pageField,
         }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(adminItem)) },
+        response: { 200: envelopeOf(paginatedOf(queuedWithdrawalSchema)) },
       },
     },
     async (request) => {
@@ -75,7 +59,7 @@ export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: `Take an accepted withdrawal before sending its bank transfer: for ${withdrawalClaimMinutes} minutes or until released nobody else may pay or reject it; 409 withdrawal_claimed_by_other with who holds it (decision 051)`,
         params: idParams,
         security: bearer,
-        response: { 200: envelopeOf(adminItem) },
+        response: { 200: envelopeOf(queuedWithdrawalSchema) },
       },
     },
     async (request) => {
@@ -92,7 +76,7 @@ export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Let go of a withdrawal one holds, for someone else to pay; 409 withdrawal_not_claimed when one does not hold it',
         params: idParams,
         security: bearer,
-        response: { 200: envelopeOf(adminItem) },
+        response: { 200: envelopeOf(queuedWithdrawalSchema) },
       },
     },
     async (request) => {

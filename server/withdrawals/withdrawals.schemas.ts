@@ -1,13 +1,37 @@
 import { Type } from 'typebox';
+import { withdrawalClaimMinutes } from '../../contract/limits.ts';
+import type { WithdrawalStatus } from '../../contract/statuses.ts';
 
 /** A withdrawal as the member and the operators' queue both see it. */
 export const withdrawalSchema = Type.Object({
   id: Type.Integer(),
   amount: Type.Number(),
-  status: Type.Integer({ description: '1 accepted (held), 2 completed (paid out), 3 failed (rejected, returned)' }),
+  status: Type.Unsafe<WithdrawalStatus>(
+    Type.Integer({ description: '1 accepted (held), 2 completed (paid out), 3 failed (rejected, returned)' }),
+  ),
   reason: Type.Union([Type.String(), Type.Null()]),
   business_date: Type.String(),
   created_at: Type.String({ format: 'date-time' }),
   decided_at: Type.Union([Type.String(), Type.Null()]),
   bankcard: Type.Object({ id: Type.Integer(), bank_name: Type.String(), card_last4: Type.String() }),
 });
+
+/** Who is paying a withdrawal now (decision 051); null when nobody holds a live claim. */
+export const withdrawalClaimSchema = Type.Union(
+  [
+    Type.Object({
+      operator_id: Type.Integer(),
+      operator: Type.String({ description: 'The operator name holding it' }),
+      since: Type.String({ format: 'date-time' }),
+      until: Type.String({ format: 'date-time', description: `Claims run out ${withdrawalClaimMinutes} minutes after they are taken` }),
+    }),
+    Type.Null(),
+  ],
+  { description: 'Who is paying it now (decision 051); null when nobody holds a live claim' },
+);
+
+/** A withdrawal in the operators' payout queue: the member's view with who holds it and whose card it is. */
+export const queuedWithdrawalSchema = Type.Intersect([
+  withdrawalSchema,
+  Type.Object({ user_id: Type.Integer(), cardholder: Type.String(), claim: withdrawalClaimSchema }),
+]);

@@ -4,7 +4,7 @@ import { $walletChanged } from '../core/changes.ts';
 import { useReloadOn } from '../core/reload-on.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
-import type { Withdrawal } from './withdraw.ts';
+import type { Withdrawal } from '../../contract/api/withdrawals.ts';
 import { withdrawalStatus } from '../../contract/statuses.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
 

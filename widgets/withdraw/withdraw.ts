@@ -1,21 +1,10 @@
 import type { RefusalCode } from '../../contract/refusals.ts';
 import { withdrawMinPoints } from '../../contract/limits.ts';
-import type { WithdrawalStatus } from '../../contract/statuses.ts';
+import type { Withdrawal } from '../../contract/api/withdrawals.ts';
 import { ApiFailure, apiRequest } from '../core/api.ts';
 import { refusalCode, refusalKey } from '../core/refusal.ts';
 
 const amountPattern = /^\d{1,15}(\.\d{1,4})?$/;
-
-/** A withdrawal as POST v1/withdraw answers it and GET v1/withdraw lists it. */
-export interface Withdrawal {
-  id: number;
-  amount: number;
-  /** Accepted (held, waiting for payout), completed (paid) or failed (hold released). */
-  status: WithdrawalStatus;
-  reason: string | null;
-  created_at: string;
-  bankcard: { id: number; bank_name: string; card_last4: string } | null;
-}
 
 /** The checks before anything is sent, as a message key; null when the withdrawal may go. */
 export function withdrawProblem(cardId: string, amount: string, mainBalance: number | null): string | null {

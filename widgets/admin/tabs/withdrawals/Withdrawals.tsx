@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { QueuedWithdrawal } from '../../../../contract/api/withdrawals.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { formatPoints } from '../../../core/money.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
@@ -10,17 +11,6 @@ import { $operatorId } from '../../shared/operator-me.ts';
 import { useStore } from '../../../core/use-store.ts';
 import { Decisions, NoteField, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { dateTimeFormat } from '../../../core/date-time.ts';
-
-export interface QueuedWithdrawal {
-  id: number;
-  user_id: number;
-  cardholder: string;
-  amount: number;
-  created_at: string;
-  bankcard: { id: number; bank_name: string; card_last4: string };
-  /** Who is paying it now, since and until when (decision 051); null or absent when nobody holds it. */
-  claim?: { operator_id: number; operator: string; since: string; until: string } | null;
-}
 
 /**
  * Withdrawals waiting for payout: claim one before sending its bank transfer (decision 051), then
