@@ -78,7 +78,12 @@ describe('a production install publishes the brand site', () => {
       });
 
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gs-e2e-install-data-'));
-      await runAdmin(dataDir, ['create-operator', operatorName], { OPERATOR_PASSWORD: operatorPassword }, copy);
+      await runAdmin(
+        dataDir,
+        ['create-operator', operatorName],
+        { OPERATOR_PASSWORD: operatorPassword },
+        { cwd: copy, fromEmptyFolder: true },
+      );
       product = await startProduct({ DEMO_MODE: 'false' }, dataDir, { cwd: copy });
       const live = `${product.baseUrl}/zht/home`;
       const before = await headline(live);

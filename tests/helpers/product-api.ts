@@ -1,3 +1,4 @@
+import { copyDataDirTemplate } from './data-dir-template.ts';
 import { spawn } from 'node:child_process';
 import sharp from 'sharp';
 
@@ -148,8 +149,19 @@ export function samplePhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Runs `npm run admin -- <args>` against a data folder (the product must not be running on it). */
-export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}, cwd?: string): Promise<string> {
+/**
+ * Runs `npm run admin -- <args>` against a data folder (the product must not be running on it). An empty folder on the
+ * embedded database starts as a copy of the run's migrated template, as `startProduct` does, unless `fromEmptyFolder`:
+ * a first start of the embedded database (initdb and every migration) costs seconds of CPU, and a test of the
+ * command itself needs it only once.
+ */
+export async function runAdmin(
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+  { cwd, fromEmptyFolder = false }: { cwd?: string; fromEmptyFolder?: boolean } = {},
+): Promise<string> {
+  if (!fromEmptyFolder && !env.DATABASE_URL) await copyDataDirTemplate(dataDir);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['server/cli/admin.ts', ...args], {
       ...(cwd === undefined ? {} : { cwd }),
