@@ -52,11 +52,11 @@ async function liveSessionFromDatabase(request: FastifyRequest, hash: string, no
   const generation = cache.generation;
   const session = await findSessionByTokenHash(request.server.db, hash);
   if (session === undefined) throw new ApiError(401, 'session_expired', expiredMessage);
-  if (session.revokedAt !== null)
-    throw session.revokedReason === 'other_device'
+  if (session.revoked_at !== null)
+    throw session.revoked_reason === 'other_device'
       ? new ApiError(401, 'session_other_device', otherDeviceMessage)
       : new ApiError(401, 'session_expired', expiredMessage);
-  const live = { sessionId: session.sessionId, userId: session.userId, lastSeenAtMs: session.lastSeenAt.getTime() };
+  const live = { sessionId: session.id, userId: session.user_id, lastSeenAtMs: session.last_seen_at.getTime() };
   cache.remember(hash, live, generation, now);
   return live;
 }

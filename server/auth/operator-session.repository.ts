@@ -2,12 +2,12 @@ import type { Db } from '../db/database.ts';
 import type { OperatorRole, OperatorSessionStage } from '../db/schema-operators.ts';
 
 export interface OperatorSession {
-  sessionId: string;
-  operatorId: number;
-  lastSeenAt: Date;
+  id: string;
+  operator_id: number;
+  last_seen_at: Date;
   revoked: boolean;
   disabled: boolean;
-  createdAt: Date;
+  created_at: Date;
   role: OperatorRole;
   stage: OperatorSessionStage;
 }
@@ -38,12 +38,12 @@ async function findSessionBy(
     .executeTakeFirst();
   if (row === undefined) return undefined;
   return {
-    sessionId: row.id,
-    operatorId: row.operator_id,
-    lastSeenAt: new Date(row.last_seen_at),
+    id: row.id,
+    operator_id: row.operator_id,
+    last_seen_at: new Date(row.last_seen_at),
     revoked: row.revoked_at !== null,
     disabled: row.disabled_at !== null,
-    createdAt: new Date(row.created_at),
+    created_at: new Date(row.created_at),
     role: row.role,
     stage: row.stage,
   };

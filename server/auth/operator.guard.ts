@@ -30,8 +30,8 @@ declare module 'fastify' {
 /** Whether a session still works at `nowMs`: not revoked, its operator enabled, used lately, a half sign-in not left too long. */
 export function isLiveOperatorSession(session: OperatorSession | undefined, nowMs: number): session is OperatorSession {
   if (session === undefined || session.revoked || session.disabled) return false;
-  if (nowMs - session.lastSeenAt.getTime() > operatorSessionIdleMs) return false;
-  return session.stage === 'signed_in' || nowMs - session.createdAt.getTime() <= operatorSignInStageMs;
+  if (nowMs - session.last_seen_at.getTime() > operatorSessionIdleMs) return false;
+  return session.stage === 'signed_in' || nowMs - session.created_at.getTime() <= operatorSignInStageMs;
 }
 
 function bearerToken(request: FastifyRequest): string {
@@ -47,7 +47,7 @@ export async function requireOperator(request: FastifyRequest, _reply: FastifyRe
   const db = request.server.db;
   if (tokenPattern.test(token)) {
     const member = await findSessionByTokenHash(db, tokenHash(token));
-    throw member !== undefined && member.revokedAt === null
+    throw member !== undefined && member.revoked_at === null
       ? new ApiError(403, 'operators_only', operatorOnlyMessage)
       : new ApiError(401, 'session_expired', expiredMessage);
   }
@@ -57,8 +57,8 @@ export async function requireOperator(request: FastifyRequest, _reply: FastifyRe
   if (!isLiveOperatorSession(session, now)) throw new ApiError(401, 'session_expired', expiredMessage);
   // A HEAD request is its GET's twin and is allowed exactly when the GET is.
   checkOperatorAccess(session.role, session.stage, request.method === 'HEAD' ? 'GET' : request.method, request.routeOptions.url ?? '');
-  if (now - session.lastSeenAt.getTime() > touchIntervalMs) await touchOperatorSession(db, session.sessionId, new Date(now));
-  request.operator = { operatorId: session.operatorId, sessionId: session.sessionId, role: session.role, stage: session.stage };
+  if (now - session.last_seen_at.getTime() > touchIntervalMs) await touchOperatorSession(db, session.id, new Date(now));
+  request.operator = { operatorId: session.operator_id, sessionId: session.id, role: session.role, stage: session.stage };
 }
 
 export function operatorOf(request: FastifyRequest): AuthenticatedOperator {

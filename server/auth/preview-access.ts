@@ -52,5 +52,5 @@ export async function previewOperator(db: Db, config: Config, cookieHeader: stri
   if (Number(expiresSeconds) * 1000 <= now) return undefined;
   const session = await findOperatorSessionById(db, sessionId);
   if (!isLiveOperatorSession(session, now) || session.stage !== 'signed_in' || session.role !== 'administrator') return undefined;
-  return session.operatorId;
+  return session.operator_id;
 }

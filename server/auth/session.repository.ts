@@ -4,11 +4,11 @@ import type { SessionRevokedReason } from '../db/schema.ts';
 import { sessionRevokedChannel } from './session-cache.ts';
 
 export interface SessionLookup {
-  sessionId: string;
-  userId: number;
-  lastSeenAt: Date;
-  revokedAt: Date | null;
-  revokedReason: SessionRevokedReason | null;
+  id: string;
+  user_id: number;
+  last_seen_at: Date;
+  revoked_at: Date | null;
+  revoked_reason: SessionRevokedReason | null;
 }
 
 /** `partnerSiteId`: the enabled partner site the login came through, whose disabling ends the session. */
@@ -29,11 +29,11 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
     .executeTakeFirst();
   if (row === undefined) return undefined;
   return {
-    sessionId: row.id,
-    userId: row.user_id,
-    lastSeenAt: new Date(row.last_seen_at),
-    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
-    revokedReason: row.revoked_reason,
+    id: row.id,
+    user_id: row.user_id,
+    last_seen_at: new Date(row.last_seen_at),
+    revoked_at: row.revoked_at === null ? null : new Date(row.revoked_at),
+    revoked_reason: row.revoked_reason,
   };
 }
 

@@ -73,7 +73,7 @@ export const booksAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const { from, to } = request.query;
         checkedRange(from, to);
-        const { businessTimeZone: timeZone } = await currentSettings(app.db, app.config);
+        const { business_time_zone: timeZone } = await currentSettings(app.db, app.config);
         return sendCsv(
           reply,
           `${book.file.fileName}-${from}-${to}.csv`,

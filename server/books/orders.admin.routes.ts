@@ -81,7 +81,7 @@ export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const filter = orderFilter(request.query);
-      const { businessTimeZone: timeZone } = await currentSettings(app.db, app.config);
+      const { business_time_zone: timeZone } = await currentSettings(app.db, app.config);
       return sendCsv(reply, 'orders.csv', orderIndexFile.header(timeZone), allOrders(app.db, filter), orderIndexFile.line(timeZone));
     },
   );

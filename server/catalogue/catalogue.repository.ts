@@ -8,8 +8,8 @@ export interface ProductRow {
   names: Localised;
   price: bigint;
   quantity: number;
-  ratedCapacityWatts: bigint;
-  onSale: boolean;
+  rated_capacity_watts: bigint;
+  on_sale: boolean;
   descriptions: Localised;
   specifications: Localised;
   units: Localised;
@@ -44,8 +44,8 @@ function toProduct(row: {
     names: row.names,
     price: BigInt(row.price),
     quantity: row.quantity,
-    ratedCapacityWatts: BigInt(row.rated_capacity_watts),
-    onSale: row.on_sale,
+    rated_capacity_watts: BigInt(row.rated_capacity_watts),
+    on_sale: row.on_sale,
     descriptions: row.descriptions,
     specifications: row.specifications,
     units: row.units,

@@ -28,7 +28,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = recordId(request.params);
       const product = id === undefined ? undefined : await findProduct(app.db, id);
       // A hidden product is not shown to members; their orders for it still name it (order objects carry its name).
-      if (product === undefined || !product.onSale) throw notFound('product_not_found', 'Product not found');
+      if (product === undefined || !product.on_sale) throw notFound('product_not_found', 'Product not found');
       return success(productJson(product));
     },
   );
@@ -41,7 +41,7 @@ function productJson(product: ProductRow) {
     names: product.names,
     price: pointsToNumber(product.price),
     quantity: product.quantity,
-    rated_capacity_watts: Number(product.ratedCapacityWatts),
+    rated_capacity_watts: Number(product.rated_capacity_watts),
     descriptions: product.descriptions,
     specifications: product.specifications,
     units: product.units,

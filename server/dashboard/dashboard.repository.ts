@@ -73,9 +73,9 @@ export async function setupCounts(db: Db) {
     ])
     .executeTakeFirstOrThrow();
   return {
-    receivingAccounts: Number(row.receiving_accounts),
-    productsOnSale: Number(row.products_on_sale),
-    roomsWithCapacity: Number(row.rooms_with_capacity),
-    settingsSaved: row.settings_saved,
+    receiving_accounts: Number(row.receiving_accounts),
+    products_on_sale: Number(row.products_on_sale),
+    rooms_with_capacity: Number(row.rooms_with_capacity),
+    settings_saved: row.settings_saved,
   };
 }

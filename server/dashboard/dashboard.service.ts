@@ -92,17 +92,17 @@ export async function readDashboard(db: Db, config: Config, now = new Date()) {
   }));
 
   const done: Record<ChecklistItemId, { done: boolean; count?: number }> = {
-    receiving_account: { done: setup.receivingAccounts > 0, count: setup.receivingAccounts },
-    product_on_sale: { done: setup.productsOnSale > 0, count: setup.productsOnSale },
-    engine_room_capacity: { done: setup.roomsWithCapacity > 0, count: setup.roomsWithCapacity },
-    income_settings: { done: setup.settingsSaved },
+    receiving_account: { done: setup.receiving_accounts > 0, count: setup.receiving_accounts },
+    product_on_sale: { done: setup.products_on_sale > 0, count: setup.products_on_sale },
+    engine_room_capacity: { done: setup.rooms_with_capacity > 0, count: setup.rooms_with_capacity },
+    income_settings: { done: setup.settings_saved },
   };
   const items = (Object.keys(done) as ChecklistItemId[]).map((id) => ({ id, tab: checklistTabs[id], ...done[id] }));
 
   return {
     queues,
     machines: { offline, online: inService },
-    distribution: { time_zone: settings.businessTimeZone, days },
+    distribution: { time_zone: settings.business_time_zone, days },
     checklist: { ready: items.every((item) => item.done), items },
     generated_at: now.toISOString(),
   };

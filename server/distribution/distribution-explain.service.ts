@@ -21,7 +21,7 @@ export async function explainDay(
   page: { offset: number; outcome?: OrderOutcome | undefined },
 ) {
   const settings = await readSettings(db, config);
-  const facts = await dayFacts(db, roomId, day, settings.operatorFeeBp);
+  const facts = await dayFacts(db, roomId, day, settings.operator_fee_bp);
   if (facts === undefined) throw notFound('engine_room_not_found', 'Engine room not found');
   const corrections = await dayCorrections(db, roomId, day, new Date());
   const [counts, total, rows] = await Promise.all([

@@ -41,7 +41,7 @@ export async function distributeIncome(
 
   const days: DayOutcome[] = [];
   for (const { engine_room_id: roomId, business_date: day } of due) {
-    days.push(await distributeDay(db, roomId, day, settings.operatorFeeBp, now, options.progress, options.batchSize));
+    days.push(await distributeDay(db, roomId, day, settings.operator_fee_bp, now, options.progress, options.batchSize));
   }
   // Then the corrections recorded after their day was shared (decision 048), now that their days are.
   const corrected = await daysWithCorrectionsDue(db, options.date === undefined ? { before: today } : { on: options.date }, now);

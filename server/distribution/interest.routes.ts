@@ -59,7 +59,7 @@ export const interestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...success(paginate(request, page, total, records)),
         wallet: {
           original_price: pointsToNumber(product?.price ?? solarProduct.price),
-          interest_rate: bpToPercent(settings.interestRateBp),
+          interest_rate: bpToPercent(settings.interest_rate_bp),
         },
       };
     },

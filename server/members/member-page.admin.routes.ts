@@ -195,11 +195,11 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if ((await findMemberProfile(app.db, id)) === undefined) throw notFound('member_not_found', memberNotFoundMessage);
       const { total, rows } = await pageStatement(app.db, id, page);
       const items = rows.map((line) => ({
-        id: Number(line.entryId),
-        created_at: line.createdAt.toISOString(),
+        id: Number(line.entry_id),
+        created_at: line.created_at.toISOString(),
         kind: line.kind,
         wallet: line.wallet,
-        partner_city: line.partnerCity?.name ?? null,
+        partner_city: line.partner_city?.name ?? null,
         amount: pointsToDecimal(line.amount),
       }));
       return success(paginate(request, page, total, items));

@@ -34,15 +34,14 @@ export async function revokeOperatorSessions(db: Db, operatorId: number, keepSes
  * Ends every open session of every operator without two-factor sign-in (it was just required of
  * everyone); returns the sessions ended, with their operators.
  */
-export async function revokeSessionsWithoutTwoFactor(db: Db): Promise<{ sessionId: string; operatorId: number }[]> {
-  const rows = await db
+export async function revokeSessionsWithoutTwoFactor(db: Db): Promise<{ id: string; operator_id: number }[]> {
+  return db
     .updateTable('operator_sessions')
     .set({ revoked_at: new Date() })
     .where('revoked_at', 'is', null)
     .where('operator_id', 'in', (eb) => eb.selectFrom('operators').select('operators.id').where('operators.totp_enabled_at', 'is', null))
     .returning(['id', 'operator_id'])
     .execute();
-  return rows.map((row) => ({ sessionId: row.id, operatorId: row.operator_id }));
 }
 
 export async function revokeOperatorSession(db: Db, sessionId: string): Promise<void> {

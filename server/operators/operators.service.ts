@@ -139,7 +139,7 @@ export async function changeTwoFactorRequired(db: Db, by: number, required: bool
               two_factor_required: required,
               reason,
               sessions_ended: ended.length,
-              signed_out_operators: [...new Set(ended.map((session) => session.operatorId))].sort((a, b) => a - b),
+              signed_out_operators: [...new Set(ended.map((session) => session.operator_id))].sort((a, b) => a - b),
             },
     });
   });

@@ -268,7 +268,7 @@ export async function confirmStatementLines(
   const results: LineConfirmResult[] = [];
   for (const pair of pairs) {
     const shown = current.get(pair.lineId);
-    if (shown?.state !== 'matched' || shown.notice?.orderId !== pair.orderId) {
+    if (shown?.state !== 'matched' || shown.notice?.order_id !== pair.orderId) {
       results.push({ lineId: pair.lineId, outcome: 'changed' });
       continue;
     }
@@ -290,14 +290,14 @@ async function confirmLine(db: Db, operatorId: number, statementId: string, pair
     const amount = BigInt(line.amount);
     const notices = await waitingNoticesFor(trx, line.remittance_account_id, [amount]);
     const [match] = matchCredits([{ amount, lastFive: line.last_five, payerName: line.payer_name }], notices);
-    if (match?.state !== 'matched' || match.notice?.orderId !== pair.orderId) return { lineId: pair.lineId, outcome: 'changed' };
+    if (match?.state !== 'matched' || match.notice?.order_id !== pair.orderId) return { lineId: pair.lineId, outcome: 'changed' };
     await confirmOrderWithin(trx, operatorId, pair.orderId, {
       payerName: line.payer_name,
       bankReference: line.reference === '' ? `statement ${statementId} line ${line.line}` : line.reference,
       statementLine: pair.lineId,
     });
     await markLineConfirmed(trx, pair.lineId, pair.orderId, operatorId, new Date());
-    return { lineId: pair.lineId, outcome: 'confirmed', orderNumber: match.notice.orderNumber };
+    return { lineId: pair.lineId, outcome: 'confirmed', orderNumber: match.notice.order_number };
   });
 }
 

@@ -1,14 +1,14 @@
 import type { StatementLineState } from '../../contract/reconciliation.ts';
 import { payerNameFits } from '../cards/holder-name.ts';
 
-/** A payment notice waiting for its remittance to be found on the statement. */
+/** A payment notice waiting for its remittance to be found on the statement, as the repository reads it. */
 export interface WaitingNotice {
-  noticeId: string;
-  orderId: string;
-  orderNumber: string;
+  notice_id: string;
+  order_id: string;
+  order_number: string;
   amount: bigint;
-  accountBackFive: string;
-  memberId: number;
+  account_back_five: string;
+  member_id: number;
   username: string;
   /** The verified real name the payer must be; null while the member is not verified. */
   realname: string | null;
@@ -36,7 +36,7 @@ export function matchCredits(lines: readonly CreditLine[], notices: readonly Wai
   const judged = lines.map((line): Judgement => {
     const sameAmount = notices.filter((notice) => notice.amount === line.amount);
     if (sameAmount.length === 0) return { state: 'no_notice' };
-    const sameDigits = sameAmount.filter((notice) => line.lastFive !== null && notice.accountBackFive === line.lastFive);
+    const sameDigits = sameAmount.filter((notice) => line.lastFive !== null && notice.account_back_five === line.lastFive);
     if (sameDigits.length === 0) return { state: 'digits_differ' };
     const sameName = sameDigits.filter((notice) => payerNameFits(line.payerName, notice.realname));
     if (sameName.length === 0) return { state: 'name_differs' };
@@ -45,8 +45,8 @@ export function matchCredits(lines: readonly CreditLine[], notices: readonly Wai
   });
   const claims = new Map<string, number>();
   for (const judgement of judged)
-    if (judgement.notice !== undefined) claims.set(judgement.notice.noticeId, (claims.get(judgement.notice.noticeId) ?? 0) + 1);
+    if (judgement.notice !== undefined) claims.set(judgement.notice.notice_id, (claims.get(judgement.notice.notice_id) ?? 0) + 1);
   return judged.map((judgement) =>
-    judgement.notice !== undefined && (claims.get(judgement.notice.noticeId) ?? 0) > 1 ? { state: 'several_lines' } : judgement,
+    judgement.notice !== undefined && (claims.get(judgement.notice.notice_id) ?? 0) > 1 ? { state: 'several_lines' } : judgement,
   );
 }

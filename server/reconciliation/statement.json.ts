@@ -41,10 +41,10 @@ export function lineJson(judged: JudgedLine) {
       notice === undefined
         ? null
         : {
-            order_id: Number(notice.orderId),
-            order_number: notice.orderNumber,
-            member: { id: notice.memberId, username: notice.username },
-            account_back_five: notice.accountBackFive,
+            order_id: Number(notice.order_id),
+            order_number: notice.order_number,
+            member: { id: notice.member_id, username: notice.username },
+            account_back_five: notice.account_back_five,
           },
     confirmed_order:
       confirmedOrder === undefined

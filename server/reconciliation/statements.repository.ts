@@ -103,12 +103,12 @@ function waitingNotice(row: {
   verification_status: string;
 }): WaitingNotice {
   return {
-    noticeId: row.notice_id,
-    orderId: row.order_id,
-    orderNumber: row.order_number,
+    notice_id: row.notice_id,
+    order_id: row.order_id,
+    order_number: row.order_number,
     amount: BigInt(row.amount),
-    accountBackFive: row.account_back_five,
-    memberId: row.member_id,
+    account_back_five: row.account_back_five,
+    member_id: row.member_id,
     username: row.username,
     realname: row.verification_status === 'approved' ? row.realname : null,
   };

@@ -66,10 +66,12 @@ export const incomeSettingsAdminRoutes: FastifyPluginAsyncTypebox = async (app) 
 async function settingsResponse(app: FastifyInstance) {
   const settings = await currentSettings(app.db, app.config);
   return success({
-    interest_rate: bpToPercent(settings.interestRateBp),
-    operator_fee_percent: bpToPercent(settings.operatorFeeBp),
-    business_time_zone: settings.businessTimeZone,
+    interest_rate: bpToPercent(settings.interest_rate_bp),
+    operator_fee_percent: bpToPercent(settings.operator_fee_bp),
+    business_time_zone: settings.business_time_zone,
     business_time_zone_next:
-      settings.nextTimeZone === null ? null : { time_zone: settings.nextTimeZone.timeZone, from_date: settings.nextTimeZone.fromDate },
+      settings.next_time_zone === null
+        ? null
+        : { time_zone: settings.next_time_zone.time_zone, from_date: settings.next_time_zone.from_date },
   });
 }

@@ -1,19 +1,19 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { businessZones, ensureBusinessZone, type ZoneChange } from '../db/business-day.ts';
+import { businessZones, ensureBusinessZone } from '../db/business-day.ts';
 
 /** What an empty database starts with: an expected 3 % a month (estimates only) and a 10 % operator fee. */
 export const defaultSettings = { interestRateBp: 300, operatorFeeBp: 1000 } as const;
 
 export interface IncomeSettings {
   /** Expected monthly rate in hundredths of a percent: for the cart's estimate, never for paying income. */
-  interestRateBp: number;
+  interest_rate_bp: number;
   /** The operator's share of each day's revenue, in hundredths of a percent. */
-  operatorFeeBp: number;
+  operator_fee_bp: number;
   /** The zone today's business day is drawn in (decision 047): the operator's, else BUSINESS_TIME_ZONE. */
-  businessTimeZone: string;
-  /** A zone change waiting for a business day that has not started. */
-  nextTimeZone: ZoneChange | null;
+  business_time_zone: string;
+  /** A zone change waiting for a business day that has not started, named as `business_day_zones` names its columns. */
+  next_time_zone: { from_date: string; time_zone: string } | null;
 }
 
 export async function seedSettings(db: Db): Promise<void> {
@@ -35,10 +35,10 @@ export async function readSettings(db: Db, config: Config, now = new Date()): Pr
   await ensureBusinessZone(db, row?.business_time_zone ?? config.businessTimeZone);
   const zones = await businessZones(db, now);
   return {
-    interestRateBp: row?.interest_rate_bp ?? defaultSettings.interestRateBp,
-    operatorFeeBp: row?.operator_fee_bp ?? defaultSettings.operatorFeeBp,
-    businessTimeZone: zones.timeZone,
-    nextTimeZone: zones.next,
+    interest_rate_bp: row?.interest_rate_bp ?? defaultSettings.interestRateBp,
+    operator_fee_bp: row?.operator_fee_bp ?? defaultSettings.operatorFeeBp,
+    business_time_zone: zones.timeZone,
+    next_time_zone: zones.next === null ? null : { from_date: zones.next.fromDate, time_zone: zones.next.timeZone },
   };
 }
 

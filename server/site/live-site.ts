@@ -84,7 +84,7 @@ export class LiveSite {
 
   async #refresh(): Promise<void> {
     if (this.database === undefined) return;
-    const { buildId } = await findLive(this.database.db);
+    const { build_id: buildId } = await findLive(this.database.db);
     if (buildId === this.#current.buildId) return;
     if (buildId === null) {
       this.#current = this.#index(null, this.options.productSiteDir);

@@ -5,9 +5,10 @@ import type { SectionRef } from './site-content.ts';
 
 export interface DraftRow extends SectionRef {
   draft: unknown;
-  updatedAt: Date;
-  updatedBy: string | null;
-  translationBehind: boolean;
+  updated_at: Date;
+  /** The username of the operator who saved it last (the column holds the operator's id). */
+  updated_by: string | null;
+  translation_behind: boolean;
 }
 
 export async function listDrafts(db: Db): Promise<DraftRow[]> {
@@ -27,9 +28,9 @@ export async function listDrafts(db: Db): Promise<DraftRow[]> {
     section: row.section,
     locale: row.locale,
     draft: row.draft,
-    updatedAt: new Date(row.updated_at),
-    updatedBy: row.username,
-    translationBehind: row.translation_behind,
+    updated_at: new Date(row.updated_at),
+    updated_by: row.username,
+    translation_behind: row.translation_behind,
   }));
 }
 
@@ -37,7 +38,7 @@ export async function listDrafts(db: Db): Promise<DraftRow[]> {
  * Locks every locale of the page until the transaction ends, in one order, so two saves of one
  * page queue (a save also marks the page's other locales); answers the locale's own row.
  */
-export async function findDraftForUpdate(db: Db, ref: SectionRef): Promise<{ draft: unknown; translationBehind: boolean } | undefined> {
+export async function findDraftForUpdate(db: Db, ref: SectionRef): Promise<{ draft: unknown; translation_behind: boolean } | undefined> {
   const rows = await db
     .selectFrom('site_content')
     .select(['locale', 'draft', 'translation_behind'])
@@ -46,7 +47,7 @@ export async function findDraftForUpdate(db: Db, ref: SectionRef): Promise<{ dra
     .forUpdate()
     .execute();
   const row = rows.find((candidate) => candidate.locale === ref.locale);
-  return row === undefined ? undefined : { draft: row.draft, translationBehind: row.translation_behind };
+  return row === undefined ? undefined : { draft: row.draft, translation_behind: row.translation_behind };
 }
 
 /** After an operator's save: this locale is up to date; when it changed the page, the page's other locales are behind it. */
@@ -88,11 +89,12 @@ export interface BuildRow {
   id: number;
   kind: SiteBuildKind;
   status: 'running' | 'succeeded' | 'failed';
-  startedBy: string | null;
-  startedAt: Date;
-  heartbeatAt: Date;
-  finishedAt: Date | null;
-  durationMs: number | null;
+  /** The username of the operator who started it (the column holds the operator's id). */
+  started_by: string | null;
+  started_at: Date;
+  heartbeat_at: Date;
+  finished_at: Date | null;
+  duration_ms: number | null;
   progress: string;
   error: string | null;
 }
@@ -126,11 +128,11 @@ function buildOf(row: {
     id: row.id,
     kind: row.kind,
     status: row.status,
-    startedBy: row.username,
-    startedAt: new Date(row.started_at),
-    heartbeatAt: new Date(row.heartbeat_at),
-    finishedAt: row.finished_at === null ? null : new Date(row.finished_at),
-    durationMs: row.duration_ms,
+    started_by: row.username,
+    started_at: new Date(row.started_at),
+    heartbeat_at: new Date(row.heartbeat_at),
+    finished_at: row.finished_at === null ? null : new Date(row.finished_at),
+    duration_ms: row.duration_ms,
     progress: row.progress,
     error: row.error,
   };
@@ -249,13 +251,13 @@ export async function finishBuild(
 }
 
 export interface LivePointer {
-  buildId: number | null;
-  switchedAt: Date;
+  build_id: number | null;
+  switched_at: Date;
 }
 
 export async function findLive(db: Db): Promise<LivePointer> {
   const row = await db.selectFrom('site_live').select(['build_id', 'switched_at']).where('id', '=', 1).executeTakeFirst();
-  return { buildId: row?.build_id ?? null, switchedAt: new Date(row?.switched_at ?? 0) };
+  return { build_id: row?.build_id ?? null, switched_at: new Date(row?.switched_at ?? 0) };
 }
 
 export async function findLiveForUpdate(db: Db): Promise<number | null> {
@@ -274,11 +276,11 @@ export async function setLive(db: Db, buildId: number, operatorId: number | null
 }
 
 /** The code version the live version was built with (null before the first publish). */
-export async function findLiveCodeVersion(db: Db): Promise<{ buildId: number; codeVersion: string | null } | undefined> {
+export async function findLiveCodeVersion(db: Db): Promise<{ build_id: number; code_version: string | null } | undefined> {
   const row = await db
     .selectFrom('site_live')
     .innerJoin('site_builds', 'site_builds.id', 'site_live.build_id')
     .select(['site_builds.id', 'site_builds.code_version'])
     .executeTakeFirst();
-  return row === undefined ? undefined : { buildId: row.id, codeVersion: row.code_version };
+  return row === undefined ? undefined : { build_id: row.id, code_version: row.code_version };
 }

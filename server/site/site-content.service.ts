@@ -18,7 +18,7 @@ export const sectionNotFoundMessage = 'No such page or locale of the brand site'
 
 /** The content the live site was built from: the last publish's, or the repository's before any. */
 export async function liveContent(db: Db): Promise<SiteContent> {
-  const { buildId } = await findLive(db);
+  const { build_id: buildId } = await findLive(db);
   if (buildId !== null) return (await findBuildContent(db, buildId)) as SiteContent;
   return { ...assembleContent(await seedSections()), catalog: await seedCatalogEntries() };
 }
@@ -45,10 +45,10 @@ export async function listSections(db: Db): Promise<SectionSummary[]> {
     if (row === undefined) return [];
     const state: SectionState = changed.has(`${section}/${locale}`)
       ? 'changed'
-      : row.translationBehind
+      : row.translation_behind
         ? 'translation_behind'
         : 'published';
-    return [{ section, locale, state, updatedAt: row.updatedAt, updatedBy: row.updatedBy }];
+    return [{ section, locale, state, updatedAt: row.updated_at, updatedBy: row.updated_by }];
   });
 }
 
@@ -84,7 +84,7 @@ export async function saveSection(db: Db, operatorId: number, ref: SectionRef, v
     // A change to a locale that was up to date is an edit the others must follow; a save of a
     // locale that was behind is it catching up (a translation), which asks nothing of the others.
     const changed = canonical(before?.draft) !== canonical(checked.value);
-    await markTranslations(trx, ref, changed && before?.translationBehind === false);
+    await markTranslations(trx, ref, changed && before?.translation_behind === false);
     await recordAudit(trx, {
       operatorId,
       action: 'site.edit',

@@ -17,7 +17,7 @@ import { findLive } from './site-content.repository.ts';
 export async function exportSite(db: Db, config: Config, target: string | undefined): Promise<string> {
   if (target === undefined || target.trim() === '') throw new Error('Usage: npm run admin -- export-site <folder>');
   const folder = path.resolve(target);
-  const { buildId } = await findLive(db);
+  const { build_id: buildId } = await findLive(db);
   const source = buildId === null ? config.staticDir : versionDir(config.siteDir, buildId);
   const described = buildId === null ? 'the site built with the product' : `published version ${buildId}`;
   try {

@@ -99,10 +99,10 @@ export class SitePublisher {
   async republishIfStale(codeVersion?: string): Promise<BuildRow | undefined> {
     const live = await findLiveCodeVersion(this.db);
     const current = codeVersion ?? (await productCodeVersion(this.site.options.productSiteDir));
-    if (live === undefined || live.codeVersion === current) return undefined;
-    this.log.info({ buildId: live.buildId }, 'the live site was built with other code: publishing it again');
+    if (live === undefined || live.code_version === current) return undefined;
+    this.log.info({ buildId: live.build_id }, 'the live site was built with other code: publishing it again');
     try {
-      return await this.start('publish', null, live.buildId);
+      return await this.start('publish', null, live.build_id);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'site_build_running') return undefined;
       throw error;

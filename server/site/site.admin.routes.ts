@@ -40,10 +40,10 @@ function buildOut(build: BuildRow) {
     id: build.id,
     kind: build.kind,
     status: build.status,
-    started_by: build.startedBy,
-    started_at: build.startedAt.toISOString(),
-    finished_at: build.finishedAt?.toISOString() ?? null,
-    duration_ms: build.durationMs,
+    started_by: build.started_by,
+    started_at: build.started_at.toISOString(),
+    finished_at: build.finished_at?.toISOString() ?? null,
+    duration_ms: build.duration_ms,
     progress: build.progress,
     error: build.error,
     preview_path: build.kind === 'preview' && build.status === 'succeeded' ? `/preview/${build.id}/` : null,
@@ -105,7 +105,7 @@ export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         catalogueChanged(app.db),
       ]);
       return success({
-        live_version: live.buildId,
+        live_version: live.build_id,
         catalogue_changed: catalogue,
         running: running === undefined ? null : buildOut(running),
         sections: sections.map((row) => ({
@@ -212,7 +212,7 @@ export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => {
       const [live, published] = await Promise.all([findLive(app.db), listPublished(app.db, publishedVersionsKept)]);
-      return success(published.map((build) => ({ ...buildOut(build), live: build.id === live.buildId })));
+      return success(published.map((build) => ({ ...buildOut(build), live: build.id === live.build_id })));
     },
   );
 

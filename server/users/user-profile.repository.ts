@@ -30,5 +30,5 @@ export async function findUserProfile(db: Db, userId: number): Promise<UserProfi
     .executeTakeFirst();
   if (row === undefined) return undefined;
   const { parent_code, main_balance, devices, ...user } = row;
-  return { user, parentCode: parent_code, mainWallet: BigInt(main_balance ?? 0), devices };
+  return { user, parent_code, main_wallet: BigInt(main_balance ?? 0), devices };
 }

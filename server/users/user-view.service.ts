@@ -11,5 +11,5 @@ export async function userView(db: Db, user: UserRow) {
     balanceOf(db, accounts.memberMain(user.id)),
     listDevicesOfUser(db, user.id),
   ]);
-  return userJson(user, { parentCode, mainWallet, devices });
+  return userJson(user, { parent_code: parentCode, main_wallet: mainWallet, devices });
 }

@@ -6,8 +6,8 @@ import type { UserRow } from './user.repository.ts';
 
 /** What the user object shows beside the member's own row. */
 export interface UserRelated {
-  parentCode: string | null;
-  mainWallet: bigint;
+  parent_code: string | null;
+  main_wallet: bigint;
   devices: DeviceRow[];
 }
 
@@ -15,7 +15,7 @@ export interface UserRelated {
  * The user object of the API contract. It never carries a hash, a token or another member's
  * data: the parent appears only as its referral code.
  */
-export function userJson(user: UserRow, { parentCode, mainWallet, devices }: UserRelated) {
+export function userJson(user: UserRow, { parent_code: parentCode, main_wallet: mainWallet, devices }: UserRelated) {
   return {
     id: user.id,
     username: user.username,

@@ -76,12 +76,12 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 function statementJson(line: StatementLine) {
   return {
-    id: Number(line.entryId),
-    journal_id: Number(line.journalId),
-    created_at: line.createdAt.toISOString(),
+    id: Number(line.entry_id),
+    journal_id: Number(line.journal_id),
+    created_at: line.created_at.toISOString(),
     kind: line.kind,
     wallet: line.wallet,
-    enjoy_city: line.partnerCity,
+    enjoy_city: line.partner_city,
     amount: pointsToNumber(line.amount),
   };
 }

@@ -92,7 +92,7 @@ export const partnerResultRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { cityId, transferId } = request.params;
       const record = await findTransfer(app.db, String(transferId));
-      if (record === undefined || record.partnerCityId !== cityId) throw notFound('transfer_not_found', transferNotFoundMessage);
+      if (record === undefined || record.partner_city_id !== cityId) throw notFound('transfer_not_found', transferNotFoundMessage);
       const { status, reason } = request.body;
       if (status === 'failed' && reason === undefined)
         throw new ApiError(422, 'validation', reasonRequiredMessage, { errors: { reason: [reasonRequiredMessage] } });

@@ -7,13 +7,13 @@ export const statementCsvHeader = 'id,journal_id,created_at,kind,wallet,enjoy_ci
 /** One CSV row; amounts keep all 4 decimals so a spreadsheet sums them exactly. */
 export function statementCsvRow(line: StatementLine): string {
   return [
-    line.entryId,
-    line.journalId,
-    line.createdAt.toISOString(),
+    line.entry_id,
+    line.journal_id,
+    line.created_at.toISOString(),
     csvText(line.kind),
     line.wallet,
-    line.partnerCity?.id ?? '',
-    csvText(line.partnerCity?.name ?? ''),
+    line.partner_city?.id ?? '',
+    csvText(line.partner_city?.name ?? ''),
     pointsToDecimal(line.amount),
   ].join(',');
 }

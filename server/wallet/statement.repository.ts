@@ -3,12 +3,12 @@ import { newestFirstInBatches } from '../db/newest-first-batches.ts';
 import { pageOffset, perPageDefault } from '../http/paging.ts';
 
 export interface StatementLine {
-  entryId: string;
-  journalId: string;
-  createdAt: Date;
+  entry_id: string;
+  journal_id: string;
+  created_at: Date;
   kind: string;
   wallet: 'main' | 'partner';
-  partnerCity: { id: number; name: string } | null;
+  partner_city: { id: number; name: string } | null;
   /** Signed ten-thousandths: positive in, negative out. */
   amount: bigint;
 }
@@ -56,12 +56,12 @@ function toLine(row: {
   amount: string;
 }): StatementLine {
   return {
-    entryId: row.id,
-    journalId: row.journal_id,
-    createdAt: new Date(row.created_at),
+    entry_id: row.id,
+    journal_id: row.journal_id,
+    created_at: new Date(row.created_at),
     kind: row.kind,
     wallet: row.account_kind === 'member_main' ? 'main' : 'partner',
-    partnerCity: row.partner_city_id === null ? null : { id: row.partner_city_id, name: row.name ?? '' },
+    partner_city: row.partner_city_id === null ? null : { id: row.partner_city_id, name: row.name ?? '' },
     amount: BigInt(row.amount),
   };
 }

@@ -21,14 +21,14 @@ export async function settleTransfer(
     const record = await findTransfer(trx, transferId, { lock: true });
     if (record === undefined) throw notFound('transfer_not_found', 'Transfer not found');
     if (record.status !== transferStatus.accepted) return record;
-    const city = await findPartnerCity(trx, record.partnerCityId);
+    const city = await findPartnerCity(trx, record.partner_city_id);
     if (city === undefined) throw notFound('partner_city_not_found', 'Partner city not found');
     const journalId = await directory.adapterFor(city).settle(
       trx,
       {
         transferId: record.id,
-        userId: record.userId,
-        partnerCityId: record.partnerCityId,
+        userId: record.user_id,
+        partnerCityId: record.partner_city_id,
         type: record.type,
         amount: record.amount,
         journalKey: `transfer-record:${record.id}`,

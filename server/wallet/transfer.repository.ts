@@ -8,18 +8,18 @@ export const partnerUnreachableReason = 'The partner could not be reached';
 
 export interface TransferRecord {
   id: string;
-  userId: number;
-  partnerCityId: number;
-  partnerCityName: string;
+  user_id: number;
+  partner_city_id: number;
+  partner_city_name: string;
   type: TransferType;
   amount: bigint;
   fee: bigint;
   status: TransferStatus;
   reason: string | null;
-  journalId: string | null;
-  idempotencyKey: string | null;
-  requestHash: string;
-  createdAt: Date;
+  journal_id: string | null;
+  idempotency_key: string | null;
+  request_hash: string;
+  created_at: Date;
 }
 
 export interface NewTransferRecord {
@@ -38,7 +38,7 @@ const recordColumns = [
   'r.id',
   'r.user_id',
   'r.partner_city_id',
-  'c.name',
+  'c.name as partner_city_name',
   'r.type',
   'r.amount',
   'r.fee',
@@ -69,7 +69,7 @@ export async function insertTransferRecord(db: Db, record: NewTransferRecord, pa
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toRecord({ ...row, name: partnerCityName });
+  return toRecord({ ...row, partner_city_name: partnerCityName });
 }
 
 export interface InternalTransferRequest {
@@ -99,7 +99,7 @@ type OutcomeRow = Parameters<typeof toRecord>[0] & { outcome: InternalTransferOu
  */
 export async function transferInternally(db: Db, request: InternalTransferRequest): Promise<InternalTransferOutcome> {
   const { rows } = await sql<OutcomeRow>`
-    select * from wallet_transfer(${request.userId}::integer, ${request.partnerCityId}::integer, ${request.type}::text,
+    select *, name as partner_city_name from wallet_transfer(${request.userId}::integer, ${request.partnerCityId}::integer, ${request.type}::text,
       ${request.amount.toString()}::bigint, ${request.idempotencyKey}::text, ${request.requestHash}::text,
       ${request.mainRefusal}::text, ${request.partnerRefusal}::text)`.execute(db);
   const row = rows[0];
@@ -120,7 +120,7 @@ export async function transfersInternally(db: Db, requests: InternalTransferRequ
     throw new Error('transfers of one batch must carry the same refusal reasons');
   const column = <T>(pick: (request: InternalTransferRequest) => T) => requests.map(pick);
   const { rows } = await sql<OutcomeRow & { ordinal: number }>`
-    select * from wallet_transfers(${column((r) => r.userId)}::integer[], ${column((r) => r.partnerCityId)}::integer[],
+    select *, name as partner_city_name from wallet_transfers(${column((r) => r.userId)}::integer[], ${column((r) => r.partnerCityId)}::integer[],
       ${column((r) => r.type)}::text[], ${column((r) => r.amount.toString())}::bigint[],
       ${column((r) => r.idempotencyKey)}::text[], ${column((r) => r.requestHash)}::text[],
       ${first.mainRefusal}::text, ${first.partnerRefusal}::text)`.execute(db);
@@ -191,7 +191,7 @@ function toRecord(row: {
   id: string;
   user_id: number;
   partner_city_id: number;
-  name: string;
+  partner_city_name: string;
   type: TransferType;
   amount: string;
   fee: string;
@@ -204,17 +204,17 @@ function toRecord(row: {
 }): TransferRecord {
   return {
     id: row.id,
-    userId: row.user_id,
-    partnerCityId: row.partner_city_id,
-    partnerCityName: row.name,
+    user_id: row.user_id,
+    partner_city_id: row.partner_city_id,
+    partner_city_name: row.partner_city_name,
     type: row.type,
     amount: BigInt(row.amount),
     fee: BigInt(row.fee),
     status: Number(row.status) as TransferStatus,
     reason: row.reason,
-    journalId: row.journal_id,
-    idempotencyKey: row.idempotency_key,
-    requestHash: row.request_hash,
-    createdAt: new Date(row.created_at),
+    journal_id: row.journal_id,
+    idempotency_key: row.idempotency_key,
+    request_hash: row.request_hash,
+    created_at: new Date(row.created_at),
   };
 }

@@ -138,7 +138,7 @@ async function begin(
     await sql`select pg_advisory_xact_lock(hashtext(${`transfer:${userId}:${idempotencyKey}`}))`.execute(trx);
     const earlier = await findTransferByKey(trx, userId, idempotencyKey);
     if (earlier !== undefined) {
-      if (earlier.requestHash !== requestHash) throw new ApiError(409, 'idempotency_key_reused', keyReusedMessage);
+      if (earlier.request_hash !== requestHash) throw new ApiError(409, 'idempotency_key_reused', keyReusedMessage);
       return { record: earlier, replayed: true };
     }
   }
@@ -184,8 +184,8 @@ async function dispatch(
   try {
     await adapter.dispatch({
       transferId: record.id,
-      userId: record.userId,
-      partnerCityId: record.partnerCityId,
+      userId: record.user_id,
+      partnerCityId: record.partner_city_id,
       type: record.type,
       amount: record.amount,
       journalKey: `transfer-record:${record.id}`,
