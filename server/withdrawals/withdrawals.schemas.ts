@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { withdrawalClaimMinutes } from '../../contract/limits.ts';
+import { cardNumberDigits, withdrawalClaimMinutes } from '../../contract/limits.ts';
 import type { WithdrawalStatus } from '../../contract/statuses.ts';
 
 /** A withdrawal as the member and the operators' queue both see it. */
@@ -35,3 +35,14 @@ export const queuedWithdrawalSchema = Type.Intersect([
   withdrawalSchema,
   Type.Object({ user_id: Type.Integer(), cardholder: Type.String(), claim: withdrawalClaimSchema }),
 ]);
+
+/** The card a withdrawal is paid to, in full (POST admin/v1/withdrawals/{id}/card). */
+export const payoutCardSchema = Type.Object({
+  withdrawal_id: Type.Integer(),
+  cardholder: Type.String(),
+  bank_name: Type.String(),
+  branch: Type.String(),
+  province: Type.Union([Type.String(), Type.Null()]),
+  city: Type.Union([Type.String(), Type.Null()]),
+  card_number: Type.String({ description: `the whole number, ${cardNumberDigits.min} to ${cardNumberDigits.max} digits` }),
+});
