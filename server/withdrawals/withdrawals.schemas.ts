@@ -1,6 +1,13 @@
 import { Type } from 'typebox';
-import { cardNumberDigits, withdrawalClaimMinutes } from '../../contract/limits.ts';
+import { cardNumberDigits, withdrawalClaimMinutes, withdrawMinPoints } from '../../contract/limits.ts';
 import type { WithdrawalStatus } from '../../contract/statuses.ts';
+import { amountText } from '../http/schemas.ts';
+
+/** POST v1/withdraw: the member's own card and the points to send to it. */
+export const withdrawBody = Type.Object({
+  bankcard_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  amount: amountText({ description: `Points, at least ${withdrawMinPoints}, at most 4 decimals` }),
+});
 
 /** A withdrawal as the member and the operators' queue both see it. */
 export const withdrawalSchema = Type.Object({
