@@ -8,23 +8,10 @@ import { csvText } from '../shared/csv.ts';
 import { sendCsv } from '../http/csv-reply.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { validationError } from '../shared/errors.ts';
+import { auditRowSchema } from './audit.schemas.ts';
 import { type AuditFilter, countAudit, listAudit, wholeAudit } from './audit.service.ts';
 
 const bearer = [{ bearer: [] }];
-
-const auditItem = Type.Object({
-  id: Type.Integer(),
-  operator: Type.Union([Type.String(), Type.Null()], { description: 'null for the command line or the system' }),
-  action: Type.String(),
-  subject_type: Type.String(),
-  subject_id: Type.String(),
-  subject_label: Type.Union([Type.String(), Type.Null()], {
-    description: 'What an operator knows the subject by: an order’s number, a member’s username; null for other subjects',
-  }),
-  before: Type.Unknown(),
-  after: Type.Unknown(),
-  created_at: Type.String({ format: 'date-time' }),
-});
 
 /** What narrows the log, in the page and in the download alike. */
 const filterQuery = {
@@ -90,7 +77,7 @@ export const auditAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The audit log, newest first; optionally one kind of action, or one subject',
         querystring: Type.Object({ page: pageField, ...filterQuery }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(auditItem)) },
+        response: { 200: envelopeOf(paginatedOf(auditRowSchema)) },
       },
     },
     async (request) => {

@@ -7,7 +7,8 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { amountText, envelopeOf, multilineText } from '../http/schemas.ts';
 import { approveAdjustment, rejectAdjustment, requestAdjustment } from './member-adjustment.service.ts';
 import { countAdjustments, findAdjustment, listAdjustments } from './member-access.service.ts';
-import { adjustmentJson, adjustmentSchema, adjustmentStatuses } from './member-adjustments.json.ts';
+import { adjustmentJson } from './member-adjustments.json.ts';
+import { adjustmentSchema, adjustmentStatuses } from './members.schemas.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];

@@ -1,25 +1,7 @@
-import { type Static, Type } from 'typebox';
+import type { Static } from 'typebox';
 import { pointsToDecimal } from '../shared/money.ts';
 import type { AdjustmentRow } from './member-access.service.ts';
-
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const time = Type.String({ format: 'date-time' });
-export const adjustmentStatuses = Type.Union([Type.Literal('pending'), Type.Literal('posted'), Type.Literal('rejected')]);
-
-/** A credit or debit as the back office and the contract see it. */
-export const adjustmentSchema = Type.Object({
-  id: Type.Integer(),
-  member: Type.Object({ id: Type.Integer(), username: Type.String() }),
-  direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
-  amount: Type.String({ pattern: '^[0-9]+\\.[0-9]{4}$', description: 'Points, 4 decimals' }),
-  reason: Type.String(),
-  status: adjustmentStatuses,
-  requested_by: Type.Object({ id: Type.Integer(), username: Type.String() }),
-  requested_at: time,
-  decided_by: nullable(Type.String({ description: 'The administrator who posted or turned it down' })),
-  decided_at: nullable(time),
-  decision_note: nullable(Type.String()),
-});
+import { adjustmentSchema } from './members.schemas.ts';
 
 export type AdjustmentJson = Static<typeof adjustmentSchema>;
 

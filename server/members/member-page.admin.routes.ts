@@ -21,72 +21,22 @@ import {
 } from './member-access.service.ts';
 import { issuePasswordReset } from '../users/password-reset.service.ts';
 import { setWithdrawalCooldown } from './member-cooldown.service.ts';
+import {
+  memberDetailSchema,
+  memberLedgerSchema,
+  memberOrderSchema,
+  passwordResetCodeSchema,
+  sessionsEndedSchema,
+  withdrawalCooldownSchema,
+} from './members.schemas.ts';
 import { cooldownHoursOf } from '../shared/withdrawal-cooldown.ts';
 import { passwordResetCodeMinutes, withdrawalCooldownHoursMax } from '../../contract/limits.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
 const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const points = (description: string) =>
-  Type.String({ pattern: '^-?[0-9]+\\.[0-9]{4}$', description: `${description}; points, 4 decimals` });
-const time = Type.String({ format: 'date-time' });
 const reasonBody = Type.Object({
   reason: multilineText({ maxLength: 500, description: 'Why; kept in the audit log (required)' }),
-});
-
-const memberPage = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  realname: nullable(Type.String()),
-  phone: nullable(Type.String()),
-  email: nullable(Type.String()),
-  account_status: Type.String({ description: 'active or suspended' }),
-  verification: Type.Object({
-    status: Type.String({ description: 'none, pending, approved or rejected' }),
-    reason: nullable(Type.String()),
-    submitted_at: nullable(time),
-  }),
-  created_at: time,
-  wallets: Type.Object({
-    main: points('The main wallet, from the ledger'),
-    partners: Type.Array(
-      Type.Object({ id: Type.Integer(), name: Type.String(), disabled: Type.Boolean(), balance: points('Held in our ledger') }),
-      { description: 'Every partner city; an external platform’s own books are not asked (0 here means none held by us)' },
-    ),
-  }),
-  cards: Type.Array(Type.Object({ id: Type.Integer(), bank_name: Type.String(), last4: Type.String(), created_at: time }), {
-    description: 'Masked: the bank and the last four digits only',
-  }),
-  sessions: Type.Array(Type.Object({ created_at: time, last_seen_at: time }), { description: 'Open sessions, most recently used first' }),
-  withdrawal_cooldown: Type.Object({
-    hours: nullable(Type.Integer({ description: 'This member’s own, set by an administrator; null: the install’s' })),
-    install_hours: Type.Integer({ description: 'WITHDRAWAL_COOLDOWN_HOURS' }),
-  }),
-  adjustments: Type.Object({
-    approval_points: Type.Integer({
-      description: 'ADJUSTMENT_APPROVAL_POINTS: a credit or debit above this many points waits for a second administrator',
-    }),
-  }),
-});
-
-const orderItem = Type.Object({
-  id: Type.Integer(),
-  order_number: Type.String(),
-  product: Type.String(),
-  item_count: Type.Integer(),
-  amount: points('The order’s price'),
-  status: Type.Integer({ description: 'The order status code of the contract' }),
-  created_at: time,
-});
-
-const ledgerItem = Type.Object({
-  id: Type.Integer({ description: 'Ledger entry id' }),
-  created_at: time,
-  kind: Type.String(),
-  wallet: Type.Union([Type.Literal('main'), Type.Literal('partner')]),
-  partner_city: nullable(Type.String()),
-  amount: points('Signed: positive in, negative out'),
 });
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -101,7 +51,7 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'A member’s page: profile, verification, wallets from the ledger, masked cards and open sessions',
         params: idParams,
         security: bearer,
-        response: { 200: envelopeOf(memberPage) },
+        response: { 200: envelopeOf(memberDetailSchema) },
       },
     },
     async (request) => {
@@ -156,7 +106,7 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: idParams,
         querystring: Type.Object({ page: pageField }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(orderItem)) },
+        response: { 200: envelopeOf(paginatedOf(memberOrderSchema)) },
       },
     },
     async (request) => {
@@ -186,7 +136,7 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: idParams,
         querystring: Type.Object({ page: pageField }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(ledgerItem)) },
+        response: { 200: envelopeOf(paginatedOf(memberLedgerSchema)) },
       },
     },
     async (request) => {
@@ -235,7 +185,7 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: idParams,
         body: reasonBody,
         security: bearer,
-        response: { 200: envelopeOf(Type.Object({ ended: Type.Integer({ description: 'Sessions that were open' }) })) },
+        response: { 200: envelopeOf(sessionsEndedSchema) },
       },
     },
     async (request) => {
@@ -256,12 +206,7 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: reasonBody,
         security: bearer,
         response: {
-          201: envelopeOf(
-            Type.Object({
-              code: Type.String({ description: 'Shown once: give it to the member; it is stored only as a hash' }),
-              expires_at: time,
-            }),
-          ),
+          201: envelopeOf(passwordResetCodeSchema),
         },
       },
     },
@@ -287,7 +232,7 @@ export const memberPageAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...reasonBody.properties,
         }),
         security: bearer,
-        response: { 200: envelopeOf(Type.Object({ hours: nullable(Type.Integer()), applies_hours: Type.Integer() })) },
+        response: { 200: envelopeOf(withdrawalCooldownSchema) },
       },
     },
     async (request) => {

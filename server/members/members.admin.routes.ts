@@ -5,19 +5,10 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { reinstateMember, countByAccountStatus, listByAccountStatus, countMembers, searchMembers } from './members.service.ts';
 import { operatorOf } from '../auth/operator.guard.ts';
+import { memberRowSchema } from './members.schemas.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
-
-const memberItem = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  realname: Type.Union([Type.String(), Type.Null()]),
-  phone: Type.Union([Type.String(), Type.Null()]),
-  verification_status: Type.String(),
-  account_status: Type.String(),
-  updated_at: Type.String({ format: 'date-time' }),
-});
 
 /**
  * Members suspended pending review (a payment from someone else's account, decision 4 of
@@ -38,7 +29,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           page: pageField,
         }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(memberItem)) },
+        response: { 200: envelopeOf(paginatedOf(memberRowSchema)) },
       },
     },
     async (request) => {

@@ -1,24 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { notificationKinds, type NotificationKind } from '../../contract/notifications.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
+import { notificationSchema, unreadCountSchema } from './notifications.schemas.ts';
 import { countNotifications, countUnread, listNotifications, markAllRead, markRead } from './notifications.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['notifications'];
 
-const notificationSchema = Type.Object({
-  id: Type.Integer(),
-  kind: Type.Unsafe<NotificationKind>({ type: 'string', enum: [...notificationKinds] }),
-  params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
-  created_at: Type.String({ format: 'date-time' }),
-  read_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-});
 const idParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 
 /** Amounts are kept in ten-thousandths; like every amount of the API, they are answered in points. */
@@ -36,7 +29,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'How many of the member’s notifications are unread (the bell asks every 5 seconds)',
         security: bearer,
-        response: { 200: envelopeOf(Type.Object({ unread: Type.Integer() })) },
+        response: { 200: envelopeOf(unreadCountSchema) },
       },
     },
     async (request) => success({ unread: await countUnread(app.db, memberOf(request).userId) }),
@@ -81,7 +74,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Marks one of the member’s notifications read (404 for another member’s or none)',
         params: idParam,
         security: bearer,
-        response: { 200: envelopeOf(Type.Object({ unread: Type.Integer() })) },
+        response: { 200: envelopeOf(unreadCountSchema) },
       },
     },
     async (request) => {
@@ -99,7 +92,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Marks every one of the member’s notifications read',
         security: bearer,
-        response: { 200: envelopeOf(Type.Object({ unread: Type.Integer() })) },
+        response: { 200: envelopeOf(unreadCountSchema) },
       },
     },
     async (request) => {

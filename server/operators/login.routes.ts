@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { operatorLogin } from './login.service.ts';
+import { operatorSignInSchema } from './operator.schemas.ts';
 
 /** The one operator route open without a session: login (its answer says what sign-in still asks for). */
 export const operatorLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,15 +18,7 @@ export const operatorLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
           password: Type.String({ minLength: 1, maxLength: 200 }),
         }),
         response: {
-          200: envelopeOf(
-            Type.Object({
-              token: Type.String(),
-              stage: Type.Union([Type.Literal('signed_in'), Type.Literal('code'), Type.Literal('enrol'), Type.Literal('password')], {
-                description:
-                  'signed_in: the token works; code: send a two-factor or recovery code to POST admin/v1/login/code; enrol: two-factor is required, set it up (admin/v1/me/two-factor) before anything else; password: another operator chose the first password, choose one of your own (PUT admin/v1/me/password) before anything else',
-              }),
-            }),
-          ),
+          200: envelopeOf(operatorSignInSchema),
         },
       },
     },

@@ -5,7 +5,7 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { notFound } from '../shared/errors.ts';
-import { operatorPasswordField, roleSchema } from './operator.schemas.ts';
+import { operatorItemSchema, operatorPasswordField, operatorSettingsSchema, roleSchema } from './operator.schemas.ts';
 import {
   addOperator,
   changeOperatorRole,
@@ -20,19 +20,6 @@ import {
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
 const reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'Why: kept in the audit log' });
-
-const operatorItem = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  role: roleSchema,
-  two_factor: Type.Boolean(),
-  disabled: Type.Boolean(),
-  disabled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  last_seen_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'null: never signed in' }),
-  created_at: Type.String({ format: 'date-time' }),
-});
-
-const settingsItem = Type.Object({ two_factor_required: Type.Boolean() });
 
 function operatorIdOf(params: { id: string }): number {
   const id = recordId(params);
@@ -53,7 +40,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Operators, enabled first, with role, two-factor state and last seen',
         querystring: Type.Object({ page: pageField }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(operatorItem)) },
+        response: { 200: envelopeOf(paginatedOf(operatorItemSchema)) },
       },
     },
     async (request) => {
@@ -160,7 +147,14 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/v1/operator-settings',
-    { schema: { tags, summary: 'Sign-in settings of the back office', security: bearer, response: { 200: envelopeOf(settingsItem) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign-in settings of the back office',
+        security: bearer,
+        response: { 200: envelopeOf(operatorSettingsSchema) },
+      },
+    },
     async () => success({ two_factor_required: await twoFactorRequired(app.db) }),
   );
 
@@ -172,7 +166,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Require two-factor sign-in of every operator (those without it enrol at their next sign-in)',
         security: bearer,
         body: Type.Object({ two_factor_required: Type.Boolean(), reason }),
-        response: { 200: envelopeOf(settingsItem) },
+        response: { 200: envelopeOf(operatorSettingsSchema) },
       },
     },
     async (request) => {

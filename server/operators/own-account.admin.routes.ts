@@ -6,7 +6,7 @@ import { envelopeOf } from '../http/schemas.ts';
 import { confirmEnrolment, finishSignIn, operatorProfile, startEnrolment } from './two-factor.service.ts';
 import { changeOwnPassword } from './own-password.service.ts';
 import { logout } from './login.service.ts';
-import { operatorPasswordField, roleSchema } from './operator.schemas.ts';
+import { enrolmentSchema, operatorMeSchema, operatorPasswordField, recoveryCodesSchema } from './operator.schemas.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -35,17 +35,7 @@ export const ownAccountAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Who is signed in: username, role, two-factor state and sign-in stage',
         security: bearer,
         response: {
-          200: envelopeOf(
-            Type.Object({
-              id: Type.Integer({ description: 'The operator, as named in claims and the audit log' }),
-              username: Type.String(),
-              role: roleSchema,
-              two_factor: Type.Boolean(),
-              two_factor_required: Type.Boolean({ description: 'Every operator must use two-factor sign-in' }),
-              recovery_codes_left: Type.Integer(),
-              stage: Type.Union([Type.Literal('signed_in'), Type.Literal('code'), Type.Literal('enrol'), Type.Literal('password')]),
-            }),
-          ),
+          200: envelopeOf(operatorMeSchema),
         },
       },
     },
@@ -77,13 +67,7 @@ export const ownAccountAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Start setting up two-factor sign-in: a new secret, as otpauth URI, QR code and text',
         security: bearer,
         response: {
-          200: envelopeOf(
-            Type.Object({
-              secret: Type.String({ description: 'Base32, for typing into an app by hand' }),
-              uri: Type.String({ description: 'otpauth://totp/… URI' }),
-              qr: Type.Object({ size: Type.Integer(), path: Type.String({ description: 'SVG path of the dark modules' }) }),
-            }),
-          ),
+          200: envelopeOf(enrolmentSchema),
         },
       },
     },
@@ -98,7 +82,7 @@ export const ownAccountAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Confirm with a current code: two-factor goes on; ten recovery codes are returned, this once only',
         security: bearer,
         body: codeBody,
-        response: { 200: envelopeOf(Type.Object({ recovery_codes: Type.Array(Type.String()) })) },
+        response: { 200: envelopeOf(recoveryCodesSchema) },
       },
     },
     async (request) => {

@@ -15,6 +15,7 @@ import {
   findPartnerSiteWithCounts,
   listPartnerSites,
 } from './partner-sites.service.ts';
+import { partnerSiteSchema } from './partner-sites.schemas.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -23,18 +24,6 @@ const nameField = Type.String({ minLength: 1, maxLength: 80, pattern: '\\S', des
 const referralCodeField = Type.Union([Type.String({ maxLength: referralCodeLengthMax }), Type.Null()], {
   description:
     "A member's referral code new members registering through the site are attributed to when they type none; blank or null for none",
-});
-
-const partnerSiteItem = Type.Object({
-  id: Type.Integer(),
-  origin: Type.String({ description: 'scheme://host[:port], as browsers send it in the Origin header' }),
-  name: Type.String(),
-  referral_code: Type.Union([Type.String(), Type.Null()]),
-  enabled: Type.Boolean(),
-  members: Type.Integer({ description: 'Members who registered through the site' }),
-  orders: Type.Integer({ description: 'Orders placed through the site' }),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
 });
 
 interface SiteWithCounts {
@@ -85,7 +74,7 @@ export const partnerSiteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => 
         summary: 'Partner sites, oldest first, with the members and orders attributed to each',
         querystring: Type.Object({ page: pageField }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(partnerSiteItem)) },
+        response: { 200: envelopeOf(paginatedOf(partnerSiteSchema)) },
       },
     },
     async (request) => {
@@ -111,7 +100,7 @@ export const partnerSiteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => 
           referral_code: Type.Optional(referralCodeField),
         }),
         security: bearer,
-        response: { 201: envelopeOf(partnerSiteItem) },
+        response: { 201: envelopeOf(partnerSiteSchema) },
       },
     },
     async (request, reply) => {
@@ -134,7 +123,7 @@ export const partnerSiteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => 
           reason: Type.Optional(multilineText({ maxLength: 500, description: 'Why the site is disabled; kept in the audit log' })),
         }),
         security: bearer,
-        response: { 200: envelopeOf(partnerSiteItem) },
+        response: { 200: envelopeOf(partnerSiteSchema) },
       },
     },
     async (request) => {

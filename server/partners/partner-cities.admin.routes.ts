@@ -13,6 +13,7 @@ import {
   countPartnerCities,
   listPartnerCityRows,
 } from './partner-cities.service.ts';
+import { partnerCitySchema } from './partners.schemas.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -30,19 +31,6 @@ const settingFields = {
   }),
 };
 
-const cityItem = Type.Object({
-  id: Type.Integer(),
-  name: Type.String({ description: 'The API’s fallback name (the English one)' }),
-  names: Type.Object({ zhs: Type.Optional(Type.String()), zht: Type.Optional(Type.String()), eng: Type.Optional(Type.String()) }),
-  kind: Type.String(),
-  enabled: Type.Boolean({ description: 'Disabled: no new transfers in; balances stay and can be moved out to the main wallet' }),
-  disabled_reason: Type.Union([Type.String(), Type.Null()]),
-  base_url: Type.Union([Type.String(), Type.Null()]),
-  api_key: Type.Union([Type.String(), Type.Null()]),
-  secret_set: Type.Boolean({ description: 'Whether a secret is stored; the secret itself is never sent' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
-
 const cityJson = (row: PartnerCityRow) => ({ ...cityView(row), updated_at: new Date(row.updated_at).toISOString() });
 
 /** Partner-city wallets for operators (decision 029): listed, added, renamed per locale, disabled, and their adapter settings. Audited. */
@@ -55,7 +43,7 @@ export const partnerCityAdminRoutes: FastifyPluginAsyncTypebox = async (app) => 
         summary: 'Partner cities (the members’ partner wallets), enabled or not, oldest first',
         querystring: Type.Object({ page: pageField }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(cityItem)) },
+        response: { 200: envelopeOf(paginatedOf(partnerCitySchema)) },
       },
     },
     async (request) => {
@@ -81,7 +69,7 @@ export const partnerCityAdminRoutes: FastifyPluginAsyncTypebox = async (app) => 
           secret: Type.Optional(settingFields.secret),
         }),
         security: bearer,
-        response: { 201: envelopeOf(cityItem) },
+        response: { 201: envelopeOf(partnerCitySchema) },
       },
     },
     async (request, reply) => {
@@ -111,7 +99,7 @@ export const partnerCityAdminRoutes: FastifyPluginAsyncTypebox = async (app) => 
           reason: Type.Optional(multilineText({ maxLength: 500, description: 'Why it is disabled; kept in the audit log' })),
         }),
         security: bearer,
-        response: { 200: envelopeOf(cityItem) },
+        response: { 200: envelopeOf(partnerCitySchema) },
       },
     },
     async (request) => {

@@ -6,7 +6,7 @@ import { envelopeOf } from '../http/schemas.ts';
 import { userJson } from './user.json.ts';
 import { userView } from './user-view.service.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { loginBody, newPasswordField, registerBody, sessionDetail } from './account.schemas.ts';
+import { loginBody, newPasswordField, registerBody, sessionCheckResponse, sessionDetail } from './account.schemas.ts';
 import { login, register, findUserProfile, revokeSession } from './account.service.ts';
 import { resetPassword } from './password-reset.service.ts';
 import { fieldError } from '../shared/errors.ts';
@@ -100,7 +100,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/v1/check',
-    { onRequest: requireMember, schema: { tags: ['members'], summary: 'Verify the session; returns the user', security: bearer } },
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['members'],
+        summary: 'Verify the session; returns the user',
+        security: bearer,
+        response: { 200: sessionCheckResponse },
+      },
+    },
     async (request) => {
       const member = memberOf(request);
       const profile = await findUserProfile(app.db, member.userId);

@@ -1,4 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
+import { deviceSchema } from '../devices/devices.schemas.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { passwordLength, referralCodeLengthMax, usernameLength } from '../../contract/limits.ts';
 
 /** The original app's filters (docs/original-app.md): names and referral codes keep word and Chinese characters; passwords lowercase letters, digits and underscore. */
@@ -37,7 +39,39 @@ export const updatePasswordAndParentBody = Type.Object({
   parent_code: Type.Optional(Type.String({ maxLength: referralCodeLengthMax })),
 });
 
-export const sessionDetail = Type.Object({
-  token: Type.String(),
-  user: Type.Object({ id: Type.Integer() }, { additionalProperties: true }),
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const referralCodeSchema = Type.Object({ user_referral_code: Type.String() });
+/** An identity photo: its upload id and the path its owner fetches it from. */
+const photoSchema = nullable(Type.Object({ id: Type.Integer(), image_path: Type.String() }));
+
+/**
+ * The user object of the API contract (user.json.ts): the member's own row, never a hash, a token or another
+ * member's data; the referrer appears only as its referral code.
+ */
+export const userSchema = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  realname: nullable(Type.String()),
+  phone: nullable(Type.String()),
+  email: nullable(Type.String()),
+  countries_id: Type.Integer(),
+  certificates_id: nullable(Type.Integer()),
+  certificate_number: nullable(Type.String()),
+  certificate_front: photoSchema,
+  certificate_back: photoSchema,
+  certificate_handle: photoSchema,
+  verification_status: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+  verification_reason: nullable(Type.String({ description: 'Why an operator rejected the verification; null otherwise' })),
+  account_status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]),
+  user_wallets: Type.Object({ main_wallet: Type.Number() }),
+  user_referral_code: referralCodeSchema,
+  parent_referral_code: nullable(referralCodeSchema),
+  devices: Type.Array(deviceSchema, { description: 'The member’s machines, online while a heartbeat is under 5 minutes old' }),
+  created_at: Type.String({ format: 'date-time' }),
 });
+
+/** What register and login answer: the new session's token and the member's user object. */
+export const sessionDetail = Type.Object({ token: Type.String(), user: userSchema });
+
+/** GET v1/check: the user object (null when the member's row is gone), and the session's token beside the envelope. */
+export const sessionCheckResponse = Type.Intersect([envelopeOf(nullable(userSchema)), Type.Object({ token: Type.String() })]);

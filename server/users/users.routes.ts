@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { updatePasswordAndParentBody } from './account.schemas.ts';
+import { updatePasswordAndParentBody, userSchema } from './account.schemas.ts';
 import { updatePasswordAndParent } from './account.service.ts';
 import { success } from '../http/envelope.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
-import { idParams, recordId } from '../http/schemas.ts';
+import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { userView } from './user-view.service.ts';
 import { changeContact } from './contact.service.ts';
 import { contactChangeBody } from './contact.schemas.ts';
@@ -27,7 +27,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/user/:id',
     {
       onRequest: requireMember,
-      schema: { tags: ['members'], summary: 'The member’s own user record', params: idParams, security: bearer },
+      schema: {
+        tags: ['members'],
+        summary: 'The member’s own user record',
+        params: idParams,
+        security: bearer,
+        response: { 200: envelopeOf(userSchema) },
+      },
     },
     async (request) => success(await userView(app.db, await ownUser(app, request, request.params))),
   );

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
+import { verificationChoiceListsSchema, verificationChoiceSchema } from './verification.schemas.ts';
 import { addChoice, changeChoice, choiceView, listChoices } from './verification-choices.service.ts';
 
 const bearer = [{ bearer: [] }];
@@ -10,14 +11,6 @@ const tags = ['operators'];
 const nameField = (language: string) => Type.String({ maxLength: 60, description: `The name members reading ${language} see` });
 const listParam = Type.Union([Type.Literal('countries'), Type.Literal('certificate_types')], {
   description: 'countries, or certificate_types',
-});
-const choiceItem = Type.Object({
-  id: Type.Integer(),
-  type: Type.String({ description: 'The English name the API gives as `type`' }),
-  name_zhs: Type.String(),
-  name_zht: Type.String(),
-  name_eng: Type.String(),
-  enabled: Type.Boolean({ description: 'Off: members no longer choose it; those who did keep it' }),
 });
 const names = {
   name_zhs: nameField('simplified Chinese'),
@@ -34,7 +27,7 @@ export const verificationChoiceAdminRoutes: FastifyPluginAsyncTypebox = async (a
         tags,
         summary: 'Every country and certificate type, on or off, with its name in each language',
         security: bearer,
-        response: { 200: envelopeOf(Type.Object({ countries: Type.Array(choiceItem), certificate_types: Type.Array(choiceItem) })) },
+        response: { 200: envelopeOf(verificationChoiceListsSchema) },
       },
     },
     async () => {
@@ -52,7 +45,7 @@ export const verificationChoiceAdminRoutes: FastifyPluginAsyncTypebox = async (a
         params: Type.Object({ list: listParam }),
         body: Type.Object(names),
         security: bearer,
-        response: { 201: envelopeOf(choiceItem) },
+        response: { 201: envelopeOf(verificationChoiceSchema) },
       },
     },
     async (request, reply) => {
@@ -75,7 +68,7 @@ export const verificationChoiceAdminRoutes: FastifyPluginAsyncTypebox = async (a
           enabled: Type.Optional(Type.Boolean()),
         }),
         security: bearer,
-        response: { 200: envelopeOf(choiceItem) },
+        response: { 200: envelopeOf(verificationChoiceSchema) },
       },
     },
     async (request) => {

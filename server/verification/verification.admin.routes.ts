@@ -4,32 +4,13 @@ import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { reviewReasonBody } from './verification.schemas.ts';
+import { reviewReasonBody, submissionSchema } from './verification.schemas.ts';
 import { reviewVerification, uploadPath, countByVerificationStatus, listByVerificationStatus } from './verification.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
 const statuses = ['pending', 'approved', 'rejected'] as const;
 const userParams = Type.Object({ user_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-
-const submission = Type.Object({
-  user_id: Type.Integer(),
-  username: Type.String(),
-  realname: Type.Union([Type.String(), Type.Null()]),
-  email: Type.Union([Type.String(), Type.Null()]),
-  phone: Type.Union([Type.String(), Type.Null()]),
-  countries_id: Type.Integer(),
-  certificates_id: Type.Union([Type.Integer(), Type.Null()]),
-  certificate_number: Type.Union([Type.String(), Type.Null()]),
-  verification_status: Type.String(),
-  verification_reason: Type.Union([Type.String(), Type.Null()]),
-  submitted_at: Type.Union([Type.String(), Type.Null()]),
-  photos: Type.Object({
-    front: Type.Union([Type.String(), Type.Null()]),
-    back: Type.Union([Type.String(), Type.Null()]),
-    handle: Type.Union([Type.String(), Type.Null()]),
-  }),
-});
 
 /** The operators' review queue for identity verification. */
 export const verificationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -41,7 +22,7 @@ export const verificationAdminRoutes: FastifyPluginAsyncTypebox = async (app) =>
         summary: 'Verification submissions, oldest first, with their photo paths',
         querystring: Type.Object({ status: Type.Optional(Type.Union(statuses.map((status) => Type.Literal(status)))), page: pageField }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(submission)) },
+        response: { 200: envelopeOf(paginatedOf(submissionSchema)) },
       },
     },
     async (request) => {

@@ -26,3 +26,38 @@ export const referenceItem = Type.Object({
 });
 
 export const reviewReasonBody = Type.Object({ reason: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }) });
+
+/** A country or certificate type as administrators edit it (admin/v1/verification-choices). */
+export const verificationChoiceSchema = Type.Object({
+  id: Type.Integer(),
+  type: Type.String({ description: 'The English name the API gives as `type`' }),
+  name_zhs: Type.String(),
+  name_zht: Type.String(),
+  name_eng: Type.String(),
+  enabled: Type.Boolean({ description: 'Off: members no longer choose it; those who did keep it' }),
+});
+/** GET admin/v1/verification-choices: both lists members choose from. */
+export const verificationChoiceListsSchema = Type.Object({
+  countries: Type.Array(verificationChoiceSchema),
+  certificate_types: Type.Array(verificationChoiceSchema),
+});
+
+/** An identity verification in the operators' review queue (GET admin/v1/verifications). */
+export const submissionSchema = Type.Object({
+  user_id: Type.Integer(),
+  username: Type.String(),
+  realname: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  countries_id: Type.Integer(),
+  certificates_id: Type.Union([Type.Integer(), Type.Null()]),
+  certificate_number: Type.Union([Type.String(), Type.Null()]),
+  verification_status: Type.String(),
+  verification_reason: Type.Union([Type.String(), Type.Null()]),
+  submitted_at: Type.Union([Type.String(), Type.Null()]),
+  photos: Type.Object({
+    front: Type.Union([Type.String(), Type.Null()]),
+    back: Type.Union([Type.String(), Type.Null()]),
+    handle: Type.Union([Type.String(), Type.Null()]),
+  }),
+});

@@ -6,7 +6,8 @@ import { pointsToNumber } from '../shared/money.ts';
 import { paginate, paginatedOf } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { statementCsvHeader, statementCsvRow } from './statement.csv.ts';
-import { transferJson, transferRecordSchema } from './wallet.json.ts';
+import { transferJson } from './wallet.json.ts';
+import { transferRecordSchema } from './wallet.schemas.ts';
 import { historyQuery, pageQuery, statementLineSchema } from './wallet.schemas.ts';
 import { type StatementLine, pageStatement, wholeStatement, pageTransfers } from './transfer.service.ts';
 

@@ -1,22 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { pointsToDecimal } from '../shared/money.ts';
+import { partnerFailureSchema } from './wallet.schemas.ts';
 import { countPartnerFailures, listPartnerFailures, partnerFailureWindowMs } from './transfer.service.ts';
-
-const failureSchema = Type.Object({
-  id: Type.Integer(),
-  type: Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal')], {
-    description: 'To the partner wallet, or back to the main one',
-  }),
-  amount: Type.String({ pattern: '^[0-9]+\\.[0-9]{4}$', description: 'Points, 4 decimals; returned to the wallet they came from' }),
-  created_at: Type.String({ format: 'date-time' }),
-  member: Type.Object({ id: Type.Integer(), username: Type.String() }),
-  partner_city: Type.Object({ id: Type.Integer(), name: Type.String(), names: localisedSchema('the city’s name in each language') }),
-});
 
 /** Transfers a partner platform did not answer (issue 35): what the server log alone used to say. */
 export const partnerFailureAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,7 +18,7 @@ export const partnerFailureAdminRoutes: FastifyPluginAsyncTypebox = async (app) 
           'Transfers of the last 24 hours that failed because their partner platform could not be reached, newest first (the points went back at once); a platform that is down shows here',
         querystring: Type.Object({ page: pageField }),
         security: [{ bearer: [] }],
-        response: { 200: envelopeOf(paginatedOf(failureSchema)) },
+        response: { 200: envelopeOf(paginatedOf(partnerFailureSchema)) },
       },
     },
     async (request) => {

@@ -12,7 +12,8 @@ import { pointsToNumber } from '../shared/money.ts';
 import { envelopeOf, errorEnvelope } from '../http/schemas.ts';
 import { parseTransferAmount, wholeRemainder } from './transfer-amount.ts';
 import { transfer, type PartnerCity, findPartnerCity, listPartnerCities } from './transfer.service.ts';
-import { transferJson, transferRecordSchema } from './wallet.json.ts';
+import { transferJson } from './wallet.json.ts';
+import { transferRecordSchema } from './wallet.schemas.ts';
 import { mainWalletSchema, partnerCityParams, partnerWalletSchema, transferBody, transferHeaders } from './wallet.schemas.ts';
 
 const bearer = [{ bearer: [] }];

@@ -1,8 +1,32 @@
 import { Type } from 'typebox';
 import { transferMinPoints } from '../../contract/limits.ts';
+import type { TransferStatus } from '../../contract/statuses.ts';
+import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
 import { pageField } from '../http/paging.ts';
-import { enjoyCitySchema } from './wallet.json.ts';
 import { amountText } from '../http/schemas.ts';
+
+/** A partner city as a transfer or a statement line names it. */
+export const enjoyCitySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+/** A transfer between the main wallet and a partner wallet, as GET v1/transactionRecod lists it and a transfer answers it. */
+export const transferRecordSchema = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+  amount: Type.Number({ description: 'Points, 4 decimals' }),
+  fee: Type.Number({ description: 'Points, 4 decimals; transfers between own wallets are free' }),
+  type: Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal')], {
+    description: 'deposit: main wallet to partner wallet; withdrawal: partner wallet to main wallet',
+  }),
+  transaction_recod_status: Type.Unsafe<TransferStatus>(
+    Type.Integer({
+      minimum: 0,
+      maximum: 4,
+      description: '0 unsuccessful, 1 accepted, 2 completed, 3 failed, 4 cancelled',
+    }),
+  ),
+  reason: Type.Union([Type.String(), Type.Null()], { description: 'Why a transfer failed; null otherwise' }),
+  enjoy_city: enjoyCitySchema,
+});
 
 /** Long enough for a UUID or any client's scheme, short enough to index cheaply. */
 const idempotencyKeyLengthMax = 128;
@@ -55,4 +79,16 @@ export const statementLineSchema = Type.Object({
   wallet: Type.Union([Type.Literal('main'), Type.Literal('partner')]),
   enjoy_city: Type.Union([enjoyCitySchema, Type.Null()]),
   amount: Type.Number({ description: 'Signed points, 4 decimals: positive in, negative out' }),
+});
+
+/** A transfer a partner platform did not answer, as GET admin/v1/partner-failures lists it. */
+export const partnerFailureSchema = Type.Object({
+  id: Type.Integer(),
+  type: Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal')], {
+    description: 'To the partner wallet, or back to the main one',
+  }),
+  amount: Type.String({ pattern: '^[0-9]+\\.[0-9]{4}$', description: 'Points, 4 decimals; returned to the wallet they came from' }),
+  created_at: Type.String({ format: 'date-time' }),
+  member: Type.Object({ id: Type.Integer(), username: Type.String() }),
+  partner_city: Type.Object({ id: Type.Integer(), name: Type.String(), names: localisedSchema('the city’s name in each language') }),
 });

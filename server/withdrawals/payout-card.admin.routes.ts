@@ -1,21 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { cardNumberDigits } from '../../contract/limits.ts';
 import { operatorOf } from '../auth/operator.guard.ts';
 import { cardKeyOf } from '../cards/card-key.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { revealPayoutCard } from './payout-card.service.ts';
-
-const payoutCardSchema = Type.Object({
-  withdrawal_id: Type.Integer(),
-  cardholder: Type.String(),
-  bank_name: Type.String(),
-  branch: Type.String(),
-  province: Type.Union([Type.String(), Type.Null()]),
-  city: Type.Union([Type.String(), Type.Null()]),
-  card_number: Type.String({ description: `the whole number, ${cardNumberDigits.min} to ${cardNumberDigits.max} digits` }),
-});
+import { payoutCardSchema } from './withdrawals.schemas.ts';
 
 /** The payout's card in full, on request and audited: what an operator types into the bank's transfer form. */
 export const payoutCardRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { withdrawMinPoints } from '../../contract/limits.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
-import { amountText, envelopeOf } from '../http/schemas.ts';
+import { envelopeOf } from '../http/schemas.ts';
 import { parseTransferAmount } from '../wallet/transfer-amount.ts';
 import { withdrawalJson } from './withdrawal.json.ts';
-import { withdrawalSchema } from './withdrawals.schemas.ts';
+import { withdrawBody, withdrawalSchema } from './withdrawals.schemas.ts';
 import { requestWithdrawal, countWithdrawals, listWithdrawals } from './withdrawals.service.ts';
 
 const bearer = [{ bearer: [] }];
@@ -25,10 +24,7 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['withdrawals'],
         summary: 'Withdraw from the main wallet to the member’s own card; the amount is held until an operator pays it',
         headers: idempotencyHeaders,
-        body: Type.Object({
-          bankcard_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-          amount: amountText({ description: `Points, at least ${withdrawMinPoints}, at most 4 decimals` }),
-        }),
+        body: withdrawBody,
         security: bearer,
         response: { 201: envelopeOf(withdrawalSchema), 200: envelopeOf(withdrawalSchema) },
       },

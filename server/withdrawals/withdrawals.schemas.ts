@@ -1,6 +1,13 @@
 import { Type } from 'typebox';
-import { withdrawalClaimMinutes } from '../../contract/limits.ts';
+import { cardNumberDigits, withdrawalClaimMinutes, withdrawMinPoints } from '../../contract/limits.ts';
 import type { WithdrawalStatus } from '../../contract/statuses.ts';
+import { amountText } from '../http/schemas.ts';
+
+/** POST v1/withdraw: the member's own card and the points to send to it. */
+export const withdrawBody = Type.Object({
+  bankcard_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  amount: amountText({ description: `Points, at least ${withdrawMinPoints}, at most 4 decimals` }),
+});
 
 /** A withdrawal as the member and the operators' queue both see it. */
 export const withdrawalSchema = Type.Object({
@@ -35,3 +42,14 @@ export const queuedWithdrawalSchema = Type.Intersect([
   withdrawalSchema,
   Type.Object({ user_id: Type.Integer(), cardholder: Type.String(), claim: withdrawalClaimSchema }),
 ]);
+
+/** The card a withdrawal is paid to, in full (POST admin/v1/withdrawals/{id}/card). */
+export const payoutCardSchema = Type.Object({
+  withdrawal_id: Type.Integer(),
+  cardholder: Type.String(),
+  bank_name: Type.String(),
+  branch: Type.String(),
+  province: Type.Union([Type.String(), Type.Null()]),
+  city: Type.Union([Type.String(), Type.Null()]),
+  card_number: Type.String({ description: `the whole number, ${cardNumberDigits.min} to ${cardNumberDigits.max} digits` }),
+});

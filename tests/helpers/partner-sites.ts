@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { PartnerSite } from '../../widgets/admin/tabs/partners/Partners.tsx';
+import type { PartnerSite } from '../../contract/api/partner-sites.ts';
 import { expectSuccess, send } from './members.ts';
 import { operatorToken } from './operators.ts';
 import { createTestApp, type DatabaseKind, type TestApp } from './test-app.ts';
@@ -13,7 +13,7 @@ import { createTestApp, type DatabaseKind, type TestApp } from './test-app.ts';
 export const seededOrigin = 'https://seeded.example';
 export const ownHost = 'shop.example';
 
-/** A partner site as the operator API answers it (the back office's own type). */
+/** A partner site as the operator API answers it (its route schema's type). */
 export type Site = PartnerSite;
 
 /** An app whose partner sites CORS_ORIGINS seeded, with a tiny widget build, and an operator's token for it. */

@@ -7,7 +7,7 @@ import { buttonNamed, mountScreen } from '../../tests/helpers/mount.tsx';
 import { readPlace, placeFragment } from './shared/admin-place.ts';
 import { AdminApp } from './AdminApp.tsx';
 import { $operatorToken } from './shared/operator-session.ts';
-import type { MemberDetail } from './tabs/members/MemberPage.tsx';
+import type { MemberDetail } from '../../contract/api/members.ts';
 
 const operatorToken = `op.${'a'.repeat(43)}`;
 /** As the member page's route answers (typed, so a field the page reads cannot be left out). */

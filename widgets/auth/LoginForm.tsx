@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { localePath } from '../../locales/index.ts';
+import type { Session } from '../../contract/api/users.ts';
 import { apiRequest } from '../core/api.ts';
 import { noAnswerKey } from '../core/no-answer.ts';
 import { useI18n } from '../core/i18n.ts';
@@ -8,7 +9,7 @@ import { siteHref } from '../core/locale.ts';
 import { returnPath } from '../core/return-to.ts';
 import { endedBy } from './session-ended.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
-import { $token, afterLoginRoute, readSavedUsername, saveUsername, startSession, type SessionUser } from '../core/session.ts';
+import { $token, afterLoginRoute, readSavedUsername, saveUsername, startSession } from '../core/session.ts';
 import { Field, FormMessage, SubmitButton } from '../ui/form.tsx';
 import { refreshSession } from '../ui/SessionWatcher.tsx';
 
@@ -59,12 +60,7 @@ export function LoginForm({ navigate = false }: LoginFormProps) {
     }
     setBusy(true);
     try {
-      const { detail } = await apiRequest<{ token: string; user: SessionUser }>(
-        'POST',
-        '/v1/login',
-        { username: name, password },
-        { anonymous: true },
-      );
+      const { detail } = await apiRequest<Session>('POST', '/v1/login', { username: name, password }, { anonymous: true });
       $sessionNotice.set(null);
       startSession(detail.token, detail.user);
       saveUsername(name);

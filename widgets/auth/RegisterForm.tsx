@@ -1,13 +1,14 @@
 import { passwordLength, referralCodeLengthMax, usernameLength } from '../../contract/limits.ts';
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import { localePath } from '../../locales/index.ts';
+import type { Session } from '../../contract/api/users.ts';
 import { ApiFailure, apiRequest } from '../core/api.ts';
 import { noAnswerKey } from '../core/no-answer.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { siteHref } from '../core/locale.ts';
 import { $sessionNotice } from '../core/session-expiry.ts';
-import { afterLoginRoute, startSession, type SessionUser } from '../core/session.ts';
+import { afterLoginRoute, startSession } from '../core/session.ts';
 import { Field, FormMessage, SubmitButton } from '../ui/form.tsx';
 import { keepNameCharacters, keepPasswordCharacters } from '../ui/form.tsx';
 import { fieldOrder, registerProblems, type FieldName, type Values } from './register-rules.ts';
@@ -72,7 +73,7 @@ export function RegisterForm({ navigate = false }: RegisterFormProps) {
     }
     setBusy(true);
     try {
-      const { detail } = await apiRequest<{ token: string; user: SessionUser }>(
+      const { detail } = await apiRequest<Session>(
         'POST',
         '/v1/register',
         {

@@ -7,7 +7,8 @@ import { formatPoints } from '../core/money.ts';
 import { useStore } from '../core/use-store.ts';
 import { $cardsChanged, cardsChanged } from '../core/changes.ts';
 import { $cardToEdit, deleteCard, listCards, rememberCardId } from './bank-cards.ts';
-import { groupInFours, maskCardNumber, type BankCard } from './card-rules.ts';
+import type { BankCard } from '../../contract/api/cards.ts';
+import { groupInFours, maskCardNumber } from './card-rules.ts';
 
 /**
  * The original app's /setting/bank screen (docs/original-app.md): the member's cards, number grouped in fours, edit and delete per card,

@@ -1,6 +1,6 @@
 import { apiRequest } from '../core/api.ts';
 import { atom } from 'nanostores';
-import type { BankCard } from './card-rules.ts';
+import type { BankCard } from '../../contract/api/cards.ts';
 
 /** The original app keeps the id of the card being edited in local storage under this key. */
 export const bankCardIdKey = 'bankCardId';

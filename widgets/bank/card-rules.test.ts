@@ -86,7 +86,16 @@ describe('bank card rules (as in the original app)', () => {
   });
 
   it('fills the edit form from a card, nulls as empty fields', () => {
-    const card = { id: 3, ...filled, daily_quota: null, province: null, city: 'Taipei' };
+    const card = {
+      id: 3,
+      ...filled,
+      card_last4: filled.card_number.slice(-4),
+      daily_quota: null,
+      province: null,
+      city: 'Taipei',
+      created_at: '2026-11-20T00:30:00.000Z',
+      withdrawable_from: null,
+    };
     expect(cardValues(card)).toEqual({ ...filled, daily_quota: '', province: '', city: 'Taipei' });
     expect(cardValues({ ...card, daily_quota: 2500.5 }).daily_quota).toBe('2500.5');
   });

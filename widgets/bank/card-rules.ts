@@ -1,22 +1,8 @@
+import type { BankCard } from '../../contract/api/cards.ts';
 import { cardNumberDigits } from '../../contract/limits.ts';
 
 /** Free-text card fields: long enough for any bank or branch name, short enough to fit a row. */
 export const cardTextMaxLength = 60;
-
-/** A card as GET v1/bankcard lists it (card_number masked there, in full from GET v1/bankcard/{id}). */
-export interface BankCard {
-  id: number;
-  cardholder: string;
-  bank_name: string;
-  card_number: string;
-  card_last4?: string;
-  payment_name: string;
-  daily_quota: number | null;
-  province: string | null;
-  city: string | null;
-  /** When withdrawals may next go to this card (a new number or password waits); null or absent when now. */
-  withdrawable_from?: string | null;
-}
 
 export interface CardValues {
   cardholder: string;

@@ -1,4 +1,5 @@
 import { atom, onMount } from 'nanostores';
+import type { MainWallet } from '../../contract/api/wallet.ts';
 import { apiRequest } from './api.ts';
 import { $token, $user } from './session.ts';
 
@@ -9,7 +10,7 @@ export const mainWalletRefreshMs = 5_000;
 export async function refreshMainWallet(): Promise<void> {
   if ($token.get() === '') return;
   try {
-    const envelope = await apiRequest<{ main_wallet: number }>('GET', '/v1/userWallet');
+    const envelope = await apiRequest<MainWallet>('GET', '/v1/userWallet');
     $mainWallet.set(envelope.detail.main_wallet);
   } catch {
     // A failed refresh keeps the last known balance; the next tick tries again.

@@ -1,3 +1,4 @@
+import type { User } from '../../contract/api/users.ts';
 import { storedAtom } from './stored-atom.ts';
 
 /**
@@ -5,15 +6,12 @@ import { storedAtom } from './stored-atom.ts';
  * and across tabs (local storage events). The token sits under the key "token", as in the original app
  * (docs/original-app.md).
  */
-export interface SessionUser {
-  id: number;
-  username: string;
-  user_wallets?: { main_wallet: number };
-  user_referral_code?: { user_referral_code: string };
-  /** The referrer's code, null when the member registered with the house code. */
-  parent_referral_code?: { user_referral_code: string } | null;
-  [field: string]: unknown;
-}
+
+/**
+ * The user object kept with the session: what login, register and v1/check answer (the contract's User). Only the id
+ * and name are sure to be there, since a partner page's frame or an older copy in storage may hold less.
+ */
+export type SessionUser = Pick<User, 'id' | 'username'> & Partial<User>;
 
 export const $token = storedAtom<string>('token', '');
 

@@ -13,9 +13,11 @@ const device = (id: number, status: 'online' | 'offline', room = 2) => ({
   serial_number: `GS-000${id}`,
   status,
   updated_at: '2026-11-20T08:30:00+08:00',
+  last_heartbeat_at: null as string | null,
   engine_room_id: room,
+  retired: false,
 });
-const member = (devices: unknown[]) => ({ id: 7, username: 'member01', user_wallets: { main_wallet: 1500 }, devices });
+const member = (devices: ReturnType<typeof device>[]) => ({ id: 7, username: 'member01', user_wallets: { main_wallet: 1500 }, devices });
 const wallet = { original_price: 15_000_000, interest_rate: 3 };
 const record = (id: number, amount: number, businessDate = '2026-11-19') => ({
   id,

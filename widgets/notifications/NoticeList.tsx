@@ -4,7 +4,8 @@ import { useEmbedded } from '../core/embedded.ts';
 import { useI18n } from '../core/i18n.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
-import { noticeText, type Notice } from './notice-text.ts';
+import type { Notice } from '../../contract/api/notifications.ts';
+import { noticeText } from './notice-text.ts';
 import { refreshUnread } from './unread.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
 

@@ -1,15 +1,8 @@
+import type { Notice } from '../../contract/api/notifications.ts';
 import type { NotificationKind } from '../../contract/notifications.ts';
 import type { Locale } from '../../locales/index.ts';
 import type { Translate } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
-
-export interface Notice {
-  id: number;
-  kind: NotificationKind;
-  params: Record<string, string | number>;
-  created_at: string;
-  read_at: string | null;
-}
 
 /** The message key of each kind: `notice_<kind>`, worded with the notice's parameters. */
 export const noticeKey = (kind: NotificationKind): string => `notice_${kind}`;

@@ -1,6 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { useStore } from '../core/use-store.ts';
 import { notificationPollMs } from '../../contract/notifications.ts';
+import type { UnreadCount } from '../../contract/api/notifications.ts';
 import { apiRequest } from '../core/api.ts';
 import { $token } from '../core/session.ts';
 import { refreshSession } from '../ui/SessionWatcher.tsx';
@@ -22,7 +23,7 @@ export async function refreshUnread(): Promise<void> {
   }
   try {
     const before = $unread.get();
-    const unread = (await apiRequest<{ unread: number }>('GET', '/v1/notifications/unread')).detail.unread;
+    const unread = (await apiRequest<UnreadCount>('GET', '/v1/notifications/unread')).detail.unread;
     // Only the latest question's answer counts: a timer's answer arriving after "mark all read" was asked again is stale.
     if (question !== asked) return;
     $unread.set(unread);

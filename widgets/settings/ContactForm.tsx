@@ -2,6 +2,7 @@ import { emailRule, phoneRule } from '../../contract/contact-rules.ts';
 import { passwordLength } from '../../contract/limits.ts';
 import { useEffect, useId, useRef, useState, type RefObject, type SubmitEvent } from 'react';
 import { Field, FormMessage, SubmitButton, type Outcome } from '../ui/form.tsx';
+import type { User } from '../../contract/api/users.ts';
 import { ApiFailure, apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
@@ -60,7 +61,7 @@ export function ContactForm() {
 
   useEffect(() => {
     if (user === null) return;
-    apiRequest<{ phone: string | null; email: string | null; verification_status: string }>('GET', `/v1/user/${user.id}`).then(
+    apiRequest<User>('GET', `/v1/user/${user.id}`).then(
       ({ detail }) => {
         const shown = { phone: detail.phone ?? '', email: detail.email ?? '', approved: detail.verification_status === 'approved' };
         setVerified(shown);

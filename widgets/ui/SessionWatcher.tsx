@@ -7,7 +7,8 @@ import { useI18n } from '../core/i18n.ts';
 import type { Locale } from '../../locales/index.ts';
 import { loginReturningTo } from '../core/return-to.ts';
 import { $sessionNotice, type SessionNotice } from '../core/session-expiry.ts';
-import { $token, $user, type SessionUser } from '../core/session.ts';
+import type { User } from '../../contract/api/users.ts';
+import { $token, $user } from '../core/session.ts';
 
 /** The original app shows "login expired" for 2 seconds before going to the login screen. */
 export const expiredNoticeMs = 2_000;
@@ -25,7 +26,7 @@ export function checkSessionOnce(): void {
 
 /** Asks the server who the member is, refreshing the stored user (and token, if it sends one). */
 export async function refreshSession(): Promise<void> {
-  const envelope = await apiRequest<SessionUser>('GET', '/v1/check');
+  const envelope = await apiRequest<User | null>('GET', '/v1/check');
   if (typeof envelope.token === 'string' && envelope.token !== '') $token.set(envelope.token);
   $user.set(envelope.detail);
 }

@@ -5,10 +5,11 @@ import { refreshSession } from '../ui/SessionWatcher.tsx';
 import { WatchForNews } from '../notifications/unread.ts';
 import { useInputHints } from '../bank/input-hints.ts';
 import { fieldErrors } from '../ui/server-messages.ts';
+import type { Choice } from '../../contract/api/verification.ts';
 import { apiRequest } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
-import { choiceName, type LocalisedNames } from '../core/local-name.ts';
+import { choiceName } from '../core/local-name.ts';
 import { $user } from '../core/session.ts';
 import { PhotoField } from '../ui/PhotoField.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
@@ -31,12 +32,6 @@ const verifyRefusals = ['validation', 'verification_photos_repeated', 'verificat
 export const verifySuccessNoticeMs = 1_000;
 
 /** A country or certificate type, named in each language (administrators manage them). */
-interface Choice {
-  id: number;
-  type: string;
-  names?: LocalisedNames;
-}
-
 type Problems = Partial<Record<VerifyField | PhotoSlot, string | undefined>>;
 
 interface VerifyScreenProps {

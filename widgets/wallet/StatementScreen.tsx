@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { StatementEntry } from '../../contract/api/wallet.ts';
 import { withTransport } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
@@ -8,17 +9,6 @@ import { usePagedList } from '../core/paged.ts';
 import { saveFile } from '../ui/save-file.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { dateTimeFormat } from '../core/date-time.ts';
-
-/** One ledger entry on the member's wallets (GET v1/statement). */
-export interface StatementEntry {
-  id: number | string;
-  journal_id: number | string;
-  created_at: string;
-  kind: string;
-  wallet: 'main' | 'partner';
-  enjoy_city: { id: number; name: string } | null;
-  amount: number;
-}
 
 /** Movement kinds with a name in every locale; an unknown kind shows as the server names it. */
 const kindKeys: Record<string, string> = {

@@ -1,23 +1,12 @@
 import { useState } from 'react';
+import type { TransactionRecord } from '../../contract/api/wallet.ts';
 import { useI18n } from '../core/i18n.ts';
 import { $walletChanged } from '../core/changes.ts';
 import { useReloadOn } from '../core/reload-on.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { formatPoints } from '../core/money.ts';
-import type { TransferStatus } from '../../contract/statuses.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
-
-/** A transfer record of GET v1/transactionRecod. */
-export interface TransactionRecord {
-  id: number;
-  created_at: string;
-  amount: number;
-  fee: number;
-  type: 'deposit' | 'withdrawal';
-  transaction_recod_status: TransferStatus;
-  enjoy_city: { id: number; name: string } | null;
-}
 
 type RecordType = TransactionRecord['type'];
 

@@ -7,7 +7,8 @@ import { siteHref } from '../core/locale.ts';
 import { $mainWallet, refreshMainWallet } from '../core/main-wallet.ts';
 import { walletChanged } from '../core/changes.ts';
 import { formatPoints } from '../core/money.ts';
-import { $partnerWallets, $partnerWalletsFailed, loadPartnerWallets, partnerNameKey, type PartnerWallet } from './partner-wallets.ts';
+import type { PartnerWallet } from '../../contract/api/wallet.ts';
+import { $partnerWallets, $partnerWalletsFailed, loadPartnerWallets, partnerNameKey } from './partner-wallets.ts';
 import {
   failureKey,
   mainWallet,

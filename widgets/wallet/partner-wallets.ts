@@ -1,19 +1,7 @@
 import { atom } from 'nanostores';
+import type { PartnerWallet } from '../../contract/api/wallet.ts';
 import { apiRequest } from '../core/api.ts';
 import { $token } from '../core/session.ts';
-import type { LocalisedNames } from '../core/local-name.ts';
-
-/** A member's wallet at a partner city (GET v1/enjoycity). */
-export interface PartnerWallet {
-  id: number;
-  name: string;
-  /** The operators' name in each locale; the original app's answers have none. */
-  names?: LocalisedNames;
-  /** Takes no new transfers in; its balance can still be moved out. */
-  disabled?: boolean;
-  balance: number;
-  enjoy_city_item: { id: number };
-}
 
 export const $partnerWallets = atom<PartnerWallet[] | null>(null);
 export const $partnerWalletsFailed = atom(false);

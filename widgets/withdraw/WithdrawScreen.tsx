@@ -2,7 +2,7 @@ import { useStore } from '../core/use-store.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { listCards } from '../bank/bank-cards.ts';
 import { $cardsChanged, walletChanged } from '../core/changes.ts';
-import type { BankCard } from '../bank/card-rules.ts';
+import type { BankCard } from '../../contract/api/cards.ts';
 import { useInputHints } from '../bank/input-hints.ts';
 import { ApiFailure } from '../core/api.ts';
 import { useI18n } from '../core/i18n.ts';
@@ -119,7 +119,7 @@ export function WithdrawScreen() {
     }
   };
 
-  const last4 = (card: BankCard) => card.card_last4 ?? card.card_number.slice(-4);
+  const last4 = (card: BankCard) => card.card_last4;
   const timeOf = (iso: string) => dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   // The chosen card still waits after a new number or password: said as soon as it is chosen, not after sending.
   const waitsUntil = cards?.find((card) => String(card.id) === cardId)?.withdrawable_from;

@@ -1,6 +1,6 @@
 import type { RefusalCode } from '../../contract/refusals.ts';
 import { withdrawMinPoints } from '../../contract/limits.ts';
-import type { Withdrawal } from '../../contract/api/withdrawals.ts';
+import type { WithdrawBody, Withdrawal } from '../../contract/api/withdrawals.ts';
 import { ApiFailure, apiRequest } from '../core/api.ts';
 import { refusalCode, refusalKey } from '../core/refusal.ts';
 
@@ -54,12 +54,8 @@ export interface WithdrawRequest {
 }
 
 export async function sendWithdrawal(request: WithdrawRequest): Promise<Withdrawal> {
-  const envelope = await apiRequest<Withdrawal>(
-    'POST',
-    '/v1/withdraw',
-    { bankcard_id: request.cardId, amount: request.amount.trim() },
-    { headers: { 'Idempotency-Key': request.idempotencyKey } },
-  );
+  const body: WithdrawBody = { bankcard_id: Number(request.cardId), amount: request.amount.trim() };
+  const envelope = await apiRequest<Withdrawal>('POST', '/v1/withdraw', body, { headers: { 'Idempotency-Key': request.idempotencyKey } });
   return envelope.detail;
 }
 

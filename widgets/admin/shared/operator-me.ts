@@ -1,18 +1,10 @@
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { adminRequest, type SignInStage } from './operator-session.ts';
+import type { OperatorMe } from '../../../contract/api/operators.ts';
+import { adminRequest } from './operator-session.ts';
 
-export type OperatorRole = 'administrator' | 'reviewer';
-
-export interface OperatorMe {
-  id: number;
-  username: string;
-  role: OperatorRole;
-  two_factor: boolean;
-  two_factor_required: boolean;
-  recovery_codes_left: number;
-  stage: SignInStage;
-}
+export type { OperatorMe };
+export type OperatorRole = OperatorMe['role'];
 
 /**
  * Who is signed in, asked again whenever the token changes; an answer counts only for the token it

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { OperatorSignIn } from '../../../contract/api/operators.ts';
 import { apiRequest, ApiFailure, type Body, type Envelope, type Method } from '../../core/api.ts';
 import { storedAtom } from '../../core/stored-atom.ts';
 
@@ -32,20 +33,15 @@ async function endedOn401<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-export type SignInStage = 'signed_in' | 'code' | 'enrol' | 'password';
+export type SignInStage = OperatorSignIn['stage'];
 
 /**
  * The password step. When a code is due the half-signed-in token is handed back rather than
  * kept, so the back office stays closed until the second step succeeds.
  */
 export async function operatorLogin(username: string, password: string): Promise<{ stage: SignInStage; token: string }> {
-  const envelope = await apiRequest<{ token: string; stage?: SignInStage }>(
-    'POST',
-    '/admin/v1/login',
-    { username, password },
-    { anonymous: true },
-  );
-  const stage = envelope.detail.stage ?? 'signed_in';
+  const envelope = await apiRequest<OperatorSignIn>('POST', '/admin/v1/login', { username, password }, { anonymous: true });
+  const { stage } = envelope.detail;
   if (stage !== 'code') $operatorToken.set(envelope.detail.token);
   return { stage, token: envelope.detail.token };
 }

@@ -1,18 +1,6 @@
 import { atom, onMount } from 'nanostores';
+import type { WorkCounts } from '../../../contract/api/dashboard.ts';
 import { adminRequest, $operatorChanges, $operatorToken } from './operator-session.ts';
-
-/** The work waiting, as GET /admin/v1/work-counts counts it. */
-export interface WorkCounts {
-  payment_notices: number;
-  verifications: number;
-  withdrawals: number;
-  refunds_owed: number;
-  machines_offline: number;
-  /** Customer service's credits and debits waiting for a second administrator (decision 060); absent from an older server. */
-  adjustments_pending?: number;
-  /** Transfers of the last 24 hours a partner platform did not answer; absent from an older server. */
-  partner_failures?: number;
-}
 
 /** The promise: new work shows on an open back office within 10 s of the event; half that leaves room for one slow answer. */
 export const workCountsRefreshMs = 5_000;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { AuditRow } from '../../../../contract/api/audit.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
 import { Pager } from '../../../ui/Pager.tsx';
@@ -9,19 +10,6 @@ import type { AuditQuery } from '../../shared/admin-place.ts';
 import { AuditFilter, auditPath } from './AuditFilter.tsx';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
-
-interface AuditRow {
-  id: number;
-  operator: string | null;
-  action: string;
-  subject_type: string;
-  subject_id: string;
-  /** An order's number or a member's username; null for other subjects (or from an older server). */
-  subject_label?: string | null;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-}
 
 /** Who did what, when, with the values before and after: newest first, whole or narrowed to one action or one subject. */
 export function Audit({ initialQuery = {}, onQueryChange }: { initialQuery?: AuditQuery; onQueryChange?: (query: AuditQuery) => void }) {

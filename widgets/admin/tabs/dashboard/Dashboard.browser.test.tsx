@@ -7,7 +7,7 @@ import { axeViolations } from '../../../../tests/helpers/axe.ts';
 import { fail, ok, stubFetch, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, mountScreen } from '../../../../tests/helpers/mount.tsx';
 import { AdminApp } from '../../AdminApp.tsx';
-import type { DashboardData } from './Dashboard.tsx';
+import type { DashboardData } from '../../../../contract/api/dashboard.ts';
 import { $operatorToken } from '../../shared/operator-session.ts';
 
 const operatorToken = `op.${'d'.repeat(43)}`;

@@ -1,36 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { DashboardData } from '../../../../contract/api/dashboard.ts';
 import { htmlLang } from '../../../../locales/index.ts';
 import { useI18n } from '../../../core/i18n.ts';
-import { localName, type LocalisedNames } from '../../../core/local-name.ts';
+import { localName } from '../../../core/local-name.ts';
 import { formatPoints } from '../../../core/money.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
-
-type RoomState = 'finished' | 'paid_so_far' | 'running' | 'scheduled' | 'waiting_capacity' | 'no_revenue';
-type StepId = 'receiving_account' | 'product_on_sale' | 'engine_room_capacity' | 'income_settings';
-
-export interface DashboardData {
-  queues: { payment_notices: number; verifications: number; withdrawals: number; refunds_owed: number };
-  machines: { offline: number; online: number };
-  distribution: {
-    time_zone: string;
-    days: {
-      business_date: string;
-      day: 'today' | 'yesterday';
-      rooms: {
-        engine_room_id: number;
-        name: string;
-        names: LocalisedNames;
-        state: RoomState;
-        orders_credited: number;
-        amount_credited: number;
-      }[];
-    }[];
-  };
-  checklist: { ready: boolean; items: { id: StepId; done: boolean; count?: number; tab: string }[] };
-  generated_at: string;
-}
 
 /** A back-office tab the dashboard can send the operator to, with its label's key. */
 export interface TabLink {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdjustmentJson } from '../../../../contract/adjustments.ts';
+import type { AdjustmentJson } from '../../../../contract/api/members.ts';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { useStore } from '../../../core/use-store.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { knownRefusalKey } from '../../../core/refusal.ts';
-import type { MemberDetail } from './MemberPage.tsx';
+import type { MemberDetail, PasswordResetCode, SessionsEnded } from '../../../../contract/api/members.ts';
 import { membersRefusals } from './members-keys.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import type { Outcome } from '../../shared/queue-parts.tsx';
@@ -95,10 +95,11 @@ function ReasonForm({ memberId, action, onClose }: { memberId: number; action: A
       cancelLabel={t('admin_members_cancel')}
       tone="plain"
       act={async (reason) => {
-        const answer = await adminRequest<{ code?: string; expires_at?: string }>('POST', `/members/${memberId}/${path}`, {
+        // Each action answers its own way: the password reset its code, ending sessions their count, the others nothing.
+        const answer = await adminRequest<PasswordResetCode | SessionsEnded | null>('POST', `/members/${memberId}/${path}`, {
           [field]: reason,
         });
-        const { code = '', expires_at: until = '' } = answer.detail ?? {};
+        const { code = '', expires_at: until = '' } = answer.detail !== null && 'code' in answer.detail ? answer.detail : {};
         return t(done, { code, until: until === '' ? '' : dateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(until)) });
       }}
       refused={(error) => t(knownRefusalKey(error, membersRefusals, 'admin_action_failed'))}

@@ -1,13 +1,13 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { act } from 'preact/test-utils';
-import type { AdjustmentJson } from '../../../../contract/adjustments.ts';
+import type { AdjustmentJson } from '../../../../contract/api/members.ts';
 import zhs from '../../../../locales/zhs.json';
 import { axeViolations } from '../../../../tests/helpers/axe.ts';
 import { ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall } from '../../../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
 import { MemberAdjustments } from './MemberAdjustments.tsx';
-import type { MemberDetail } from './MemberPage.tsx';
+import type { MemberDetail } from '../../../../contract/api/members.ts';
 import { $operatorId } from '../../shared/operator-me.ts';
 import { $operatorToken } from '../../shared/operator-session.ts';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AdjustmentJson } from '../../../../contract/adjustments.ts';
+import type { AdjustmentJson, MemberDetail } from '../../../../contract/api/members.ts';
 import { htmlLang } from '../../../../locales/index.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
@@ -7,7 +7,6 @@ import { Pager } from '../../../ui/Pager.tsx';
 import { adjustmentRefusalText } from './adjustment-keys.ts';
 import { AdjustmentTable } from './AdjustmentTable.tsx';
 import { AskFirst } from '../../shared/AskFirst.tsx';
-import type { MemberDetail } from './MemberPage.tsx';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { NoteField, type Outcome, OutcomeLines } from '../../shared/queue-parts.tsx';
 import { formatDecimal } from '../../shared/formatters.ts';

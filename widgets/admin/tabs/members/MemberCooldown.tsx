@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { withdrawalCooldownHoursMax } from '../../../../contract/limits.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { knownRefusalKey } from '../../../core/refusal.ts';
-import type { MemberDetail } from './MemberPage.tsx';
+import type { MemberDetail, WithdrawalCooldown } from '../../../../contract/api/members.ts';
 import { membersRefusals } from './members-keys.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { NoteField } from '../../shared/queue-parts.tsx';
@@ -79,7 +79,7 @@ function CooldownForm({ memberId, current, installHours, onClose }: FormProps) {
     if (badHours || reason.trim() === '') return;
     setBusy(true);
     try {
-      const answer = await adminRequest<{ applies_hours: number }>('PUT', `/members/${memberId}/withdrawal-cooldown`, {
+      const answer = await adminRequest<WithdrawalCooldown>('PUT', `/members/${memberId}/withdrawal-cooldown`, {
         // Blank: the install's hours again (a form sends no null).
         hours: wanted ?? '',
         reason: reason.trim(),

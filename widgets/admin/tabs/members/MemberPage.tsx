@@ -1,3 +1,4 @@
+import type { MemberDetail, MemberLedgerEntry, MemberOrder } from '../../../../contract/api/members.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
@@ -10,42 +11,6 @@ import { adminRequest } from '../../shared/operator-session.ts';
 import { QueueStatus } from '../../shared/queue-parts.tsx';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
-
-export interface MemberDetail {
-  id: number;
-  username: string;
-  realname: string | null;
-  phone: string | null;
-  email: string | null;
-  account_status: 'active' | 'suspended';
-  verification: { status: string; reason: string | null; submitted_at: string | null };
-  created_at: string;
-  wallets: { main: string; partners: { id: number; name: string; disabled: boolean; balance: string }[] };
-  cards: { id: number; bank_name: string; last4: string; created_at: string }[];
-  sessions: { created_at: string; last_seen_at: string }[];
-  withdrawal_cooldown: { hours: number | null; install_hours: number };
-  /** Above this many points a credit or debit waits for a second administrator (decision 060). */
-  adjustments: { approval_points: number };
-}
-
-interface OrderRow {
-  id: number;
-  order_number: string;
-  product: string;
-  item_count: number;
-  amount: string;
-  status: number;
-  created_at: string;
-}
-
-interface LedgerRow {
-  id: number;
-  created_at: string;
-  kind: string;
-  wallet: 'main' | 'partner';
-  partner_city: string | null;
-  amount: string;
-}
 
 /** Dates and times in the operator's locale. */
 function useWhen() {
@@ -175,7 +140,7 @@ export function MemberPage({ id, onBack, onHistory }: { id: number; onBack: () =
 function MemberOrders({ id }: { id: number }) {
   const { t } = useI18n();
   const when = useWhen();
-  const list = usePagedList<OrderRow>(`/members/${id}/orders`, (path) => adminRequest<Paged<OrderRow>>('GET', path));
+  const list = usePagedList<MemberOrder>(`/members/${id}/orders`, (path) => adminRequest<Paged<MemberOrder>>('GET', path));
   return (
     <>
       <h3 id="gs-member-orders">{t('admin_members_orders')}</h3>
@@ -212,7 +177,7 @@ function MemberOrders({ id }: { id: number }) {
 function MemberLedger({ id }: { id: number }) {
   const { t } = useI18n();
   const when = useWhen();
-  const list = usePagedList<LedgerRow>(`/members/${id}/ledger`, (path) => adminRequest<Paged<LedgerRow>>('GET', path));
+  const list = usePagedList<MemberLedgerEntry>(`/members/${id}/ledger`, (path) => adminRequest<Paged<MemberLedgerEntry>>('GET', path));
   return (
     <>
       <h3 id="gs-member-ledger">{t('admin_members_ledger')}</h3>

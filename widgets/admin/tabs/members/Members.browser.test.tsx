@@ -8,7 +8,7 @@ import { axeViolations } from '../../../../tests/helpers/axe.ts';
 import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
 import { AdminApp } from '../../AdminApp.tsx';
-import type { MemberDetail } from './MemberPage.tsx';
+import type { MemberDetail } from '../../../../contract/api/members.ts';
 import { Members } from './Members.tsx';
 import { $operatorToken } from '../../shared/operator-session.ts';
 

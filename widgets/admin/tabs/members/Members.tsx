@@ -1,3 +1,4 @@
+import type { ListedMember } from '../../../../contract/api/members.ts';
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
@@ -9,15 +10,6 @@ import type { MembersView } from '../../shared/admin-place.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { QueueStatus } from '../../shared/queue-parts.tsx';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
-
-export interface FoundMember {
-  id: number;
-  username: string;
-  realname: string | null;
-  phone: string | null;
-  verification_status: string;
-  account_status: string;
-}
 
 /** The longest text the server searches for. */
 const queryMaxLength = 100;
@@ -80,8 +72,8 @@ export function Members({ initialView = {}, onViewChange, onHistory }: MembersPr
 
 function Results({ query, onOpen }: { query: string; onOpen: (id: number) => void }) {
   const { t } = useI18n();
-  const list = usePagedList<FoundMember>(`/members?q=${encodeURIComponent(query)}`, (path) =>
-    adminRequest<Paged<FoundMember>>('GET', path),
+  const list = usePagedList<ListedMember>(`/members?q=${encodeURIComponent(query)}`, (path) =>
+    adminRequest<Paged<ListedMember>>('GET', path),
   );
   const found = list.page?.data ?? [];
   return (

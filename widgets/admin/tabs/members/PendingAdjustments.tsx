@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdjustmentJson } from '../../../../contract/adjustments.ts';
+import type { AdjustmentJson } from '../../../../contract/api/members.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
 import { Pager } from '../../../ui/Pager.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
 import { Field } from '../../../ui/form.tsx';
 import { refusalWording, useFormSubmission, type FieldErrors } from '../../shared/form-submission.ts';
-import type { OperatorRow } from './Operators.tsx';
+import type { OperatorRow, OperatorSettings } from '../../../../contract/api/operators.ts';
 import type { OperatorRole } from '../../shared/operator-me.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { operatorsRefusals } from './operators-keys.ts';
@@ -179,7 +179,7 @@ export function SignInRules() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    adminRequest<{ two_factor_required: boolean }>('GET', '/operator-settings')
+    adminRequest<OperatorSettings>('GET', '/operator-settings')
       .then((envelope) => {
         setRequired(envelope.detail.two_factor_required);
         setWanted(envelope.detail.two_factor_required);

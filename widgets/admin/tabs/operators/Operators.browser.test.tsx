@@ -8,7 +8,8 @@ import { axeViolations } from '../../../../tests/helpers/axe.ts';
 import { ok, fail, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
 import { AdminApp } from '../../AdminApp.tsx';
-import { Operators, type OperatorRow } from './Operators.tsx';
+import type { OperatorRow } from '../../../../contract/api/operators.ts';
+import { Operators } from './Operators.tsx';
 import type { OperatorMe } from '../../shared/operator-me.ts';
 import { $operatorToken } from '../../shared/operator-session.ts';
 
@@ -25,8 +26,26 @@ const me: OperatorMe = {
   stage: 'signed_in',
 };
 const rows: OperatorRow[] = [
-  { id: 1, username: 'chief', role: 'administrator', two_factor: true, disabled: false, last_seen_at: '2026-11-23T10:00:00.000Z' },
-  { id: 2, username: 'night_rev', role: 'reviewer', two_factor: false, disabled: false, last_seen_at: null },
+  {
+    id: 1,
+    username: 'chief',
+    role: 'administrator',
+    two_factor: true,
+    disabled: false,
+    disabled_at: null,
+    created_at: '2026-11-01T00:00:00.000Z',
+    last_seen_at: '2026-11-23T10:00:00.000Z',
+  },
+  {
+    id: 2,
+    username: 'night_rev',
+    role: 'reviewer',
+    two_factor: false,
+    disabled: false,
+    disabled_at: null,
+    created_at: '2026-11-01T00:00:00.000Z',
+    last_seen_at: null,
+  },
 ];
 
 describe('Operators (the back office)', () => {
@@ -166,7 +185,16 @@ describe('Operators (the back office)', () => {
   });
 
   it('turns a lost phone’s two-factor off with a reason, offered only for an operator who has it', async () => {
-    const withPhone: OperatorRow = { id: 3, username: 'day_rev', role: 'reviewer', two_factor: true, disabled: false, last_seen_at: null };
+    const withPhone: OperatorRow = {
+      id: 3,
+      username: 'day_rev',
+      role: 'reviewer',
+      two_factor: true,
+      disabled: false,
+      disabled_at: null,
+      created_at: '2026-11-01T00:00:00.000Z',
+      last_seen_at: null,
+    };
     stub = operatorApi(me, (call) => {
       if (call.path === '/admin/v1/operators' && call.method === 'GET') return paged([...rows, withPhone]);
       if (call.path === '/admin/v1/operators/3/two-factor/reset') return ok(null);

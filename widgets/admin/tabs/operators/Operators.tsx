@@ -1,22 +1,14 @@
 import { useState } from 'react';
+import type { OperatorRow } from '../../../../contract/api/operators.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { AddOperator, ChangeOperator, SignInRules, type Change } from './OperatorForms.tsx';
-import type { OperatorMe, OperatorRole } from '../../shared/operator-me.ts';
+import type { OperatorMe } from '../../shared/operator-me.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
-
-export interface OperatorRow {
-  id: number;
-  username: string;
-  role: OperatorRole;
-  two_factor: boolean;
-  disabled: boolean;
-  last_seen_at: string | null;
-}
 
 /**
  * The Operators tab (administrators only): who may sign in to the back office, in which role and

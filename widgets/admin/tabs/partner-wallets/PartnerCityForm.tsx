@@ -6,7 +6,7 @@ import { SelectField } from '../../../ui/SelectField.tsx';
 import { fieldErrors } from '../../../ui/server-messages.ts';
 import { partnerWalletsRefusals } from './partner-wallets-keys.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
-import type { PartnerCity } from './PartnerWallets.tsx';
+import type { PartnerCity } from '../../../../contract/api/partners.ts';
 import type { Outcome } from '../../shared/queue-parts.tsx';
 import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
 

@@ -1,21 +1,13 @@
 import { dateTimeFormat } from '../../../core/date-time.ts';
+import type { PartnerFailure } from '../../../../contract/api/wallet.ts';
 import { useI18n } from '../../../core/i18n.ts';
-import { localName, type LocalisedNames } from '../../../core/local-name.ts';
+import { localName } from '../../../core/local-name.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { MemberLink } from '../../shared/MemberLink.tsx';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { formatDecimal } from '../../shared/formatters.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
-
-interface PartnerFailure {
-  id: number;
-  type: 'deposit' | 'withdrawal';
-  amount: string;
-  created_at: string;
-  member: { id: number; username: string };
-  partner_city: { id: number; name: string; names: LocalisedNames };
-}
 
 /**
  * Transfers of the last 24 hours a partner platform did not answer (issue 35): a platform that is down

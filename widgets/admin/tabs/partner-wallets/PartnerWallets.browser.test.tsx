@@ -8,7 +8,8 @@ import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
 import { AdminApp } from '../../AdminApp.tsx';
 import { $operatorToken } from '../../shared/operator-session.ts';
-import { PartnerWallets, type PartnerCity } from './PartnerWallets.tsx';
+import type { PartnerCity } from '../../../../contract/api/partners.ts';
+import { PartnerWallets } from './PartnerWallets.tsx';
 
 const operatorToken = `op.${'e'.repeat(43)}`;
 const paged = (data: unknown[]) => ok({ current_page: 1, last_page: 1, per_page: 15, total: data.length, data });

@@ -1,7 +1,8 @@
 import { Fragment, useState } from 'react';
+import type { PartnerCity } from '../../../../contract/api/partners.ts';
 import { htmlLang } from '../../../../locales/index.ts';
 import { useI18n } from '../../../core/i18n.ts';
-import { localName, type LocalisedNames } from '../../../core/local-name.ts';
+import { localName } from '../../../core/local-name.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { adminRequest } from '../../shared/operator-session.ts';
@@ -9,19 +10,6 @@ import { PartnerCityForm, DisableCity } from './PartnerCityForm.tsx';
 import { PartnerFailures } from './PartnerFailures.tsx';
 import { EditAndSwitch, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
-
-export interface PartnerCity {
-  id: number;
-  name: string;
-  names: LocalisedNames;
-  kind: 'internal' | 'external';
-  enabled: boolean;
-  disabled_reason: string | null;
-  base_url: string | null;
-  api_key: string | null;
-  secret_set: boolean;
-  updated_at: string;
-}
 
 /**
  * Partner-city wallets (issue item 4): the cities members move points to, their names in each

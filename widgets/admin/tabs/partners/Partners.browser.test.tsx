@@ -8,7 +8,8 @@ import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
 import { AdminApp } from '../../AdminApp.tsx';
 import { $operatorToken } from '../../shared/operator-session.ts';
-import { Partners, type PartnerSite } from './Partners.tsx';
+import type { PartnerSite } from '../../../../contract/api/partner-sites.ts';
+import { Partners } from './Partners.tsx';
 
 const operatorToken = `op.${'b'.repeat(43)}`;
 const paged = (data: unknown[]) => ok({ current_page: 1, last_page: 1, per_page: 15, total: data.length, data });
@@ -20,6 +21,8 @@ const sunShop: PartnerSite = {
   enabled: true,
   members: 12,
   orders: 7,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
 };
 const oldShop: PartnerSite = {
   id: 2,
@@ -29,6 +32,8 @@ const oldShop: PartnerSite = {
   enabled: false,
   members: 0,
   orders: 3,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
 };
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
@@ -77,6 +82,8 @@ describe('Partners (the back office)', () => {
       enabled: true,
       members: 0,
       orders: 0,
+      created_at: '2026-11-01T00:00:00.000Z',
+      updated_at: '2026-11-01T00:00:00.000Z',
     };
     stub = partnerApi((call) => {
       if (call.path !== '/admin/v1/partner-sites' || call.method !== 'POST') return undefined;

@@ -1,3 +1,4 @@
+import type { PartnerSite } from '../../../../contract/api/partner-sites.ts';
 import { referralCodeLengthMax } from '../../../../contract/limits.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
@@ -10,16 +11,6 @@ import { adminRequest } from '../../shared/operator-session.ts';
 import { EditAndSwitch, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
-
-export interface PartnerSite {
-  id: number;
-  origin: string;
-  name: string;
-  referral_code: string | null;
-  enabled: boolean;
-  members: number;
-  orders: number;
-}
 
 const wording = refusalWording(partnerSiteRefusals);
 

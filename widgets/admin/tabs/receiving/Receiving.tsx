@@ -1,3 +1,4 @@
+import type { Choice as Country } from '../../../../contract/api/verification.ts';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../core/api.ts';
 import { useI18n } from '../../../core/i18n.ts';
@@ -6,7 +7,7 @@ import { Pager } from '../../../ui/Pager.tsx';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { EditAndSwitch, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { choiceName } from '../../../core/local-name.ts';
-import { AccountForm, type Country } from './ReceivingAccountForm.tsx';
+import { AccountForm } from './ReceivingAccountForm.tsx';
 import { receivingWording } from './receiving-refusals.ts';
 import { VirtualCurrency } from './VirtualCurrency.tsx';
 import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
@@ -84,7 +85,7 @@ export function Receiving() {
     account.countries_id.length === 0
       ? t('admin_recv_countries_all')
       : account.countries_id
-          .map((id) => choiceName(countries.find((country) => country.id === id) ?? { id, type: String(id) }, shownIn))
+          .map((id) => choiceName(countries.find((country) => country.id === id) ?? { type: String(id) }, shownIn))
           .join(', ');
 
   return (

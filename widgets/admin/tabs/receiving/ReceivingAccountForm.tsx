@@ -1,6 +1,7 @@
+import type { Choice as Country } from '../../../../contract/api/verification.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
-import { choiceName, type LocalisedNames } from '../../../core/local-name.ts';
+import { choiceName } from '../../../core/local-name.ts';
 import { Field } from '../../../ui/form.tsx';
 import { useFormSubmission, type FieldErrors } from '../../shared/form-submission.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
@@ -10,12 +11,6 @@ import type { ReceivingAccount } from './Receiving.tsx';
 
 const siteLocales = ['zhs', 'zht', 'eng'] as const;
 /** A country members verify with (GET v1/country), named in each language (administrators manage them). */
-export interface Country {
-  id: number;
-  type: string;
-  names?: LocalisedNames;
-}
-
 interface AccountFormProps {
   /** The account edited; null for the add form. */
   account: ReceivingAccount | null;

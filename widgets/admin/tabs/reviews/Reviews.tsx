@@ -1,3 +1,4 @@
+import type { ListedMember } from '../../../../contract/api/members.ts';
 import { useState } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
 import { formatPoints } from '../../../core/money.ts';
@@ -22,12 +23,6 @@ interface Refund {
   amount: number;
 }
 
-interface SuspendedMember {
-  id: number;
-  username: string;
-  realname: string | null;
-}
-
 /**
  * PRODUCT.md decision 4 from the operator's side: money that came from someone other than the
  * member goes back to its payer, to the account shown, and the member's suspension ends only after
@@ -37,7 +32,7 @@ interface SuspendedMember {
 export function Reviews() {
   const { locale, t } = useI18n();
   const refunds = usePagedList<Refund>('/refunds?status=owed', (path) => adminRequest<Paged<Refund>>('GET', path));
-  const members = usePagedList<SuspendedMember>('/members?status=suspended', (path) => adminRequest<Paged<SuspendedMember>>('GET', path));
+  const members = usePagedList<ListedMember>('/members?status=suspended', (path) => adminRequest<Paged<ListedMember>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [notes, setNotes] = useState<Record<string, string>>({});
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Enrolment, RecoveryCodes } from '../../../../contract/api/operators.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { knownRefusalKey } from '../../../core/refusal.ts';
 import { Field } from '../../../ui/form.tsx';
@@ -6,12 +7,6 @@ import type { OperatorMe } from '../../shared/operator-me.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { twoFactorRefusals } from './security-keys.ts';
 import { OwnPassword } from './OwnPassword.tsx';
-
-interface Enrolment {
-  secret: string;
-  uri: string;
-  qr: { size: number; path: string };
-}
 
 /**
  * An operator's own sign-in: their password (once fully signed in), and two-factor sign-in: off, a button sets it up (QR code and secret, confirmed by
@@ -78,9 +73,7 @@ function ConfirmEnrolment({ enrolment, onConfirmed }: { enrolment: Enrolment; on
     setBusy(true);
     setError('');
     try {
-      onConfirmed(
-        (await adminRequest<{ recovery_codes: string[] }>('POST', '/me/two-factor/confirm', { code: code.trim() })).detail.recovery_codes,
-      );
+      onConfirmed((await adminRequest<RecoveryCodes>('POST', '/me/two-factor/confirm', { code: code.trim() })).detail.recovery_codes);
     } catch (failure) {
       setCode('');
       setError(t(knownRefusalKey(failure, twoFactorRefusals, 'admin_action_failed')));

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type { AlertSettings, AlertSettingsSaved, AlertTestResult } from '../../../../contract/api/alerts.ts';
 import { alertEmails, alertWebhookUrl, type AlertLanguage } from '../../../../contract/alert-rules.ts';
 import { useI18n, type Translate } from '../../../core/i18n.ts';
 import { knownRefusalKey } from '../../../core/refusal.ts';
@@ -9,25 +10,7 @@ import { formFields } from '../../shared/form-fields.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { alertRefusals } from './settings-keys.ts';
 
-interface AlertSettingsView {
-  emails: string;
-  /** Addresses written to in one language; the others get all three. */
-  email_languages: Record<string, AlertLanguage>;
-  webhook_url: string;
-  webhook_secret_set: boolean;
-  email_available: boolean;
-  /** Only in the answer that made it. */
-  webhook_secret?: string;
-}
-
 type Errors = Partial<Record<'emails' | 'webhook_url', string>>;
-
-/** POST /admin/v1/alerts/test: what each channel did with one test. */
-interface AlertTestResult {
-  email: 'not_set' | 'sent' | 'failed';
-  webhook: 'not_set' | 'sent' | 'failed';
-  webhook_status: number | null;
-}
 
 /** The test's outcome in words, one sentence a channel; failed if any channel did not take it. */
 function testOutcome(result: AlertTestResult, t: Translate): Outcome {
@@ -48,7 +31,7 @@ function testOutcome(result: AlertTestResult, t: Translate): Outcome {
  */
 export function AlertSettings() {
   const { t } = useI18n();
-  const [saved, setSaved] = useState<AlertSettingsView | null>(null);
+  const [saved, setSaved] = useState<AlertSettingsSaved | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [emails, setEmails] = useState('');
   const [languages, setLanguages] = useState<Record<string, AlertLanguage>>({});
@@ -61,7 +44,7 @@ export function AlertSettings() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const show = (settings: AlertSettingsView) => {
+  const show = (settings: AlertSettingsSaved) => {
     setSaved(settings);
     setEmails(settings.emails);
     setLanguages(settings.email_languages);
@@ -71,7 +54,7 @@ export function AlertSettings() {
   };
 
   useEffect(() => {
-    adminRequest<AlertSettingsView>('GET', '/alerts')
+    adminRequest<AlertSettings>('GET', '/alerts')
       .then((envelope) => show(envelope.detail))
       .catch(() => setLoadFailed(true));
   }, []);
@@ -98,7 +81,7 @@ export function AlertSettings() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const envelope = await adminRequest<AlertSettingsView>('PUT', '/alerts', {
+      const envelope = await adminRequest<AlertSettingsSaved>('PUT', '/alerts', {
         emails: emails.trim(),
         ...formFields({ email_languages: Object.fromEntries(addresses.map((address) => [address, languages[address] ?? 'all'])) }),
         webhook_url: webhook.trim(),

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type { VerificationChoice, VerificationChoiceLists } from '../../../../contract/api/verification.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { knownRefusalKey } from '../../../core/refusal.ts';
 import { fieldErrors } from '../../../ui/server-messages.ts';
@@ -6,17 +7,10 @@ import { adminRequest } from '../../shared/operator-session.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
 import { verificationChoiceRefusals } from './settings-keys.ts';
 
-type ListName = 'countries' | 'certificate_types';
+type ListName = keyof VerificationChoiceLists;
 const listNames: readonly ListName[] = ['countries', 'certificate_types'];
 const nameFields = ['name_zhs', 'name_zht', 'name_eng'] as const;
 type NameField = (typeof nameFields)[number];
-
-/** A country or certificate type as GET admin/v1/verification-choices lists it. */
-interface Choice extends Record<NameField, string> {
-  id: number;
-  type: string;
-  enabled: boolean;
-}
 
 /**
  * The countries and certificate types members choose from when they verify their identity (issue 35): each named in
@@ -24,10 +18,10 @@ interface Choice extends Record<NameField, string> {
  */
 export function VerificationChoices() {
   const { t } = useI18n();
-  const [lists, setLists] = useState<Partial<Record<ListName, Choice[]>> | null>(null);
+  const [lists, setLists] = useState<Partial<Record<ListName, VerificationChoice[]>> | null>(null);
   const [failed, setFailed] = useState(false);
   const load = () =>
-    adminRequest<Record<ListName, Choice[]>>('GET', '/verification-choices').then(
+    adminRequest<VerificationChoiceLists>('GET', '/verification-choices').then(
       (envelope) => setLists(envelope.detail),
       () => setFailed(true),
     );
@@ -73,7 +67,7 @@ export function VerificationChoices() {
 }
 
 /** One choice's names and switch, saved on their own; `choice` null is the row that adds one. */
-function ChoiceRow({ list, choice, onSaved }: { list: ListName; choice: Choice | null; onSaved: () => void }) {
+function ChoiceRow({ list, choice, onSaved }: { list: ListName; choice: VerificationChoice | null; onSaved: () => void }) {
   const { t } = useI18n();
   const blank = { name_zhs: '', name_zht: '', name_eng: '' };
   const [names, setNames] = useState<Record<NameField, string>>(

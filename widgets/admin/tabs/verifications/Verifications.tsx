@@ -1,3 +1,4 @@
+import type { Submission } from '../../../../contract/api/verification.ts';
 import { useState } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
@@ -7,18 +8,6 @@ import { adminRequest } from '../../shared/operator-session.ts';
 import { PrivateImage } from '../../shared/PrivateImage.tsx';
 import { Decisions, NoteField, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { MemberLink } from '../../shared/MemberLink.tsx';
-
-export interface Submission {
-  user_id: number;
-  username: string;
-  realname: string | null;
-  email: string | null;
-  phone: string | null;
-  countries_id: number;
-  certificate_number: string | null;
-  submitted_at: string | null;
-  photos: { front: string | null; back: string | null; handle: string | null };
-}
 
 /** Pending identity verifications: the details beside the three photos, approve or reject with a reason. */
 export function Verifications() {

@@ -1,17 +1,9 @@
+import type { RevealedCard } from '../../../../contract/api/withdrawals.ts';
 import { useState } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
 import { groupInFours } from '../../../bank/card-rules.ts';
 import { decisionError } from '../../shared/decision.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
-
-interface RevealedCard {
-  card_number: string;
-  bank_name: string;
-  branch: string;
-  province: string | null;
-  city: string | null;
-  cardholder: string;
-}
 
 /**
  * The whole card a withdrawal goes to, shown only when the operator asks (each reveal is audited
