@@ -3,22 +3,7 @@ import type { Translate } from '../core/i18n.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import type { Paged } from '../core/paged.ts';
 import type { SessionUser } from '../core/session.ts';
-
-/** An income record of GET v1/interest. */
-export interface IncomeRecord {
-  id: number;
-  interest_record_number: string;
-  amount: number;
-  created_at: string;
-  /** The business day it pays for, when the server sends it; the credit date otherwise. */
-  business_date?: string;
-}
-
-/** GET v1/interest's top-level `wallet`: the operator's settings the original app's page converts with. */
-export interface InterestWallet {
-  original_price: number;
-  interest_rate: number;
-}
+import type { IncomeRecord, InterestWallet } from '../../contract/api/distribution.ts';
 
 /** A machine in the user object (GET v1/check → devices). */
 export interface Device {
