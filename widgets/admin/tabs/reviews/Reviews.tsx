@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Refund } from '../../../../contract/api/payments.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { formatPoints } from '../../../core/money.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
@@ -7,20 +8,6 @@ import { adminRequest } from '../../shared/operator-session.ts';
 import { AskFirst } from '../../shared/AskFirst.tsx';
 import { Decisions, NoteField, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { MemberLink } from '../../shared/MemberLink.tsx';
-
-interface Refund {
-  id: number;
-  order_id?: number;
-  order_number: string;
-  member: { id: number; username: string };
-  payer_name: string;
-  /** Where the money goes back to (decision 050); null on records from before it was asked. */
-  payer_bank?: string | null;
-  payer_account?: string | null;
-  reason?: string | null;
-  bank_reference: string;
-  amount: number;
-}
 
 interface SuspendedMember {
   id: number;
