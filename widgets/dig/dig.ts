@@ -3,20 +3,8 @@ import type { Translate } from '../core/i18n.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import type { Paged } from '../core/paged.ts';
 import type { SessionUser } from '../core/session.ts';
+import type { Device } from '../../contract/api/devices.ts';
 import type { IncomeRecord, InterestWallet } from '../../contract/api/distribution.ts';
-
-/** A machine in the user object (GET v1/check → devices). */
-export interface Device {
-  id: number;
-  serial_number: string;
-  status: 'online' | 'offline';
-  updated_at: string;
-  /** The last heartbeat; null while it has never reported in (older servers leave it out). */
-  last_heartbeat_at?: string | null;
-  engine_room_id?: number;
-  /** Retired by the operators: it no longer reports in (older servers leave it out). */
-  retired?: boolean;
-}
 
 /** Offline this long, a machine is flagged on /dig: longer than a power blip or a router restart. */
 export const machineSilentWarnMs = 10 * 60_000;

@@ -1,7 +1,7 @@
 import { apiRequest } from '../core/api.ts';
 import type { Paged } from '../core/paged.ts';
 import type { EngineRoom, IncomeRecord } from '../../contract/api/distribution.ts';
-import type { Device } from './dig.ts';
+import type { Device } from '../../contract/api/devices.ts';
 
 /** One day of the chart: the room's production and the member's income (null where not known). */
 export interface ChartDay {
@@ -38,7 +38,7 @@ export async function loadIncomeByDay(): Promise<{ totals: Map<string, number>; 
 
 /** The room whose production explains the member's income: their first machine's, else the first with any production. */
 export function roomFor(rooms: EngineRoom[], devices: Device[], ownedRoomId?: number): EngineRoom | undefined {
-  const wanted = devices.find((device) => device.engine_room_id !== undefined)?.engine_room_id ?? ownedRoomId;
+  const wanted = devices[0]?.engine_room_id ?? ownedRoomId;
   return rooms.find((room) => room.id === wanted) ?? rooms.find((room) => room.production.length > 0) ?? rooms[0];
 }
 
