@@ -65,15 +65,3 @@ export type StatementLineGroup = (typeof statementLineGroups)[number];
 /** What confirming one matched line came to; a refusal names the confirmation rule's code. */
 export const statementConfirmOutcomes = ['confirmed', 'changed', 'refused'] as const;
 export type StatementConfirmOutcome = (typeof statementConfirmOutcomes)[number];
-
-/** The answers' shapes, from the route schemas themselves (type-only: nothing of the server reaches a bundle). */
-export type {
-  ListedStatementJson,
-  StatementAccountJson,
-  StatementConfirmResultJson,
-  StatementImportedJson,
-  StatementLineJson,
-  StatementMappingJson,
-  StatementPreviewJson,
-  StatementViewJson,
-} from '../server/reconciliation/reconciliation.schemas.ts';

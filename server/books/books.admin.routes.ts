@@ -11,6 +11,7 @@ import { fieldError } from '../shared/errors.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { incomeFile, journalFile, paymentsFile, refundsFile, withdrawalsFile, type BookFile } from './books.csv.ts';
 import type { Db } from '../db/database.ts';
+import { closeReportSchema } from './books.schemas.ts';
 import {
   currentSettings,
   type DayRange,
@@ -49,8 +50,6 @@ function checkedRange(from: string, to: string): void {
   if (!valid || days < 0 || days >= booksRangeDaysMax)
     throw fieldError('from', 'books_range_invalid', `Give real dates, the first not after the last, at most ${booksRangeDaysMax} days.`);
 }
-
-const money = Type.String({ description: 'points with 4 decimals' });
 
 /**
  * The books for the accountant (administrators only: not on the reviewers' list): the ledger,
@@ -94,18 +93,7 @@ export const booksAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({ day: dateText('The business day') }),
         security: bearer,
         response: {
-          200: envelopeOf(
-            Type.Object({
-              day: Type.String(),
-              time_zone: Type.String(),
-              starts_at: Type.String({ format: 'date-time' }),
-              ends_at: Type.String({ format: 'date-time' }),
-              movements: Type.Array(Type.Object({ journal_kind: Type.String(), account_kind: Type.String(), amount: money })),
-              balances: Type.Array(
-                Type.Object({ account_kind: Type.String(), engine_room_id: Type.Union([Type.Integer(), Type.Null()]), amount: money }),
-              ),
-            }),
-          ),
+          200: envelopeOf(closeReportSchema),
         },
       },
     },

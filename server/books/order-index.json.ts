@@ -1,29 +1,9 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
 import { pointsToDecimal, unitsToDecimal } from '../shared/money.ts';
-import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
+import type { indexedOrderSchema } from './books.schemas.ts';
 import type { OrderIndexRow } from './order-index.repository.ts';
 
-/** One order as the back office's orders index lists it: amounts and units as decimals, names in every language. */
-export const orderIndexJson = Type.Object({
-  id: Type.Integer(),
-  order_number: Type.String(),
-  member: Type.Object({ id: Type.Integer(), username: Type.String(), realname: Type.Union([Type.String(), Type.Null()]) }),
-  product: Type.Object({ name: Type.String(), names: localisedSchema('The product name in each language') }),
-  engine_room: Type.Union([
-    Type.Object({ id: Type.Integer(), name: Type.String(), names: localisedSchema('The room name in each language') }),
-    Type.Null(),
-  ]),
-  units: Type.String({ description: 'Units bought, up to 8 decimals' }),
-  amount: Type.String({ description: 'points with 4 decimals' }),
-  payment_method: Type.String(),
-  order_status: Type.Integer(),
-  created_at: Type.String({ format: 'date-time' }),
-  paid_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  payer_name: Type.Union([Type.String(), Type.Null()]),
-  bank_reference: Type.Union([Type.String(), Type.Null()]),
-});
-
-export function orderIndexItem(row: OrderIndexRow): Static<typeof orderIndexJson> {
+export function orderIndexItem(row: OrderIndexRow): Static<typeof indexedOrderSchema> {
   return {
     id: Number(row.id),
     order_number: row.order_number,

@@ -9,7 +9,8 @@ import { validDate } from '../revenue/revenue.service.ts';
 import { sendCsv } from '../http/csv-reply.ts';
 import { fieldError } from '../shared/errors.ts';
 import { orderIndexFile } from './order-index.csv.ts';
-import { orderIndexItem, orderIndexJson } from './order-index.json.ts';
+import { indexedOrderSchema } from './books.schemas.ts';
+import { orderIndexItem } from './order-index.json.ts';
 import { currentSettings, type OrderIndexFilter, allOrders, countOrders, listOrders } from './books.service.ts';
 
 const bearer = [{ bearer: [] }];
@@ -57,7 +58,7 @@ export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'All orders, newest first, narrowed by status, room, payment method, business days and text; paged',
         querystring: Type.Object({ ...filterQuery.properties, page: pageField }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(orderIndexJson)) },
+        response: { 200: envelopeOf(paginatedOf(indexedOrderSchema)) },
       },
     },
     async (request) => {

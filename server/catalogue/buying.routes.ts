@@ -6,46 +6,8 @@ import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { accountsShown } from '../receiving/payable.service.ts';
 import { qrCodeOf } from '../receiving/qr-code.ts';
+import { deliveryMethodSchema, paymentMethodSchema, remittanceAccountSchema } from './catalogue.schemas.ts';
 import { listDeliveryMethods, listPaymentMethods } from './buying.service.ts';
-
-const remittanceAccountSchema = Type.Object({
-  id: Type.Integer(),
-  bank_name: Type.String(),
-  branch: Type.String(),
-  account_holder: Type.String(),
-  account_number: Type.String(),
-  remittance_account_type: Type.Object({
-    type: Type.String({ description: 'The country type: China, Vietnam, Taiwan, ...' }),
-  }),
-  demo: Type.Boolean({ description: 'A placeholder for trying the product (listed only in demo mode): label it, never pay into it' }),
-});
-
-const paymentMethodSchema = Type.Object({
-  id: Type.Integer({ description: '1 bank remittance (default), 2 virtual currency' }),
-  name: Type.String(),
-  kind: Type.Union([Type.Literal('remittance'), Type.Literal('virtual_currency')]),
-  serial_number: Type.Union([Type.String(), Type.Null()], { description: 'Shown for virtual currency: where to send it' }),
-  available: Type.Boolean({ description: 'False: orders naming this method are refused (422)' }),
-  network: Type.Union([Type.String(), Type.Null()], { description: 'Virtual currency: the network of the address (e.g. TRC-20)' }),
-  qr: Type.Union(
-    [
-      Type.Object({
-        size: Type.Integer({ description: 'Modules per side, quiet zone included: the viewBox is 0 0 size size' }),
-        path: Type.String({ description: 'SVG path data of the dark modules' }),
-      }),
-      Type.Null(),
-    ],
-    { description: 'Virtual currency, when available: the address as a QR code to draw as one SVG path' },
-  ),
-});
-
-const deliveryMethodSchema = Type.Object({
-  id: Type.Integer({ description: '1 hosting, 2 home delivery' }),
-  name: Type.String(),
-  requires: Type.Union([Type.Literal('engine_room'), Type.Literal('address')], {
-    description: 'engine_room: the order names engine_room_id; address: the order carries delivery_content',
-  }),
-});
 
 /**
  * The member behind a bearer token, if the request carries a live one; the lists stay public, so a

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
+import { catalogueProductSchema, productBody } from './catalogue.schemas.ts';
 import { pointsToDecimal } from '../shared/money.ts';
 import { notFound } from '../shared/errors.ts';
-import { picturePathPattern } from '../uploads/upload-store.ts';
 import {
   addProduct,
   changeProduct,
@@ -20,42 +20,6 @@ import {
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
-
-const inEachLocale = <T extends TSchema>(text: T, description: string) =>
-  Type.Object({ zhs: text, zht: text, eng: text }, { description, additionalProperties: false });
-const line = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
-const picture = Type.String({ pattern: picturePathPattern.source, description: 'A picture uploaded with POST catalogue/pictures' });
-
-const productFields = {
-  names: inEachLocale(line(80), 'The name in simplified Chinese, traditional Chinese and English'),
-  descriptions: inEachLocale(multilineText({ maxLength: 2000 }), 'The description in each language (may be blank)'),
-  specifications: inEachLocale(multilineText({ maxLength: 2000 }), 'Specifications in each language, one per line (may be blank)'),
-  units: inEachLocale(line(20), 'What one unit is called in each language (份, share)'),
-  price: Type.String({ minLength: 1, maxLength: 20, description: 'Points for one whole unit, more than 0, at most 4 decimals' }),
-  quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'Shares on sale in all; never below those sold' }),
-  rated_capacity_watts: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'Rated capacity of one unit' }),
-  pictures: Type.Array(picture, { maxItems: 8, description: 'Pictures, first shown first; absent: none' }),
-  certificates: Type.Array(Type.Object({ name: line(120), src: picture }, { additionalProperties: false }), {
-    maxItems: 12,
-    description: 'Certificates: a name and a picture of each document; absent: none',
-  }),
-  on_sale: Type.Boolean({ description: 'False hides it: not listed or sold to members; orders already placed stay' }),
-};
-
-/** A form-encoded body cannot carry an empty list: an absent one is none. */
-const productBody = {
-  ...productFields,
-  pictures: Type.Optional(productFields.pictures),
-  certificates: Type.Optional(productFields.certificates),
-};
-
-const productItem = Type.Object({
-  ...productFields,
-  id: Type.Integer(),
-  price: Type.String({ description: 'Points, 4 decimals' }),
-  sold: Type.Integer({ description: 'Shares held by live orders (pending, waiting confirmation or paid), rounded up' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
 
 const text = (value: Partial<Record<'zhs' | 'zht' | 'eng', string>>) => ({
   zhs: value.zhs ?? '',
@@ -99,7 +63,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Every product, hidden ones too, with the shares sold of each',
         querystring: Type.Object({ page: pageField }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(productItem)) },
+        response: { 200: envelopeOf(paginatedOf(catalogueProductSchema)) },
       },
     },
     async (request) => {
@@ -117,7 +81,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Add a product (422 naming each field at fault; nothing is saved then)',
         body: Type.Object(productBody, { additionalProperties: false }),
         security: bearer,
-        response: { 201: envelopeOf(productItem) },
+        response: { 201: envelopeOf(catalogueProductSchema) },
       },
     },
     async (request, reply) => {
@@ -140,7 +104,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { additionalProperties: false },
         ),
         security: bearer,
-        response: { 200: envelopeOf(productItem) },
+        response: { 200: envelopeOf(catalogueProductSchema) },
       },
     },
     async (request) => {

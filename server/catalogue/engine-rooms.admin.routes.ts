@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
+import { catalogueRoomSchema, roomFields } from './catalogue.schemas.ts';
 import { unitsToDecimal } from '../shared/money.ts';
 import { notFound } from '../shared/errors.ts';
 import { addRoom, changeRoom, countRooms, findRoom, listRooms } from './engine-rooms.service.ts';
@@ -11,38 +12,6 @@ import { roomNotFoundMessage } from './room-capacity.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
-const line = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
-const inEachLocale = <T extends TSchema>(text: T, description: string) =>
-  Type.Object({ zhs: text, zht: text, eng: text }, { description, additionalProperties: false });
-
-const roomFields = {
-  names: inEachLocale(line(80), 'The name in simplified Chinese, traditional Chinese and English'),
-  locations: inEachLocale(line(120), 'Where it is, in each language'),
-  types: inEachLocale(line(60), 'What kind of installation it is, in each language'),
-  capacity_units: Type.Integer({
-    minimum: 1,
-    maximum: 1_000_000_000,
-    description: "Installed capacity in whole units: each order earns its units over this share of the room's income",
-  }),
-};
-
-const roomItem = Type.Object({
-  id: Type.Integer(),
-  names: roomFields.names,
-  locations: roomFields.locations,
-  types: roomFields.types,
-  type: Type.String({ description: 'The type in English: what older clients and the member API fall back to' }),
-  capacity_units: Type.Union([Type.Integer(), Type.Null()], { description: 'Null: not set yet, the room earns nobody anything' }),
-  state: Type.Union([Type.Literal('sample'), Type.Literal('offered'), Type.Literal('hidden'), Type.Literal('retired')], {
-    description: 'Only an offered room takes new orders (decision 052); a sample is one whose capacity nobody confirmed yet',
-  }),
-  units_held: Type.String({ description: 'Units the room’s live orders hold: its capacity can never go below this' }),
-  capacity_confirmed: Type.Boolean({
-    description:
-      'An operator has added or saved this room or set its capacity; false for the seeded sample rooms, whose capacity is a sample',
-  }),
-});
-
 type Room = NonNullable<Awaited<ReturnType<typeof findRoom>>>;
 const text = (value: Partial<Record<'zhs' | 'zht' | 'eng', string>>, fallback: string) => ({
   zhs: value.zhs ?? fallback,
@@ -79,7 +48,7 @@ export const engineRoomCatalogueAdminRoutes: FastifyPluginAsyncTypebox = async (
         summary: 'Engine rooms with their names and locations in each language and installed capacity',
         querystring: Type.Object({ page: pageField }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(roomItem)) },
+        response: { 200: envelopeOf(paginatedOf(catalogueRoomSchema)) },
       },
     },
     async (request) => {
@@ -97,7 +66,7 @@ export const engineRoomCatalogueAdminRoutes: FastifyPluginAsyncTypebox = async (
         summary: 'Add an engine room members can host their units in (422 naming each field at fault)',
         body: Type.Object(roomFields, { additionalProperties: false }),
         security: bearer,
-        response: { 201: envelopeOf(roomItem) },
+        response: { 201: envelopeOf(catalogueRoomSchema) },
       },
     },
     async (request, reply) => {
@@ -122,7 +91,7 @@ export const engineRoomCatalogueAdminRoutes: FastifyPluginAsyncTypebox = async (
           { additionalProperties: false },
         ),
         security: bearer,
-        response: { 200: envelopeOf(roomItem) },
+        response: { 200: envelopeOf(catalogueRoomSchema) },
       },
     },
     async (request) => {

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { revenueDayStates } from '../../contract/revenue.ts';
+import type { RevenueDayState } from '../../contract/revenue.ts';
 import { success } from '../http/envelope.ts';
-import { pageField, pageOffset, paginate, paginatedOf } from '../http/paging.ts';
+import { pageField, pageOffset, paginate } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { dateText, oneOf, points, pointsText } from '../revenue/revenue.json.ts';
+import { dateText, points } from '../revenue/revenue.json.ts';
 import { checkedDate } from '../revenue/revenue.service.ts';
-import { explainDay, orderOutcomes } from './distribution-explain.service.ts';
+import { explanationSchema, outcomeSchema } from './distribution.schemas.ts';
+import { explainDay } from './distribution-explain.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
 const roomParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-const outcomeSchema = oneOf(orderOutcomes, 'Why the order earned or did not earn from the day');
-const dayStates = revenueDayStates;
-const correctionStates = ['held', 'waiting', 'shared', 'carried', 'withdrawn', 'in_pool'] as const;
 
 /** A room day's distribution explained to an operator, order by order. */
 export const distributionExplainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,51 +27,7 @@ export const distributionExplainAdminRoutes: FastifyPluginAsyncTypebox = async (
         querystring: Type.Object({ page: pageField, outcome: Type.Optional(outcomeSchema) }),
         security: bearer,
         response: {
-          200: envelopeOf(
-            Type.Object({
-              engine_room_id: Type.Integer(),
-              business_date: Type.String(),
-              state: oneOf(dayStates, 'Shared out, under way, not run yet, nothing recorded to share, or waiting for a capacity'),
-              capacity_units: Type.Union([Type.Integer(), Type.Null()]),
-              revenue: pointsText('The day’s revenue with corrections'),
-              pool: pointsText('What the orders share: revenue less the fee (as it will be, when not run yet)'),
-              fee: pointsText('The operator’s fee kept from the revenue'),
-              fee_percent: Type.Number(),
-              recorded_revenue: pointsText('The day’s revenue as first recorded'),
-              carried_in: pointsText('What the pool gave up to decreases carried from the room’s earlier days (decision 048)'),
-              corrections: Type.Array(
-                Type.Object({
-                  id: Type.Integer(),
-                  revenue: pointsText('The signed correction'),
-                  reason: Type.String(),
-                  created_at: Type.String({ format: 'date-time' }),
-                  state: oneOf(correctionStates, 'Held, waiting for the next run, shared, carried (a decrease), in the pool, or withdrawn'),
-                  pool_change: Type.Union([pointsText('What it changed in the pool, at the day’s fee'), Type.Null()]),
-                  amount_paid: pointsText('What its sharing paid to the orders'),
-                  carried: pointsText('What a decrease carries against the room’s later days'),
-                }),
-              ),
-              orders_paid: Type.Integer(),
-              amount_paid: pointsText('Income credited to the orders, corrections shared included'),
-              outcomes: Type.Array(
-                Type.Object({
-                  outcome: outcomeSchema,
-                  orders: Type.Integer(),
-                  amount: pointsText('What the orders cost'),
-                  earned: pointsText('Income'),
-                }),
-              ),
-              orders: paginatedOf(
-                Type.Object({
-                  order_number: Type.String(),
-                  amount: pointsText('What the order cost'),
-                  paid_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-                  earned: Type.Union([pointsText('Income from the day'), Type.Null()]),
-                  outcome: outcomeSchema,
-                }),
-              ),
-            }),
-          ),
+          200: envelopeOf(explanationSchema),
         },
       },
     },
@@ -86,7 +40,7 @@ export const distributionExplainAdminRoutes: FastifyPluginAsyncTypebox = async (
       });
       const revenue = BigInt(facts.revenue);
       const pool = BigInt(facts.pool);
-      const state: (typeof dayStates)[number] =
+      const state: RevenueDayState =
         facts.finished === true
           ? 'finished'
           : facts.finished === false

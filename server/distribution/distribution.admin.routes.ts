@@ -4,6 +4,7 @@ import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { pointsToNumber } from '../shared/money.ts';
+import { distributionRunSchema } from './distribution.schemas.ts';
 import { distributeAsOperator } from './distribution.service.ts';
 
 const bearer = [{ bearer: [] }];
@@ -20,25 +21,7 @@ export const distributionAdminRoutes: FastifyPluginAsyncTypebox = async (app) =>
         body: Type.Optional(Type.Object({ business_date: Type.Optional(Type.String({ maxLength: 10 })) })),
         security: bearer,
         response: {
-          200: envelopeOf(
-            Type.Object({
-              orders_credited: Type.Integer(),
-              total: Type.Number(),
-              days: Type.Array(
-                Type.Object({
-                  engine_room_id: Type.Integer(),
-                  business_date: Type.String(),
-                  orders_credited: Type.Integer(),
-                  total: Type.Number(),
-                  waiting: Type.Optional(
-                    Type.Literal('capacity_not_set', {
-                      description: 'The room has no installed capacity: nothing is shared until one is set',
-                    }),
-                  ),
-                }),
-              ),
-            }),
-          ),
+          200: envelopeOf(distributionRunSchema),
         },
       },
     },

@@ -6,17 +6,8 @@ import { success } from '../http/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
+import { incomeRecordSchema, interestWalletSchema } from './distribution.schemas.ts';
 import { findProduct, countIncomeRecords, listIncomeRecords, bpToPercent, readSettings } from './interest.service.ts';
-
-const incomeRecord = Type.Object({
-  id: Type.Integer(),
-  interest_record_number: Type.String(),
-  amount: Type.Number(),
-  business_date: Type.String(),
-  order_id: Type.Integer(),
-  engine_room_id: Type.Integer(),
-  created_at: Type.String({ format: 'date-time' }),
-});
 
 /** GET v1/interest: the member's income records, and the figures the screens estimate with. */
 export const interestRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,10 +21,7 @@ export const interestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({ page: pageField }),
         security: [{ bearer: [] }],
         response: {
-          200: Type.Intersect([
-            envelopeOf(paginatedOf(incomeRecord)),
-            Type.Object({ wallet: Type.Object({ original_price: Type.Number(), interest_rate: Type.Number() }) }),
-          ]),
+          200: Type.Intersect([envelopeOf(paginatedOf(incomeRecordSchema)), Type.Object({ wallet: interestWalletSchema })]),
         },
       },
     },

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { recentResultsDays } from '../../contract/limits.ts';
-import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
 import { businessDate } from '../db/business-day.ts';
 import { success } from '../http/envelope.ts';
 import { parseOrderAmount } from '../orders/order-amount.ts';
@@ -9,36 +8,8 @@ import { amountText, envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { orderableRoomStates } from '../orders/order.service.ts';
+import { listedEngineRoomSchema, recentSharesSchema } from './distribution.schemas.ts';
 import { findEngineRoom, findProduct, listEngineRooms, recentProduction, recentShares } from './room-results.service.ts';
-
-const engineRoomSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  names: localisedSchema('the name in each language; show `name` where one is missing'),
-  type: Type.String(),
-  types: localisedSchema('the type in each language; show `type` where one is missing'),
-  location: Type.String(),
-  locations: localisedSchema('the location in each language; show `location` where one is missing'),
-  capacity_units: Type.Union([Type.Integer(), Type.Null()], {
-    description:
-      "installed capacity in units: each order earns its units over this share of the room's day (null: not set, nobody earns yet)",
-  }),
-});
-
-const dayProductionSchema = Type.Object({
-  business_date: Type.String(),
-  kwh: Type.Number(),
-  revenue: Type.Number({ description: 'points collected that day, corrections included' }),
-});
-
-const recentSharesSchema = Type.Object({
-  days: Type.Integer({ description: 'the business days looked back over, today included' }),
-  shared_days: Type.Integer({ description: 'of those, the days the room’s revenue was shared out: none means no history to go by' }),
-  low: Type.Union([Type.Number(), Type.Null()], {
-    description: 'the least an order of the amount would have been paid on one of them; null with none',
-  }),
-  high: Type.Union([Type.Number(), Type.Null()], { description: 'the most; null with none' }),
-});
 
 /** The engine rooms the cart chooses from, with what each produced: public, like the catalogue. */
 export const engineRoomRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -50,7 +21,7 @@ export const engineRoomRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Engine rooms members may host their units in (offered ones only: decision 052), each with its recorded production of the last 30 days',
         response: {
-          200: envelopeOf(Type.Array(Type.Intersect([engineRoomSchema, Type.Object({ production: Type.Array(dayProductionSchema) })]))),
+          200: envelopeOf(Type.Array(listedEngineRoomSchema)),
         },
       },
     },

@@ -5,7 +5,7 @@ import { operatorToken } from '../../tests/helpers/operators.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../tests/helpers/test-app.ts';
 import { accounts, balanceOf } from '../ledger/accounts.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
-import type { TrustDay, TrustRoom } from '../../widgets/trust/trust.ts';
+import type { TrustDay, TrustRoom } from '../../contract/api/distribution.ts';
 import { distributeIncome } from './distribution.service.ts';
 
 describe.each(databaseKinds())('GET v1/trust, the public proof of income, on %s', (kind) => {

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { orderMinPoints } from '../../contract/limits.ts';
+import type { OrderStatus } from '../../contract/statuses.ts';
 import { amountText } from '../http/schemas.ts';
 
 const methodId = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
@@ -38,4 +39,59 @@ export const orderUpdateBody = Type.Object({
   ...orderFields,
   delivery_method_id: Type.Optional(orderFields.delivery_method_id),
   payment_method_id: Type.Optional(orderFields.payment_method_id),
+});
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The order object of the API contract, for its owner: v1/order, and the order a payment notice was for. */
+export const orderSchema = Type.Object({
+  id: Type.Integer(),
+  order_number: Type.String({ description: 'The memo to write on the bank transfer' }),
+  created_at: Type.String({ format: 'date-time' }),
+  order_status: Type.Unsafe<OrderStatus>(
+    Type.Integer({ description: '0 created, 1 pending payment, 2 waiting confirmation, 3 paid off, 4 cancelled' }),
+  ),
+  total_amount: Type.Number({ description: 'Points, 4 decimals' }),
+  units: Type.Number({ description: 'Share of the product bought: amount / price, 4 decimals (rounded down)' }),
+  item_content: Type.Array(
+    Type.Object({ product_id: Type.Integer(), count: Type.Integer(), product: Type.Object({ id: Type.Integer(), name: Type.String() }) }),
+  ),
+  delivery_method_id: Type.Integer(),
+  delivery_method: Type.Object({ id: Type.Integer() }),
+  engine_room_id: nullable(Type.Integer()),
+  engine_room: nullable(Type.Object({ id: Type.Integer(), type: Type.String(), name: Type.String() })),
+  delivery_content: Type.Object(
+    { address: nullable(Type.String()) },
+    { description: 'Always an object; address is null for hosting (delivery method 1)' },
+  ),
+  payment_method_id: Type.Integer(),
+  order_notice: nullable(
+    Type.Object({
+      account_back_five: Type.String(),
+      image: Type.Integer(),
+      image_path: Type.String(),
+      remark: nullable(Type.String()),
+      remittance_account: nullable(
+        Type.Object(
+          {
+            id: Type.Integer(),
+            bank_name: Type.String(),
+            branch: Type.String(),
+            account_holder: Type.String(),
+            account_number: Type.String(),
+            remittance_account_type: Type.Object({ type: Type.String() }),
+            demo: Type.Boolean(),
+          },
+          { description: 'The receiving account paid into, kept even after it is disabled; null when the member did not say' },
+        ),
+      ),
+    }),
+  ),
+  reject_reason: nullable(Type.String({ description: 'Why an operator rejected the last payment notice (or cancelled the order)' })),
+  hold_reason: nullable(Type.String({ description: 'Why a waiting order cannot be confirmed yet (identity not verified)' })),
+  payment_returned: Type.Boolean({
+    description:
+      'The payment came from someone other than the member: the order is cancelled and the money goes back to the payer (decision 050)',
+  }),
+  paid_at: nullable(Type.String({ format: 'date-time' })),
 });

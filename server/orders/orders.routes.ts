@@ -5,8 +5,8 @@ import { success } from '../http/envelope.ts';
 import { notFound } from '../shared/errors.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
-import { ordersJson, orderSchema } from './order.json.ts';
-import { newOrderBody, orderUpdateBody } from './order.schemas.ts';
+import { ordersJson } from './order.json.ts';
+import { newOrderBody, orderSchema, orderUpdateBody } from './order.schemas.ts';
 import { createOrder, memberOrder, updateOrder, countOrders, listOrders } from './order.service.ts';
 import { partnerOriginHeaders, partnerSiteOf } from '../partner-sites/partner-origin.ts';
 

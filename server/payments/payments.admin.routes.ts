@@ -5,6 +5,7 @@ import { success } from '../http/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
+import { queuedNoticeSchema, refundSchema, refundStatusSchema } from './payments.schemas.ts';
 import { confirmOrder, rejectNotice } from './confirmation.service.ts';
 import { payRefund } from './refunds.service.ts';
 import { undoPaymentDecision } from './undo.service.ts';
@@ -22,34 +23,6 @@ const confirmedSchema = Type.Object({
   order_id: Type.Integer(),
   order_status: Type.Integer({ description: '3 paid off; 4 cancelled, held for refund to a different payer' }),
   refund_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The refund to the different payer, when there is one' }),
-});
-
-const adminNotice = Type.Object({
-  id: Type.Integer(),
-  status: Type.String(),
-  account_back_five: Type.String(),
-  image_path: Type.String({ description: 'The proof photo (operators may fetch it with their token)' }),
-  remark: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String({ format: 'date-time' }),
-  decided_at: Type.Union([Type.String(), Type.Null()]),
-  order: Type.Object({
-    id: Type.Integer(),
-    order_number: Type.String(),
-    order_status: Type.Integer(),
-    total_amount: Type.Number(),
-    created_at: Type.String({ format: 'date-time' }),
-  }),
-  member: Type.Object({
-    id: Type.Integer(),
-    username: Type.String(),
-    realname: Type.Union([Type.String(), Type.Null()], { description: 'The verified real name the payer must match' }),
-    verification_status: Type.String(),
-    account_status: Type.String(),
-  }),
-  remittance_account: Type.Union(
-    [Type.Object({ id: Type.Integer(), bank_name: Type.String(), account_number: Type.String(), demo: Type.Boolean() }), Type.Null()],
-    { description: 'The receiving account the member paid into (whose statement to check); null when they did not say' },
-  ),
 });
 
 function adminNoticeJson(row: NoticeRow) {
@@ -97,7 +70,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Payment notices by status (default pending), oldest first, with order, member and proof photo',
         querystring: Type.Object({ status: Type.Optional(Type.Union(statuses.map((status) => Type.Literal(status)))), page: pageField }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(adminNotice)) },
+        response: { 200: envelopeOf(paginatedOf(queuedNoticeSchema)) },
       },
     },
     async (request) => {
@@ -198,31 +171,13 @@ export const paymentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const refundStatuses = Type.Union([Type.Literal('owed'), Type.Literal('paid'), Type.Literal('undone')]);
-  const refundSchema = Type.Object({
-    id: Type.Integer(),
-    order_id: Type.Integer(),
-    order_number: Type.String(),
-    member: Type.Object({ id: Type.Integer(), username: Type.String() }),
-    payer_name: Type.String({ description: 'Who the money came from, and goes back to' }),
-    payer_bank: Type.Union([Type.String(), Type.Null()], {
-      description: 'The bank the refund goes back to (null on records from before it was asked)',
-    }),
-    payer_account: Type.Union([Type.String(), Type.Null()], { description: 'The account or reference the refund goes back to' }),
-    reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the operator marked a different payer' }),
-    bank_reference: Type.String({ description: 'The incoming transfer' }),
-    amount: Type.Number(),
-    status: refundStatuses,
-    created_at: Type.String({ format: 'date-time' }),
-  });
-
   app.get(
     '/admin/v1/refunds',
     {
       schema: {
         tags,
         summary: 'Payments to return to a payer who was not the member (default owed), oldest first',
-        querystring: Type.Object({ status: Type.Optional(refundStatuses), page: pageField }),
+        querystring: Type.Object({ status: Type.Optional(refundStatusSchema), page: pageField }),
         security: bearer,
         response: { 200: envelopeOf(paginatedOf(refundSchema)) },
       },

@@ -1,24 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { orderSchema } from '../orders/order.json.ts';
 import { memberOrder } from '../orders/order.service.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
+import { noticeSchema } from './payments.schemas.ts';
 import { submitNotice } from './notice.service.ts';
 import { uploadPath, findNotice } from './payments.service.ts';
-
-const noticeSchema = Type.Object({
-  id: Type.Integer(),
-  order_id: Type.Integer(),
-  account_back_five: Type.String(),
-  image: Type.Integer(),
-  image_path: Type.String(),
-  remark: Type.Union([Type.String(), Type.Null()]),
-  status: Type.String({ description: 'pending, confirmed, rejected, or refunded (the payer was not the member)' }),
-  created_at: Type.String({ format: 'date-time' }),
-  order: orderSchema,
-});
 
 /** POST v1/orderNotice: the member reports a remittance for an order. */
 export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -5,6 +5,7 @@ import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
 import { qrCodeOf } from './qr-code.ts';
+import { accountFields, receivingAccountSchema, virtualCurrencySchema } from './receiving.schemas.ts';
 import {
   addReceivingAccount,
   changeReceivingAccount,
@@ -18,54 +19,6 @@ import {
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
-
-const text = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, pattern: '\\S', description });
-const accountFields = {
-  bank_name: text(80, 'The bank'),
-  branch: text(120, 'The branch'),
-  account_holder: text(120, 'The holder’s name as the bank shows it'),
-  account_number: Type.String({
-    minLength: 1,
-    maxLength: 60,
-    description: 'Letters and digits (an IBAN too), spaces and dashes allowed, at least 5 digits',
-  }),
-  type: text(40, 'The country type members know the account by: China, Vietnam, Taiwan, ...'),
-  locales: Type.String({
-    maxLength: 20,
-    pattern: '^ *((zhs|zht|eng)( *, *(zhs|zht|eng))*)? *$',
-    description: 'Site locales whose payment screen shows the account, comma-separated ("zhs,zht,eng"); blank: none (default all three)',
-  }),
-  countries_id: Type.String({
-    maxLength: 100,
-    pattern: '^ *([1-9][0-9]{0,8}( *, *[1-9][0-9]{0,8})*)? *$',
-    description: 'Member countries (GET v1/country ids) that see the account, comma-separated; blank: every country (the default)',
-  }),
-};
-
-const accountItem = Type.Object({
-  id: Type.Integer(),
-  position: Type.Integer({ description: '1 is shown first' }),
-  bank_name: Type.String(),
-  branch: Type.String(),
-  account_holder: Type.String(),
-  account_number: Type.String(),
-  type: Type.String(),
-  locales: Type.Array(Type.String(), { description: 'Sites (locales) that show the account; empty: none' }),
-  countries_id: Type.Array(Type.Integer(), { description: 'Member countries that see it; empty: every country' }),
-  enabled: Type.Boolean(),
-  disabled_reason: Type.Union([Type.String(), Type.Null()]),
-  demo: Type.Boolean({ description: 'A seeded placeholder: shown to members only in demo mode, and not editable' }),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
-
-const virtualCurrencyItem = Type.Object({
-  address: Type.Union([Type.String(), Type.Null()]),
-  network: Type.Union([Type.String(), Type.Null()]),
-  enabled: Type.Boolean({ description: 'Members can choose virtual currency (it has an address and is switched on)' }),
-  qr: Type.Union([Type.Object({ size: Type.Integer(), path: Type.String() }), Type.Null()]),
-  updated_at: Type.String({ format: 'date-time' }),
-});
 
 const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const reasonField = multilineText({ maxLength: 500, description: 'Why it is switched off; kept in the audit log' });
@@ -113,7 +66,7 @@ export const receivingAccountAdminRoutes: FastifyPluginAsyncTypebox = async (app
         summary: 'Remittance accounts in the order members see them, enabled or not, demo ones included (labelled)',
         querystring: Type.Object({ page: pageField }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(accountItem)) },
+        response: { 200: envelopeOf(paginatedOf(receivingAccountSchema)) },
       },
     },
     async (request) => {
@@ -142,7 +95,7 @@ export const receivingAccountAdminRoutes: FastifyPluginAsyncTypebox = async (app
           countries_id: Type.Optional(accountFields.countries_id),
         }),
         security: bearer,
-        response: { 201: envelopeOf(accountItem) },
+        response: { 201: envelopeOf(receivingAccountSchema) },
       },
     },
     async (request, reply) => {
@@ -172,7 +125,7 @@ export const receivingAccountAdminRoutes: FastifyPluginAsyncTypebox = async (app
           reason: Type.Optional(reasonField),
         }),
         security: bearer,
-        response: { 200: envelopeOf(accountItem) },
+        response: { 200: envelopeOf(receivingAccountSchema) },
       },
     },
     async (request) => {
@@ -190,7 +143,7 @@ export const receivingAccountAdminRoutes: FastifyPluginAsyncTypebox = async (app
         params: idParams,
         body: Type.Object({ direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) }),
         security: bearer,
-        response: { 200: envelopeOf(accountItem) },
+        response: { 200: envelopeOf(receivingAccountSchema) },
       },
     },
     async (request) => {
@@ -206,7 +159,7 @@ export const receivingAccountAdminRoutes: FastifyPluginAsyncTypebox = async (app
         tags,
         summary: 'The virtual-currency method (payment method 2): its receiving address, network and whether members can choose it',
         security: bearer,
-        response: { 200: envelopeOf(virtualCurrencyItem) },
+        response: { 200: envelopeOf(virtualCurrencySchema) },
       },
     },
     async () => success(virtualCurrencyJson(await findVirtualCurrency(app.db))),
@@ -227,7 +180,7 @@ export const receivingAccountAdminRoutes: FastifyPluginAsyncTypebox = async (app
           reason: Type.Optional(reasonField),
         }),
         security: bearer,
-        response: { 200: envelopeOf(virtualCurrencyItem) },
+        response: { 200: envelopeOf(virtualCurrencySchema) },
       },
     },
     async (request) => {

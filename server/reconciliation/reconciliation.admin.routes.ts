@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { StatementJson } from '../../contract/api/reconciliation.ts';
 import { Type } from 'typebox';
 import { statementLineStates, type StatementLineState } from '../../contract/reconciliation.ts';
 import { operatorOf } from '../auth/operator.guard.ts';
@@ -36,7 +37,7 @@ const tags = ['operators'];
 
 type StatementRow = Awaited<ReturnType<typeof listStatements>>[number] | Awaited<ReturnType<typeof statementView>>['statement'];
 
-const statementJson = (row: StatementRow) => ({
+const statementJson = (row: StatementRow): StatementJson => ({
   id: Number(row.id),
   file_name: row.file_name,
   lines_total: row.lines_total,

@@ -15,7 +15,7 @@ import { lineGroups } from './statement.json.ts';
 
 /**
  * What the bank-reconciliation routes take and give (decision 059). The back office reads the
- * answers' types from here, through contract/reconciliation.ts, so screen and server cannot drift.
+ * answers' types from here, through contract/api/reconciliation.ts, so screen and server cannot drift.
  */
 
 /** A body around a file at its limit: a form's percent-encoding triples every byte of a Chinese name, JSON escapes quotes. */
@@ -128,11 +128,3 @@ export const confirmResultSchema = Type.Object({
 });
 
 export type StatementFileBody = Static<typeof fileBody>;
-export type StatementMappingJson = Static<typeof mappingSchema>;
-export type StatementLineJson = Static<typeof lineSchema>;
-export type StatementPreviewJson = Static<typeof previewSchema>;
-export type ListedStatementJson = Static<typeof listedStatementSchema>;
-export type StatementImportedJson = Static<typeof importedSchema>;
-export type StatementAccountJson = Static<typeof statementAccountSchema>;
-export type StatementViewJson = Static<typeof statementViewSchema>;
-export type StatementConfirmResultJson = Static<typeof confirmResultSchema>;

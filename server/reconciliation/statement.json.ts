@@ -1,4 +1,5 @@
 import { statementLineGroups, type StatementLineGroup, type StatementLineState } from '../../contract/reconciliation.ts';
+import type { StatementLineJson, StatementMappingJson } from '../../contract/api/reconciliation.ts';
 import { points } from '../revenue/revenue.json.ts';
 import type { JudgedLine } from './reconciliation.service.ts';
 import type { StatementMapping } from './statement-csv.ts';
@@ -23,9 +24,12 @@ const groupOf: Record<StatementLineState, LineGroup> = {
 export const linesInGroup = (lines: readonly JudgedLine[], group: LineGroup): JudgedLine[] =>
   lines.filter((judged) => groupOf[judged.state] === group);
 
-export const mappingJson = (mapping: StatementMapping) => ({ columns: mapping.columns, date_order: mapping.dateOrder });
+export const mappingJson = (mapping: StatementMapping): StatementMappingJson => ({
+  columns: mapping.columns,
+  date_order: mapping.dateOrder,
+});
 
-export function lineJson(judged: JudgedLine) {
+export function lineJson(judged: JudgedLine): StatementLineJson {
   const { line, notice, confirmedOrder } = judged;
   return {
     id: judged.id === undefined ? null : Number(judged.id),

@@ -6,29 +6,17 @@ import { isTimeZone } from '../config.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf } from '../http/schemas.ts';
 import { ApiError } from '../shared/errors.ts';
+import { incomeSettingsSchema } from './revenue.schemas.ts';
 import { changeSettings, currentSettings, bpToPercent } from './income-settings.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
 
-const settingsJson = Type.Object({
-  interest_rate: Type.Number(),
-  operator_fee_percent: Type.Number(),
-  business_time_zone: Type.String({ description: "The zone today's business day is drawn in" }),
-  business_time_zone_next: Type.Union([
-    Type.Object({
-      time_zone: Type.String(),
-      from_date: Type.String({ description: 'The first business day drawn in it: the first that had not started when it was chosen' }),
-    }),
-    Type.Null(),
-  ]),
-});
-
 /** The income settings: the expected monthly rate, the operator fee and the business time zone. */
 export const incomeSettingsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/v1/settings',
-    { schema: { tags, summary: 'The income settings', security: bearer, response: { 200: envelopeOf(settingsJson) } } },
+    { schema: { tags, summary: 'The income settings', security: bearer, response: { 200: envelopeOf(incomeSettingsSchema) } } },
     async () => settingsResponse(app),
   );
 
@@ -47,7 +35,7 @@ export const incomeSettingsAdminRoutes: FastifyPluginAsyncTypebox = async (app) 
           ),
         }),
         security: bearer,
-        response: { 200: envelopeOf(settingsJson) },
+        response: { 200: envelopeOf(incomeSettingsSchema) },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
+import { heldEntrySchema, revenueEntrySchema } from './revenue.schemas.ts';
 import { adjustRevenue, heldEntries, recordRevenue, releaseRevenue, withdrawRevenue } from './revenue.service.ts';
 
 const bearer = [{ bearer: [] }];
@@ -11,18 +12,6 @@ const tags = ['operators'];
 const roomParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const decimalText = (description: string) => Type.String({ minLength: 1, maxLength: 24, description });
 
-const revenueJson = Type.Object({
-  id: Type.Integer(),
-  engine_room_id: Type.Integer(),
-  business_date: Type.String(),
-  kwh: Type.Number(),
-  revenue: Type.Number(),
-  hold_until: Type.Optional(
-    Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-      description: 'When the hold ends and the schedule may share it (decision 049), unless another administrator shares it now',
-    }),
-  ),
-});
 const entryParams = Type.Object({
   entry: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'A revenue entry id' }),
 });
@@ -61,7 +50,7 @@ export const revenueEntryAdminRoutes: FastifyPluginAsyncTypebox = async (app) =>
           evidence: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'where the figures can be checked' }),
         }),
         security: bearer,
-        response: { 201: envelopeOf(revenueJson) },
+        response: { 201: envelopeOf(revenueEntrySchema) },
       },
     },
     async (request, reply) => {
@@ -84,7 +73,7 @@ export const revenueEntryAdminRoutes: FastifyPluginAsyncTypebox = async (app) =>
           reason: multilineText({ minLength: 1, maxLength: 500, pattern: '\\S' }),
         }),
         security: bearer,
-        response: { 201: envelopeOf(revenueJson) },
+        response: { 201: envelopeOf(revenueEntrySchema) },
       },
     },
     async (request, reply) => {
@@ -102,25 +91,7 @@ export const revenueEntryAdminRoutes: FastifyPluginAsyncTypebox = async (app) =>
         summary: 'Revenue and corrections waiting for their hold to end before they are shared (decision 049), oldest first',
         security: bearer,
         response: {
-          200: envelopeOf(
-            Type.Array(
-              Type.Object({
-                id: Type.Integer(),
-                engine_room_id: Type.Integer(),
-                room_name: Type.String(),
-                business_date: Type.String(),
-                entry_kind: Type.Union([Type.Literal('record'), Type.Literal('adjustment')]),
-                kwh: Type.Number(),
-                revenue: Type.Number(),
-                evidence: Type.String(),
-                recorded_by: Type.Union([Type.Integer(), Type.Null()]),
-                recorded_by_name: Type.Union([Type.String(), Type.Null()]),
-                recorded_by_me: Type.Boolean(),
-                created_at: Type.String({ format: 'date-time' }),
-                hold_until: Type.String({ format: 'date-time' }),
-              }),
-            ),
-          ),
+          200: envelopeOf(Type.Array(heldEntrySchema)),
         },
       },
     },

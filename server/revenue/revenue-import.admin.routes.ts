@@ -3,9 +3,10 @@ import { Type } from 'typebox';
 import { operatorOf } from '../auth/operator.guard.ts';
 import { success } from '../http/envelope.ts';
 import { envelopeOf, multilineText } from '../http/schemas.ts';
-import { rowProblems, totalOf, type CheckedRow } from './revenue-import.ts';
+import { totalOf, type CheckedRow } from './revenue-import.ts';
 import { confirmImport, importBytesMax, importRowsMax, previewImport, type ImportCheck } from './revenue-import.service.ts';
-import { oneOf, points, pointsText } from './revenue.json.ts';
+import { points } from './revenue.json.ts';
+import { importResultSchema } from './revenue.schemas.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
@@ -19,30 +20,6 @@ const fileFields = {
     description: `The file’s text (UTF-8): a header naming room, business_date, kwh, revenue and optionally evidence, then one row per room and day; at most ${importBytesMax / 1024} KB and ${importRowsMax} rows`,
   }),
 };
-
-const rowJson = Type.Object({
-  line: Type.Integer({ description: 'The line of the file (the header is line 1)' }),
-  room: Type.String({ description: 'As the file wrote it: a room id or name' }),
-  engine_room_id: Type.Union([Type.Integer(), Type.Null()]),
-  business_date: Type.String(),
-  kwh: Type.String(),
-  revenue: Type.String({ description: 'As the file wrote it' }),
-  evidence: Type.String(),
-  status: Type.Union([Type.Literal('ok'), Type.Literal('recorded'), Type.Literal('bad')], {
-    description: 'ok: recorded on confirmation; recorded: already recorded with the same figures, skipped; bad: see problems',
-  }),
-  problems: Type.Array(oneOf(rowProblems, 'Why the row cannot be recorded')),
-});
-
-const importJson = Type.Object({
-  file_sha256: Type.String({ description: 'The file’s SHA-256: the confirmation names it, so what is recorded is what was previewed' }),
-  rows_total: Type.Integer(),
-  rows_ok: Type.Integer(),
-  rows_recorded_before: Type.Integer(),
-  rows_bad: Type.Integer(),
-  total_revenue: pointsText('What the ok rows record'),
-  rows: Type.Array(rowJson),
-});
 
 const rowOut = (row: CheckedRow) => ({
   line: row.line,
@@ -80,7 +57,7 @@ export const revenueImportAdminRoutes: FastifyPluginAsyncTypebox = async (app) =
         summary: 'Step 1: check every row of a meter-data CSV and say which are wrong and why; nothing is recorded',
         body: Type.Object(fileFields),
         security: bearer,
-        response: { 200: envelopeOf(importJson) },
+        response: { 200: envelopeOf(importResultSchema) },
       },
     },
     async (request) => success(importOut(await previewImport(app.db, app.config, request.body))),
@@ -106,7 +83,7 @@ export const revenueImportAdminRoutes: FastifyPluginAsyncTypebox = async (app) =
           }),
         }),
         security: bearer,
-        response: { 201: envelopeOf(importJson) },
+        response: { 201: envelopeOf(importResultSchema) },
       },
     },
     async (request, reply) => {

@@ -5,27 +5,14 @@ import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '..
 import { envelopeOf } from '../http/schemas.ts';
 import { businessDate } from '../db/business-day.ts';
 import { notFound } from '../shared/errors.ts';
-import { dateText, kwh, kwhText, points, pointsText } from './revenue.json.ts';
+import { dateText, kwh, points } from './revenue.json.ts';
+import { revenueChartDaySchema, revenueDaySchema } from './revenue.schemas.ts';
 import { checkedDate, findEngineRoom, countRevenueDays, listRevenueDays, roomDays, readSettings } from './revenue.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['operators'];
 const roomParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const chartDays = 30;
-
-const dayItem = Type.Object({
-  engine_room_id: Type.Integer(),
-  room_name: Type.String(),
-  business_date: Type.String(),
-  kwh: kwhText('kWh with every correction'),
-  revenue: pointsText('Points with every correction'),
-  recorded_revenue: pointsText('Points as first recorded'),
-  corrections: Type.Integer(),
-  evidence: Type.String(),
-  distribution: Type.Union([Type.Literal('finished'), Type.Literal('running'), Type.Null()], {
-    description: 'Whether the day has been shared out: finished, under way, or not yet (null)',
-  }),
-});
 
 /** Revenue records per room and day and a room's last 30 days. */
 export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -42,7 +29,7 @@ export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           to: Type.Optional(dateText('Last business day, inclusive')),
         }),
         security: bearer,
-        response: { 200: envelopeOf(paginatedOf(dayItem)) },
+        response: { 200: envelopeOf(paginatedOf(revenueDaySchema)) },
       },
     },
     async (request) => {
@@ -79,15 +66,7 @@ export const revenueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: roomParams,
         security: bearer,
         response: {
-          200: envelopeOf(
-            Type.Array(
-              Type.Object({
-                business_date: Type.String(),
-                kwh: Type.Union([kwhText('kWh'), Type.Null()]),
-                revenue: Type.Union([pointsText('Points'), Type.Null()]),
-              }),
-            ),
-          ),
+          200: envelopeOf(Type.Array(revenueChartDaySchema)),
         },
       },
     },

@@ -17,24 +17,9 @@ import {
   listPublished,
 } from './site-content.service.ts';
 import { publishedVersionsKept } from './site-publish.service.ts';
+import { rollbackSchema, sectionDetailSchema, siteBuildSchema, siteOverviewSchema, siteVersionSchema } from './site.schemas.ts';
 
 const bearer = [{ bearer: [] }];
-const dateTime = Type.String({ format: 'date-time' });
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-
-const buildJson = Type.Object({
-  id: Type.Integer(),
-  kind: Type.Union([Type.Literal('preview'), Type.Literal('publish')]),
-  status: Type.Union([Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')]),
-  started_by: nullable(Type.String()),
-  started_at: dateTime,
-  finished_at: nullable(dateTime),
-  duration_ms: nullable(Type.Integer()),
-  progress: Type.String(),
-  error: nullable(Type.String({ description: 'Why the build failed: the page and field when the content is at fault' })),
-  preview_path: nullable(Type.String({ description: 'Where a finished preview is shown (operators only)' })),
-});
-
 function buildOut(build: BuildRow) {
   return {
     id: build.id,
@@ -76,24 +61,7 @@ export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Every page × locale of the brand site with its state, the live version and any running build',
         security: bearer,
         response: {
-          200: envelopeOf(
-            Type.Object({
-              live_version: nullable(Type.Integer({ description: 'null: the site built with the product, before any publish' })),
-              catalogue_changed: Type.Boolean({
-                description: 'The catalogue changed since the live version was built: publish to show it',
-              }),
-              running: nullable(buildJson),
-              sections: Type.Array(
-                Type.Object({
-                  section: Type.String(),
-                  locale: Type.String(),
-                  state: Type.Union([Type.Literal('published'), Type.Literal('changed'), Type.Literal('translation_behind')]),
-                  updated_at: dateTime,
-                  updated_by: nullable(Type.String()),
-                }),
-              ),
-            }),
-          ),
+          200: envelopeOf(siteOverviewSchema),
         },
       },
     },
@@ -128,13 +96,7 @@ export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: sectionParams,
         security: bearer,
         response: {
-          200: envelopeOf(
-            Type.Object({
-              draft: Type.Unknown(),
-              published: Type.Unknown(),
-              others: Type.Array(Type.Object({ locale: Type.String(), draft: Type.Unknown() })),
-            }),
-          ),
+          200: envelopeOf(sectionDetailSchema),
         },
       },
     },
@@ -172,7 +134,7 @@ export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
               ? 'Build the drafts into a preview version (nothing live changes); 409 while another build runs'
               : 'Build the drafts and, once built, make them the live site; 409 while another build runs',
           security: bearer,
-          response: { 202: envelopeOf(buildJson) },
+          response: { 202: envelopeOf(siteBuildSchema) },
         },
       },
       async (request, reply) => {
@@ -190,7 +152,7 @@ export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "A build's progress, outcome and time",
         params: buildParams,
         security: bearer,
-        response: { 200: envelopeOf(buildJson) },
+        response: { 200: envelopeOf(siteBuildSchema) },
       },
     },
     async (request) => {
@@ -207,7 +169,7 @@ export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['operators'],
         summary: `The last ${publishedVersionsKept} published versions, newest first, with who published them and when`,
         security: bearer,
-        response: { 200: envelopeOf(Type.Array(Type.Intersect([buildJson, Type.Object({ live: Type.Boolean() })]))) },
+        response: { 200: envelopeOf(Type.Array(siteVersionSchema)) },
       },
     },
     async () => {
@@ -224,7 +186,7 @@ export const siteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Make an earlier published version the live site again',
         params: buildParams,
         security: bearer,
-        response: { 200: envelopeOf(Type.Object({ live_version: Type.Integer() })) },
+        response: { 200: envelopeOf(rollbackSchema) },
       },
     },
     async (request) => {

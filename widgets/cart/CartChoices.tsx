@@ -1,7 +1,8 @@
 import { useI18n } from '../core/i18n.ts';
 import { localLocation, localName } from '../core/local-name.ts';
 import { SelectField } from '../ui/SelectField.tsx';
-import type { DeliveryMethod, EngineRoom, PaymentMethod } from './cart-api.ts';
+import type { DeliveryMethod, PaymentMethod } from '../../contract/api/catalogue.ts';
+import type { EngineRoom } from '../../contract/api/distribution.ts';
 import {
   deliveryHome,
   deliveryHosting,

@@ -6,16 +6,10 @@ import { useI18n } from '../core/i18n.ts';
 import { knownRefusalKey, refusalCode } from '../core/refusal.ts';
 import { formatPoints } from '../core/money.ts';
 import { CartChoices } from './CartChoices.tsx';
-import {
-  getDetail,
-  saveOrder,
-  type RecentShares,
-  type DeliveryMethod,
-  type EngineRoom,
-  type Order,
-  type PaymentMethod,
-  type Product,
-} from './cart-api.ts';
+import type { DeliveryMethod, PaymentMethod, Product } from '../../contract/api/catalogue.ts';
+import type { EngineRoom, RecentShares } from '../../contract/api/distribution.ts';
+import type { Order } from '../../contract/api/orders.ts';
+import { getDetail, saveOrder } from './cart-api.ts';
 import {
   amountProblem,
   cartProblem,
@@ -201,7 +195,7 @@ export function CartList({
           <p>{t('cart_capacity_hint', { mw: formatPoints(estimate.mw, locale) })}</p>
           {shares && (
             <p>
-              {shares.low === null
+              {shares.low === null || shares.high === null
                 ? t('cart_recent_none', { days: shares.days })
                 : t('cart_recent_range', { ...shares, low: formatPoints(shares.low, locale), high: formatPoints(shares.high, locale) })}
             </p>

@@ -2,18 +2,12 @@ import { useEffect, useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { $cartRemoved, cartRemovedOnOpen } from './cart-removed.ts';
 import { siteHref } from '../core/locale.ts';
-import {
-  getDetail,
-  loadPaymentMethods,
-  loadRemittanceAccounts,
-  type DeliveryMethod,
-  type EngineRoom,
-  type Order,
-  type PaymentMethod,
-  type Product,
-} from './cart-api.ts';
+import type { DeliveryMethod, PaymentMethod, Product, RemittanceAccount } from '../../contract/api/catalogue.ts';
+import type { EngineRoom } from '../../contract/api/distribution.ts';
+import type { Order } from '../../contract/api/orders.ts';
+import { getDetail, loadPaymentMethods, loadRemittanceAccounts } from './cart-api.ts';
 import { CartList } from './CartList.tsx';
-import { defaultEngineRoomId, paymentRemittance, productId, suggestedPoints, type CartForm, type RemittanceAccount } from './cart-rules.ts';
+import { defaultEngineRoomId, paymentRemittance, productId, suggestedPoints, type CartForm } from './cart-rules.ts';
 
 /**
  * The payment and end steps load once the list step is on screen (the widget budget; see CartSteps.tsx).

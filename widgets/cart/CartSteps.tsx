@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
-import type { Order, PaymentMethod } from './cart-api.ts';
-import type { RemittanceAccount } from './cart-rules.ts';
+import type { PaymentMethod, RemittanceAccount } from '../../contract/api/catalogue.ts';
+import type { Order } from '../../contract/api/orders.ts';
 import { NotifyForm } from './NotifyForm.tsx';
 import { PaymentInfo } from './PaymentInfo.tsx';
 import { orderStatus } from '../../contract/statuses.ts';

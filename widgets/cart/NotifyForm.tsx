@@ -4,9 +4,10 @@ import { ordersChanged } from '../core/changes.ts';
 import { useI18n } from '../core/i18n.ts';
 import { refusalCode } from '../core/refusal.ts';
 import { PhotoField } from '../ui/PhotoField.tsx';
-import { notifyPayment, type Order } from './cart-api.ts';
-import { lastFiveInput, lastFiveProblem, paymentRemittance, type RemittanceAccount } from './cart-rules.ts';
-import { orderStatus } from '../../contract/statuses.ts';
+import type { RemittanceAccount } from '../../contract/api/catalogue.ts';
+import type { Order } from '../../contract/api/orders.ts';
+import { notifyPayment } from './cart-api.ts';
+import { lastFiveInput, lastFiveProblem, paymentRemittance } from './cart-rules.ts';
 
 interface NotifyFormProps {
   order: Order;
@@ -56,7 +57,7 @@ export function NotifyForm({ order, accounts, onNotified }: NotifyFormProps) {
       });
       // An order list beside this form (on a partner's page) shows the order waiting for confirmation.
       ordersChanged();
-      onNotified(updated ?? { ...order, order_status: orderStatus.waitingConfirmation, order_notice: { account_back_five: five, remark } });
+      onNotified(updated);
     } catch (error) {
       const five = error instanceof ApiFailure ? error.envelope?.errors?.account_back_five : undefined;
       setErrors({

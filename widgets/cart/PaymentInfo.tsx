@@ -4,9 +4,10 @@ import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
 import { $user } from '../core/session.ts';
 import { formatPoints } from '../core/money.ts';
-import type { Order, PaymentMethod } from './cart-api.ts';
+import type { PaymentMethod, RemittanceAccount } from '../../contract/api/catalogue.ts';
+import type { Order } from '../../contract/api/orders.ts';
 import { saveOrder } from './cart-api.ts';
-import { paymentMethodKey, paymentMethodUpdate, paymentRemittance, paymentVirtualCurrency, type RemittanceAccount } from './cart-rules.ts';
+import { paymentMethodKey, paymentMethodUpdate, paymentRemittance, paymentVirtualCurrency } from './cart-rules.ts';
 
 /** Copies one value; the outcome is announced in the shared status line of the payment view. */
 function CopyButton({ value, label, onCopied }: { value: string; label: string; onCopied: (key: string | null) => void }) {

@@ -57,22 +57,6 @@ export function purchaseEstimate(amount: string, product: { price: number; rated
   return { units, mw };
 }
 
-/**
- * A remittance account of GET v1/remittanceAccount. The server lists only the accounts this member
- * sees on this site (the original app's rule that the payment view hides type "Taiwan" is now the accounts'
- * data, decision 024), so the screens show every one they get.
- */
-export interface RemittanceAccount {
-  id: number;
-  bank_name: string;
-  branch: string;
-  account_holder: string;
-  account_number: string;
-  remittance_account_type: { type: string } | null;
-  /** A placeholder listed only in demo mode: labelled so that nobody pays into it. */
-  demo?: boolean;
-}
-
 /** The last five digits of the paying account: exactly five digits. */
 export function lastFiveProblem(text: string): string | null {
   return /^\d{5}$/.test(text.trim()) ? null : 'cart_last_five_invalid';

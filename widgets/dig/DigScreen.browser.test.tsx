@@ -267,7 +267,7 @@ describe('DigScreen', () => {
     act(() => startSession('token-7', member([])));
     stub = digServer(
       () => incomePage(1, 1, []),
-      rooms.map(({ production: _production, ...room }) => room),
+      rooms.map((room) => ({ ...room, production: [] })),
     );
     const page = mountScreen(<DigScreen />);
     await waitFor(() => page.host.querySelector('figure') !== null, 'the chart');

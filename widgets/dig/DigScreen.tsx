@@ -9,14 +9,15 @@ import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { $user } from '../core/session.ts';
-import { conversion, devicesOf, loadIncomePage, machineState, type IncomeRecord, type InterestWallet } from './dig.ts';
-import { type EngineRoom } from './income-days.ts';
+import type { EngineRoom, IncomeRecord, InterestWallet } from '../../contract/api/distribution.ts';
+import type { Holding } from '../../contract/api/holdings.ts';
+import { conversion, devicesOf, loadIncomePage, machineState } from './dig.ts';
 import type { IncomeChartProps } from './IncomeChart.tsx';
 import { MachineList } from './MachineList.tsx';
 import { MachineArt } from './MachineArt.tsx';
 import { PageNumbers } from './PageNumbers.tsx';
 import { dateTimeFormat } from '../core/date-time.ts';
-import { deliveredHome, Holdings, type Holding } from './Holdings.tsx';
+import { deliveredHome, Holdings } from './Holdings.tsx';
 
 /** As in the original app, the zoom button hides itself 3 seconds after it shows. */
 export const zoomButtonShownMs = 3_000;

@@ -2,28 +2,12 @@ import { useEffect, useId, useRef } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { recentResultsDays } from '../../contract/limits.ts';
 import { useI18n } from '../core/i18n.ts';
-import { localLocation, localName, type LocalisedNames } from '../core/local-name.ts';
+import type { Holding } from '../../contract/api/holdings.ts';
+import { localLocation, localName } from '../core/local-name.ts';
 import { formatPoints } from '../core/money.ts';
 import type { PagedList } from '../core/paged.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
 import { Pager } from '../ui/Pager.tsx';
-
-/** A paid order of GET v1/holdings. */
-export interface Holding {
-  id: number;
-  order_number: string;
-  product: { id: number; name: string; names?: LocalisedNames };
-  /** 1 hosted in a room, 2 a machine delivered home (the member binds it). */
-  delivery_method_id: number;
-  engine_room: { id: number; name: string; names?: LocalisedNames; location: string; locations?: LocalisedNames } | null;
-  total_amount: number;
-  units: number;
-  capacity_percent: number | null;
-  paid_at: string;
-  income_total: number;
-  income_recent: number;
-  room_kwh_recent: number | null;
-}
 
 /** A machine delivered home is the one kind a member binds on /addmachine. */
 export const deliveredHome = 2;

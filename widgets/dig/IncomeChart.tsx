@@ -2,8 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { htmlLang } from '../../locales/index.ts';
 import { useI18n } from '../core/i18n.ts';
 import { formatPoints } from '../core/money.ts';
-import type { Device } from './dig.ts';
-import { chartData, loadIncomeByDay, roomFor, type EngineRoom } from './income-days.ts';
+import type { Device } from '../../contract/api/devices.ts';
+import type { EngineRoom } from '../../contract/api/distribution.ts';
+import { chartData, loadIncomeByDay, roomFor } from './income-days.ts';
 import { localName } from '../core/local-name.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
 

@@ -1,6 +1,7 @@
 import { useI18n } from '../core/i18n.ts';
-import { machineSilent, type Device } from './dig.ts';
-import type { EngineRoom } from './income-days.ts';
+import type { Device } from '../../contract/api/devices.ts';
+import { machineSilent } from './dig.ts';
+import type { EngineRoom } from '../../contract/api/distribution.ts';
 import { localName } from '../core/local-name.ts';
 import { dateTimeFormat } from '../core/date-time.ts';
 

@@ -3,35 +3,8 @@ import type { Translate } from '../core/i18n.ts';
 import { knownRefusalKey } from '../core/refusal.ts';
 import type { Paged } from '../core/paged.ts';
 import type { SessionUser } from '../core/session.ts';
-
-/** An income record of GET v1/interest. */
-export interface IncomeRecord {
-  id: number;
-  interest_record_number: string;
-  amount: number;
-  created_at: string;
-  /** The business day it pays for, when the server sends it; the credit date otherwise. */
-  business_date?: string;
-}
-
-/** GET v1/interest's top-level `wallet`: the operator's settings the original app's page converts with. */
-export interface InterestWallet {
-  original_price: number;
-  interest_rate: number;
-}
-
-/** A machine in the user object (GET v1/check → devices). */
-export interface Device {
-  id: number;
-  serial_number: string;
-  status: 'online' | 'offline';
-  updated_at: string;
-  /** The last heartbeat; null while it has never reported in (older servers leave it out). */
-  last_heartbeat_at?: string | null;
-  engine_room_id?: number;
-  /** Retired by the operators: it no longer reports in (older servers leave it out). */
-  retired?: boolean;
-}
+import type { Device } from '../../contract/api/devices.ts';
+import type { IncomeRecord, InterestWallet } from '../../contract/api/distribution.ts';
 
 /** Offline this long, a machine is flagged on /dig: longer than a power blip or a router restart. */
 export const machineSilentWarnMs = 10 * 60_000;

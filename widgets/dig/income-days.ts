@@ -1,21 +1,7 @@
 import { apiRequest } from '../core/api.ts';
 import type { Paged } from '../core/paged.ts';
-import type { Device, IncomeRecord } from './dig.ts';
-import type { LocalisedNames } from '../core/local-name.ts';
-
-/** One day of an engine room's recorded production (GET v1/engineRoom → production). */
-export interface ProductionDay {
-  business_date: string;
-  kwh: number;
-  revenue: number;
-}
-
-export interface EngineRoom {
-  id: number;
-  name: string;
-  names?: LocalisedNames;
-  production?: ProductionDay[];
-}
+import type { EngineRoom, IncomeRecord } from '../../contract/api/distribution.ts';
+import type { Device } from '../../contract/api/devices.ts';
 
 /** One day of the chart: the room's production and the member's income (null where not known). */
 export interface ChartDay {
@@ -29,11 +15,7 @@ export const chartDays = 30;
 /** Income per day is summed from the newest pages of the income list: at most this many requests. */
 const incomePagesMax = 3;
 
-const dayOf = (record: IncomeRecord): string => {
-  if (record.business_date !== undefined) return record.business_date;
-  const at = new Date(record.created_at);
-  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
-};
+const dayOf = (record: IncomeRecord): string => record.business_date;
 
 /**
  * The member's income per day from the newest pages of GET v1/interest (newest first). When
@@ -56,8 +38,8 @@ export async function loadIncomeByDay(): Promise<{ totals: Map<string, number>; 
 
 /** The room whose production explains the member's income: their first machine's, else the first with any production. */
 export function roomFor(rooms: EngineRoom[], devices: Device[], ownedRoomId?: number): EngineRoom | undefined {
-  const wanted = devices.find((device) => device.engine_room_id !== undefined)?.engine_room_id ?? ownedRoomId;
-  return rooms.find((room) => room.id === wanted) ?? rooms.find((room) => (room.production?.length ?? 0) > 0) ?? rooms[0];
+  const wanted = devices[0]?.engine_room_id ?? ownedRoomId;
+  return rooms.find((room) => room.id === wanted) ?? rooms.find((room) => room.production.length > 0) ?? rooms[0];
 }
 
 /** The last 30 days of the room's production (or of the calendar when it has none), with the income known for each. */

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../core/i18n.ts';
 import { siteHref } from '../core/locale.ts';
-import { getDetail, loadPaymentMethods, loadRemittanceAccounts, type Order, type PaymentMethod } from '../cart/cart-api.ts';
-import type { RemittanceAccount } from '../cart/cart-rules.ts';
+import type { PaymentMethod, RemittanceAccount } from '../../contract/api/catalogue.ts';
+import type { Order } from '../../contract/api/orders.ts';
+import { getDetail, loadPaymentMethods, loadRemittanceAccounts } from '../cart/cart-api.ts';
 import { PaymentInfo } from '../cart/PaymentInfo.tsx';
 import { canNotify, orderStatusKey, requestedOrderId, showsMethodChoice } from './order-rules.ts';
 import { orderStatus } from '../../contract/statuses.ts';

@@ -5,7 +5,7 @@ import { siteHref } from '../core/locale.ts';
 import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
-import type { Order } from '../cart/cart-api.ts';
+import type { Order } from '../../contract/api/orders.ts';
 import { checkPaymentRoute, opensPayment, orderStatusKey } from './order-rules.ts';
 import { orderStatus } from '../../contract/statuses.ts';
 import { dateTimeFormat } from '../core/date-time.ts';

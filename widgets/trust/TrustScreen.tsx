@@ -5,7 +5,8 @@ import { formatPoints } from '../core/money.ts';
 import { usePagedList } from '../core/paged.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { TrustChart } from './TrustChart.tsx';
-import { dailyTotals, loadMemberIncome, loadTrustPage, roomDayKey, trustPath, type TrustDay, type TrustRoom } from './trust.ts';
+import type { TrustDay, TrustRoom } from '../../contract/api/distribution.ts';
+import { dailyTotals, loadMemberIncome, loadTrustPage, roomDayKey, trustPath } from './trust.ts';
 import { localName } from '../core/local-name.ts';
 
 /**

@@ -1,3 +1,4 @@
+import type { CloseReport } from '../../../../contract/api/books.ts';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
 import { refusalCode } from '../../../core/refusal.ts';
@@ -8,12 +9,8 @@ import { adminDownload, adminRequest } from '../../shared/operator-session.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
 import { bookNames, ledgerAccountKinds, ledgerJournalKinds, type BookName } from './books-keys.ts';
 
-interface CloseReport {
-  day: string;
-  time_zone: string;
-  movements: { journal_kind: string; account_kind: string; amount: `${number}` }[];
-  balances: { account_kind: string; engine_room_id: number | null; amount: `${number}` }[];
-}
+/** Whether an amount from the API is plain decimal text, as the number formatter reads it exactly. */
+const decimalText = (text: string): text is `${number}` => /^-?\d+(\.\d+)?$/.test(text);
 
 /**
  * The accountant's tab: the books for a range of business days as CSV files a spreadsheet opens
@@ -82,7 +79,8 @@ function CloseDay() {
   const named = (prefix: string, known: readonly string[], kind: string) => (known.includes(kind) ? t(`${prefix}${kind}`) : kind);
   const account = (kind: string) => named('admin_ledger_account_', ledgerAccountKinds, kind);
   const journal = (kind: string) => named('admin_ledger_journal_', ledgerJournalKinds, kind);
-  const points = (amount: `${number}`) => formatDecimalPoints(amount, locale);
+  // The close's amounts are decimal text (points with 4 decimals); anything else is shown as it came.
+  const points = (amount: string) => (decimalText(amount) ? formatDecimalPoints(amount, locale) : amount);
 
   const show = async (event: SubmitEvent) => {
     event.preventDefault();

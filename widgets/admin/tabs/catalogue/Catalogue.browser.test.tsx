@@ -9,15 +9,14 @@ import { buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '..
 import { AdminApp } from '../../AdminApp.tsx';
 import { Catalogue } from './Catalogue.tsx';
 import { $operatorToken } from '../../shared/operator-session.ts';
-import type { Product } from './ProductForm.tsx';
-import type { Room } from './RoomForm.tsx';
+import type { CatalogueProduct, CatalogueRoom } from '../../../../contract/api/catalogue.ts';
 
 const operatorToken = `op.${'c'.repeat(43)}`;
 const paged = (data: unknown[]) => ok({ current_page: 1, last_page: 1, per_page: 15, total: data.length, data });
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
-const solar: Product = {
+const solar: CatalogueProduct = {
   id: 1,
   names: { zhs: '石墨烯太阳能发电', zht: '石墨烯太陽能發電', eng: 'Graphene solar power' },
   descriptions: { zhs: '', zht: '', eng: '' },
@@ -30,21 +29,27 @@ const solar: Product = {
   certificates: [],
   on_sale: true,
   sold: 4,
+  updated_at: '2026-11-01T10:00:00.000Z',
 };
-const hidden: Product = { ...solar, id: 2, names: { zhs: '旧款', zht: '舊款', eng: 'Old panel' }, on_sale: false, sold: 0 };
-const tainan: Room = {
+const hidden: CatalogueProduct = { ...solar, id: 2, names: { zhs: '旧款', zht: '舊款', eng: 'Old panel' }, on_sale: false, sold: 0 };
+const tainan: CatalogueRoom = {
   id: 1,
   names: { zhs: '台南太阳能园区 A', zht: '臺南太陽能園區 A', eng: 'Tainan Solar Park A' },
   locations: { zhs: '台湾台南', zht: '臺灣臺南', eng: 'Tainan, Taiwan' },
   types: { zhs: '石墨烯阵列', zht: '石墨烯陣列', eng: 'Graphene array' },
+  type: 'Graphene array',
   capacity_units: 23,
+  state: 'offered',
+  units_held: '4.00000000',
   capacity_confirmed: true,
 };
 /** A seeded room nobody has checked yet: its capacity is a sample. */
-const kaohsiung: Room = {
+const kaohsiung: CatalogueRoom = {
   ...tainan,
   id: 2,
   names: { zhs: '高雄屋顶 B', zht: '高雄屋頂 B', eng: 'Kaohsiung Rooftop B' },
+  state: 'sample',
+  units_held: '0.00000000',
   capacity_confirmed: false,
 };
 

@@ -1,12 +1,13 @@
 import { useState } from 'react';
+import type { CatalogueProduct, CatalogueRoom } from '../../../../contract/api/catalogue.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { adminRequest } from '../../shared/operator-session.ts';
-import { ProductForm, type Product } from './ProductForm.tsx';
+import { ProductForm } from './ProductForm.tsx';
 import { QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
-import { RoomStateForm, type RoomState } from './RoomState.tsx';
-import { RoomForm, type Room } from './RoomForm.tsx';
+import { RoomStateForm } from './RoomState.tsx';
+import { RoomForm } from './RoomForm.tsx';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
 /**
@@ -15,12 +16,12 @@ import { ScrollTable } from '../../shared/ScrollTable.tsx';
  */
 export function Catalogue() {
   const { locale, t } = useI18n();
-  const products = usePagedList<Product>('/catalogue/products', (path) => adminRequest<Paged<Product>>('GET', path));
-  const rooms = usePagedList<Room & { state?: RoomState }>('/catalogue/engine-rooms', (path) => adminRequest<Paged<Room>>('GET', path));
+  const products = usePagedList<CatalogueProduct>('/catalogue/products', (path) => adminRequest<Paged<CatalogueProduct>>('GET', path));
+  const rooms = usePagedList<CatalogueRoom>('/catalogue/engine-rooms', (path) => adminRequest<Paged<CatalogueRoom>>('GET', path));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [product, setProduct] = useState<Product | null>(null);
-  const [room, setRoom] = useState<Room | null>(null);
-  const [roomState, setRoomState] = useState<(Room & { state?: RoomState }) | null>(null);
+  const [product, setProduct] = useState<CatalogueProduct | null>(null);
+  const [room, setRoom] = useState<CatalogueRoom | null>(null);
+  const [roomState, setRoomState] = useState<CatalogueRoom | null>(null);
 
   const closed = (done: Outcome | null) => {
     setProduct(null);
@@ -102,7 +103,7 @@ export function Catalogue() {
                   </>
                 )}
               </td>
-              <td>{row.state === undefined ? '—' : t(`admin_cat_room_state_${row.state}`)}</td>
+              <td>{t(`admin_cat_room_state_${row.state}`)}</td>
               <td>
                 <button
                   type="button"

@@ -1,3 +1,4 @@
+import type { CatalogueProduct } from '../../../../contract/api/catalogue.ts';
 import { formFields } from '../../shared/form-fields.ts';
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
@@ -7,21 +8,6 @@ import { adminRequest } from '../../shared/operator-session.ts';
 import { catalogueWording } from './catalogue-keys.ts';
 import { useFormSubmission } from '../../shared/form-submission.ts';
 import { blankTexts, catalogueLocales, FormEnd, LocaleColumns, PictureUpload, type Errors, type Texts } from './catalogue-form-parts.tsx';
-
-export interface Product {
-  id: number;
-  names: Texts;
-  descriptions: Texts;
-  specifications: Texts;
-  units: Texts;
-  price: string;
-  quantity: number;
-  rated_capacity_watts: number;
-  pictures: string[];
-  certificates: { name: string; src: string }[];
-  on_sale: boolean;
-  sold: number;
-}
 
 const localisedFields = [
   { field: 'names', label: 'admin_cat_name', maxLength: 80, required: true },
@@ -42,7 +28,7 @@ const canonicalPrice = (text: string) =>
     .replace(/\.$/, '');
 
 /** Adds a product (product null) or edits one: every field, the three locales side by side, checked field by field. */
-export function ProductForm({ product, onClose }: { product: Product | null; onClose: (done: Outcome | null) => void }) {
+export function ProductForm({ product, onClose }: { product: CatalogueProduct | null; onClose: (done: Outcome | null) => void }) {
   const { t } = useI18n();
   const prefix = product === null ? 'gs-cat-add' : `gs-cat-edit-${product.id}`;
   const [texts, setTexts] = useState<Record<string, Texts>>({

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { CatalogueRoom } from '../../../../contract/api/catalogue.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { Field } from '../../../ui/form.tsx';
 import type { Outcome } from '../../shared/queue-parts.tsx';
@@ -8,23 +9,10 @@ import { useFormSubmission } from '../../shared/form-submission.ts';
 import { formFields } from '../../shared/form-fields.ts';
 import { blankTexts, catalogueLocales, FormEnd, LocaleColumns, type Errors, type Texts } from './catalogue-form-parts.tsx';
 
-export interface Room {
-  id: number;
-  names: Texts;
-  locations: Texts;
-  /** What kind of installation it is, in each language (migration 0051). */
-  types: Texts;
-  capacity_units: number | null;
-  /** False for a seeded sample room until an operator saves it or sets its capacity (decision 037). */
-  capacity_confirmed: boolean;
-  /** Units the room's live orders hold, as decimal text: the capacity can never go below this (decision 052). */
-  units_held?: string;
-}
-
 const wholePattern = /^[1-9]\d{0,9}$/;
 
 /** Adds an engine room (room null) or edits one; its installed capacity is what every order's share divides by. */
-export function RoomForm({ room, onClose }: { room: Room | null; onClose: (done: Outcome | null) => void }) {
+export function RoomForm({ room, onClose }: { room: CatalogueRoom | null; onClose: (done: Outcome | null) => void }) {
   const { t } = useI18n();
   const prefix = room === null ? 'gs-room-add' : `gs-room-edit-${room.id}`;
   const [texts, setTexts] = useState<Record<string, Texts>>({

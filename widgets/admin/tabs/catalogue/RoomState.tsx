@@ -5,9 +5,8 @@ import { catalogueWording } from './catalogue-keys.ts';
 import { useFormSubmission } from '../../shared/form-submission.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import type { Outcome } from '../../shared/queue-parts.tsx';
-import type { Room } from './RoomForm.tsx';
+import type { CatalogueRoom } from '../../../../contract/api/catalogue.ts';
 
-export type RoomState = 'sample' | 'offered' | 'hidden' | 'retired';
 const choices = ['offered', 'hidden', 'retired'] as const;
 
 /**
@@ -15,7 +14,7 @@ const choices = ['offered', 'hidden', 'retired'] as const;
  * orders; a retired room's orders keep earning from its revenue until an operator moves them,
  * with a reason, to a room with space for them.
  */
-export function RoomStateForm({ room, onClose }: { room: Room & { state?: RoomState }; onClose: (done: Outcome | null) => void }) {
+export function RoomStateForm({ room, onClose }: { room: CatalogueRoom; onClose: (done: Outcome | null) => void }) {
   const { t } = useI18n();
   const prefix = `gs-room-state-${room.id}`;
   const [state, setState] = useState<(typeof choices)[number]>(

@@ -5,7 +5,7 @@ import { siteRefusals, siteSectionName } from './content-keys.ts';
 import { knownRefusalKey } from '../../../core/refusal.ts';
 import { ContentEditor } from './ContentEditor.tsx';
 import { buildPollMs, loadBuild, loadOverview, loadVersions, openPreviewAccess, rollback, startBuild } from './site-content.ts';
-import type { SiteBuild, SiteOverview } from './site-content.ts';
+import type { SiteBuild, SiteOverview, SiteVersion } from '../../../../contract/api/site.ts';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
 
@@ -18,7 +18,7 @@ const columns = [...locales, 'all'] as const;
 export function Content() {
   const { locale, t } = useI18n();
   const [overview, setOverview] = useState<SiteOverview | null>(null);
-  const [versions, setVersions] = useState<(SiteBuild & { live: boolean })[]>([]);
+  const [versions, setVersions] = useState<SiteVersion[]>([]);
   const [editing, setEditing] = useState<{ section: string; locale: string } | null>(null);
   const [build, setBuild] = useState<SiteBuild | null>(null);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);

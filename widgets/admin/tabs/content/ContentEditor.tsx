@@ -5,7 +5,8 @@ import { siteRefusals, siteSectionName } from './content-keys.ts';
 import { knownRefusalKey } from '../../../core/refusal.ts';
 import { ContentForm, type Path } from './ContentForm.tsx';
 import { uploadPicture } from '../../shared/upload-picture.ts';
-import { loadSection, saveSection, withField, type SectionDetail } from './site-content.ts';
+import type { SectionDetail } from '../../../../contract/api/site.ts';
+import { loadSection, saveSection, withField } from './site-content.ts';
 
 interface ContentEditorProps {
   section: string;

@@ -1,41 +1,5 @@
+import type { SectionDetail, SiteBuild, SiteOverview, SiteRollback, SiteVersion } from '../../../../contract/api/site.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
-
-/** The brand site's pages and versions as the back office reads them (decision 022). */
-export type SectionState = 'published' | 'changed' | 'translation_behind';
-
-export interface SiteSection {
-  section: string;
-  locale: string;
-  state: SectionState;
-  updated_at: string;
-  updated_by: string | null;
-}
-
-export interface SiteBuild {
-  id: number;
-  kind: 'preview' | 'publish';
-  status: 'running' | 'succeeded' | 'failed';
-  started_by: string | null;
-  started_at: string;
-  finished_at: string | null;
-  duration_ms: number | null;
-  progress: string;
-  error: string | null;
-  preview_path: string | null;
-}
-
-export interface SiteOverview {
-  live_version: number | null;
-  catalogue_changed: boolean;
-  running: SiteBuild | null;
-  sections: SiteSection[];
-}
-
-export interface SectionDetail {
-  draft: unknown;
-  published: unknown;
-  others: { locale: string; draft: unknown }[];
-}
 
 /** How often a running build's progress is asked for. */
 export const buildPollMs = 1_000;
@@ -48,8 +12,8 @@ export const saveSection = (section: string, locale: string, content: unknown) =
   adminRequest<null>('PUT', `/site/sections/${section}/${locale}`, { content: JSON.stringify(content) });
 export const startBuild = async (kind: 'preview' | 'publish') => (await adminRequest<SiteBuild>('POST', `/site/${kind}`)).detail;
 export const loadBuild = async (id: number) => (await adminRequest<SiteBuild>('GET', `/site/builds/${id}`)).detail;
-export const loadVersions = async () => (await adminRequest<(SiteBuild & { live: boolean })[]>('GET', '/site/versions')).detail;
-export const rollback = (id: number) => adminRequest<{ live_version: number }>('POST', `/site/versions/${id}/rollback`);
+export const loadVersions = async () => (await adminRequest<SiteVersion[]>('GET', '/site/versions')).detail;
+export const rollback = (id: number) => adminRequest<SiteRollback>('POST', `/site/versions/${id}/rollback`);
 /** Lets this browser open preview pages (a cookie sent only to /preview). */
 export const openPreviewAccess = () => adminRequest<null>('POST', '/site/preview-access');
 

@@ -7,7 +7,8 @@ import { axeViolations } from '../../../../tests/helpers/axe.ts';
 import { ok, fail, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type Reply } from '../../../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
 import { AdminApp } from '../../AdminApp.tsx';
-import { Machines, type Machine } from './Machines.tsx';
+import type { Machine } from '../../../../contract/api/devices.ts';
+import { Machines } from './Machines.tsx';
 import { $operatorToken } from '../../shared/operator-session.ts';
 
 const operatorToken = `op.${'c'.repeat(43)}`;
@@ -23,6 +24,7 @@ const working: Machine = {
   user_id: 7,
   username: 'member07',
   status: 'online',
+  bound_at: '2026-11-02T10:00:00.000Z',
   last_heartbeat_at: '2026-11-23T10:00:00.000Z',
   created_at: '2026-11-01T10:00:00.000Z',
   retired_at: null,
@@ -34,6 +36,7 @@ const broken: Machine = {
   serial_number: 'GS-0001',
   user_id: null,
   username: null,
+  bound_at: null,
   status: 'offline',
   last_heartbeat_at: null,
   retired_at: '2026-11-20T10:00:00.000Z',

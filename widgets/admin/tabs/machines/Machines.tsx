@@ -1,8 +1,9 @@
+import type { Machine, NewMachine } from '../../../../contract/api/devices.ts';
+import type { EngineRoom } from '../../../../contract/api/distribution.ts';
 import { machineFilters, type MachineFilter } from '../../shared/admin-place.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest } from '../../../core/api.ts';
 import { useI18n } from '../../../core/i18n.ts';
-import { localName, type LocalisedNames } from '../../../core/local-name.ts';
+import { localName } from '../../../core/local-name.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { Field } from '../../../ui/form.tsx';
@@ -13,27 +14,7 @@ import { machineRefusals } from './machines-keys.ts';
 import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
-
-export interface Machine {
-  id: number;
-  serial_number: string;
-  engine_room_id: number;
-  engine_room_name: string;
-  engine_room_names: LocalisedNames;
-  user_id: number | null;
-  username: string | null;
-  status: 'online' | 'offline';
-  last_heartbeat_at: string | null;
-  created_at: string;
-  retired_at: string | null;
-  retired_reason: string | null;
-}
-
-interface Room {
-  id: number;
-  name: string;
-  names?: LocalisedNames;
-}
+import { loadRooms } from '../../shared/rooms.ts';
 
 const filters = machineFilters;
 type Filter = MachineFilter;
@@ -192,15 +173,15 @@ function SecretOnce({ serial, secret, onDone }: { serial: string; secret: string
   );
 }
 
-function AddMachine({ onAdded }: { onAdded: (machine: Machine & { secret: string }) => void }) {
+function AddMachine({ onAdded }: { onAdded: (machine: NewMachine) => void }) {
   const { locale, t } = useI18n();
-  const [rooms, setRooms] = useState<Room[]>([]);
+  const [rooms, setRooms] = useState<EngineRoom[]>([]);
   const [serial, setSerial] = useState('');
   const [room, setRoom] = useState('');
   const { errors, failure, setFailure, busy, submit: send } = useFormSubmission(wording);
 
   useEffect(() => {
-    apiRequest<Room[]>('GET', '/v1/engineRoom', undefined, { anonymous: true })
+    loadRooms()
       .then((envelope) => {
         setRooms(envelope.detail);
         setRoom((chosen) => (chosen === '' ? String(envelope.detail[0]?.id ?? '') : chosen));
@@ -214,7 +195,7 @@ function AddMachine({ onAdded }: { onAdded: (machine: Machine & { secret: string
     if (serial.trim() === '') blank.serial = t('admin_machines_serial_needed');
     if (room === '') blank.engine_room_id = t('admin_machines_room_needed');
     return send(blank, async () => {
-      const envelope = await adminRequest<Machine & { secret: string }>('POST', '/devices', {
+      const envelope = await adminRequest<NewMachine>('POST', '/devices', {
         serial: serial.trim(),
         engine_room_id: room,
       });

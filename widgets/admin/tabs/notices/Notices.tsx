@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { PaymentNotice } from '../../../../contract/api/payments.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { formatPoints } from '../../../core/money.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
@@ -11,19 +12,6 @@ import { PrivateImage } from '../../shared/PrivateImage.tsx';
 import { Decisions, NoteField, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { MemberLink } from '../../shared/MemberLink.tsx';
-
-export interface PaymentNotice {
-  id: number;
-  account_back_five: string;
-  image_path: string;
-  remark: string | null;
-  created_at: string;
-  order: { id: number; order_number: string; total_amount: number; order_status?: number };
-  member: { id: number; username: string; realname: string | null; verification_status: string };
-  decided_at?: string | null;
-  /** The receiving account the member paid into; null when they did not say. */
-  remittance_account?: { id: number; bank_name: string; account_number: string; demo: boolean } | null;
-}
 
 interface Fields {
   payer: string;

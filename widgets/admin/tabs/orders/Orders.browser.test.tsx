@@ -1,5 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
+import type { CatalogueRoom } from '../../../../contract/api/catalogue.ts';
 import { act } from 'preact/test-utils';
 import eng from '../../../../locales/eng.json';
 import zhs from '../../../../locales/zhs.json';
@@ -26,6 +27,19 @@ const order = {
   bank_reference: 'REMIT-7',
 };
 
+/** A room as the back office's catalogue lists it: named in every language, with no single `name`. */
+const catalogueRoom = (id: number, name: string): CatalogueRoom => ({
+  id,
+  names: { zhs: name, zht: name, eng: name },
+  locations: { zhs: 'Taiwan', zht: 'Taiwan', eng: 'Taiwan' },
+  types: { zhs: 'Rooftop', zht: 'Rooftop', eng: 'Rooftop' },
+  type: 'Rooftop',
+  capacity_units: 100,
+  state: 'offered',
+  units_held: '0.00000000',
+  capacity_confirmed: true,
+});
+
 describe('the Orders tab (every order, narrowed on the server)', () => {
   let stub: ReturnType<typeof stubFetch> | undefined;
   afterEach(() => {
@@ -48,7 +62,7 @@ describe('the Orders tab (every order, narrowed on the server)', () => {
       if (call.path === '/admin/v1/catalogue/engine-rooms') {
         // Two pages of rooms: the filter offers the second page's room too.
         const second = call.query.get('page') === '2';
-        const room = second ? { id: 16, name: 'Kaohsiung 16', names: {} } : { id: 1, name: 'Tainan 1', names: {} };
+        const room = second ? catalogueRoom(16, 'Kaohsiung 16') : catalogueRoom(1, 'Tainan 1');
         return ok({ current_page: second ? 2 : 1, last_page: 2, per_page: 15, total: 16, data: [room] });
       }
       return fail(404, 'Not found');

@@ -1,4 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { IndexedOrder } from '../../../../contract/api/books.ts';
+import type { CatalogueRoom, PaymentMethod } from '../../../../contract/api/catalogue.ts';
 import { orderStatus } from '../../../../contract/statuses.ts';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { apiRequest } from '../../../core/api.ts';
@@ -11,33 +13,9 @@ import { MemberLink } from '../../shared/MemberLink.tsx';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { CsvDownload } from '../../shared/CsvDownload.tsx';
 import { formatDecimal } from '../../shared/formatters.ts';
-import type { Room } from '../../shared/rooms.ts';
 import { OrderRefund } from './OrderRefund.tsx';
 import type { Outcome } from '../../shared/queue-parts.tsx';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
-import type { LocalisedNames } from '../../../core/local-name.ts';
-
-interface IndexedOrder {
-  id: number;
-  order_number: string;
-  member: { id: number; username: string; realname: string | null };
-  product: { name: string; names: LocalisedNames };
-  engine_room: { id: number; name: string; names: LocalisedNames } | null;
-  units: string;
-  amount: string;
-  payment_method: string;
-  order_status: number;
-  created_at: string;
-  paid_at: string | null;
-  payer_name: string | null;
-  bank_reference: string | null;
-}
-
-/** A payment method as the catalogue lists it: named in the operator's language by its kind. */
-interface PaymentMethod {
-  id: number;
-  kind: 'remittance' | 'virtual_currency';
-}
 
 /** The server's query for a view: only the filters given, in a fixed order. */
 export function ordersQuery(view: OrdersView): string {
@@ -57,7 +35,7 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
   const id = useId();
   const [typed, setTyped] = useState<OrdersView>(initialView);
   const [view, setView] = useState<OrdersView>(initialView);
-  const [rooms, setRooms] = useState<Room[]>([]);
+  const [rooms, setRooms] = useState<CatalogueRoom[]>([]);
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
   const list = usePagedList<IndexedOrder>(`/orders${ordersQuery(view)}`, (path) => adminRequest<Paged<IndexedOrder>>('GET', path));
   const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
@@ -65,7 +43,7 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
-    allPages<Room>('/catalogue/engine-rooms', (path) => adminRequest<Paged<Room>>('GET', path))
+    allPages<CatalogueRoom>('/catalogue/engine-rooms', (path) => adminRequest<Paged<CatalogueRoom>>('GET', path))
       .then(setRooms)
       .catch(() => setRooms([]));
     apiRequest<PaymentMethod[]>('GET', '/v1/paymentMethod', undefined, { anonymous: true })
@@ -113,7 +91,7 @@ export function Orders({ initialView = {}, onViewChange }: { initialView?: Order
             <option value="">{t('admin_orders_room_all')}</option>
             {rooms.map((room) => (
               <option key={room.id} value={String(room.id)}>
-                {localName(room, locale)}
+                {room.names[locale]}
               </option>
             ))}
           </select>

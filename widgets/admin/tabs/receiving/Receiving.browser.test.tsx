@@ -9,7 +9,8 @@ import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
 import { AdminApp } from '../../AdminApp.tsx';
 import { $operatorToken } from '../../shared/operator-session.ts';
-import { Receiving, type ReceivingAccount } from './Receiving.tsx';
+import type { ReceivingAccount } from '../../../../contract/api/receiving.ts';
+import { Receiving } from './Receiving.tsx';
 
 const operatorToken = `op.${'c'.repeat(43)}`;
 const paged = (data: unknown[]) => ok({ current_page: 1, last_page: 1, per_page: 15, total: data.length, data });
@@ -28,6 +29,8 @@ const demoChina: ReceivingAccount = {
   enabled: true,
   disabled_reason: null,
   demo: true,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
 };
 const realTaiwan: ReceivingAccount = {
   id: 4,
@@ -42,6 +45,8 @@ const realTaiwan: ReceivingAccount = {
   enabled: false,
   disabled_reason: 'Closed',
   demo: false,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
 };
 const countries = [
   { id: 1, type: 'China', names: { zhs: '中国', zht: '中國', eng: 'China' } },

@@ -1,5 +1,6 @@
 import type { Choice as Country } from '../../../../contract/api/verification.ts';
 import { useEffect, useState } from 'react';
+import type { ReceivingAccount } from '../../../../contract/api/receiving.ts';
 import { apiRequest } from '../../../core/api.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
@@ -13,21 +14,6 @@ import { VirtualCurrency } from './VirtualCurrency.tsx';
 import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
 import { noTranslate } from '../../../ui/no-translate.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
-
-export interface ReceivingAccount {
-  id: number;
-  position: number;
-  bank_name: string;
-  branch: string;
-  account_holder: string;
-  account_number: string;
-  type: string;
-  locales: string[];
-  countries_id: number[];
-  enabled: boolean;
-  disabled_reason: string | null;
-  demo: boolean;
-}
 
 /** What an open panel under the table is doing to one account. */
 type Panel = { kind: 'edit'; account: ReceivingAccount } | { kind: 'disable'; account: ReceivingAccount };

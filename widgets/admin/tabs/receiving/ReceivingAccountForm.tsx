@@ -7,7 +7,7 @@ import { useFormSubmission, type FieldErrors } from '../../shared/form-submissio
 import { adminRequest } from '../../shared/operator-session.ts';
 import type { Outcome } from '../../shared/queue-parts.tsx';
 import { receivingWording } from './receiving-refusals.ts';
-import type { ReceivingAccount } from './Receiving.tsx';
+import type { ReceivingAccount } from '../../../../contract/api/receiving.ts';
 
 const siteLocales = ['zhs', 'zht', 'eng'] as const;
 /** A country members verify with (GET v1/country), named in each language (administrators manage them). */

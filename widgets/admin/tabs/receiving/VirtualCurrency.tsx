@@ -1,16 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type { VirtualCurrencyState } from '../../../../contract/api/receiving.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { Field } from '../../../ui/form.tsx';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { NoteField, type Outcome, OutcomeLines } from '../../shared/queue-parts.tsx';
 import { receivingWording } from './receiving-refusals.ts';
-
-interface VirtualCurrencyState {
-  address: string | null;
-  network: string | null;
-  enabled: boolean;
-  qr: { size: number; path: string } | null;
-}
 
 const path = '/receiving-accounts/virtual-currency';
 

@@ -1,28 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type { Explanation } from '../../../../contract/api/distribution.ts';
 import { htmlLang } from '../../../../locales/index.ts';
-import { revenueOrderOutcomes, type RevenueDayState, type RevenueOrderOutcome } from '../../../../contract/revenue.ts';
+import { revenueOrderOutcomes, type RevenueOrderOutcome } from '../../../../contract/revenue.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { localName } from '../../../core/local-name.ts';
-import type { Paged } from '../../../core/paged.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
 import { datePattern } from './revenue-patterns.ts';
 import { formatDecimal } from '../../shared/formatters.ts';
-import type { Room } from '../../shared/rooms.ts';
+import type { EngineRoom } from '../../../../contract/api/distribution.ts';
 import { revenueRefusalText } from './revenue-keys.ts';
-
-export interface Explanation {
-  state: RevenueDayState;
-  revenue: string;
-  pool: string;
-  fee: string;
-  fee_percent: number;
-  orders_paid: number;
-  amount_paid: string;
-  outcomes: { outcome: RevenueOrderOutcome; orders: number; amount: string; earned: string }[];
-  orders: Paged<{ order_number: string; amount: string; paid_at: string | null; earned: string | null; outcome: RevenueOrderOutcome }>;
-}
 
 export interface ExplainTarget {
   room: string;
@@ -33,7 +21,7 @@ export interface ExplainTarget {
  * A room day's distribution explained: the revenue, the pool and the fee, the orders paid and how
  * much, and every other order of the room with why it did not earn (PRODUCT.md decision 1).
  */
-export function DistributionExplain({ rooms, target, round }: { rooms: Room[]; target: ExplainTarget | null; round: number }) {
+export function DistributionExplain({ rooms, target, round }: { rooms: EngineRoom[]; target: ExplainTarget | null; round: number }) {
   const { locale, t } = useI18n();
   const [draft, setDraft] = useState<ExplainTarget>(target ?? { room: '', date: '' });
   const [shown, setShown] = useState<ExplainTarget | null>(target);

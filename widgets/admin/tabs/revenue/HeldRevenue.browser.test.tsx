@@ -6,7 +6,8 @@ import zhs from '../../../../locales/zhs.json';
 import { axeViolations } from '../../../../tests/helpers/axe.ts';
 import { ok, stubFetch, typeInto, waitFor } from '../../../../tests/helpers/fetch-stub.ts';
 import { buttonNamed, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
-import { HeldRevenue, type HeldEntry } from './HeldRevenue.tsx';
+import type { HeldEntry } from '../../../../contract/api/revenue.ts';
+import { HeldRevenue } from './HeldRevenue.tsx';
 import { $operatorToken } from '../../shared/operator-session.ts';
 
 const entry = (id: number, mine: boolean): HeldEntry => ({
@@ -15,9 +16,13 @@ const entry = (id: number, mine: boolean): HeldEntry => ({
   room_name: 'Tainan Solar Park A',
   business_date: '2026-11-27',
   entry_kind: id === 1 ? 'record' : 'adjustment',
+  kwh: 100,
   revenue: 2000,
+  evidence: 'meter photo',
+  recorded_by: mine ? 1 : 2,
   recorded_by_name: mine ? 'chief' : 'night_admin',
   recorded_by_me: mine,
+  created_at: '2026-11-27T16:00:00.000Z',
   hold_until: '2026-11-28T16:00:00.000Z',
 });
 

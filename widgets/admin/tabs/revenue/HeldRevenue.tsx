@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { HeldEntry } from '../../../../contract/api/revenue.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { formatPoints } from '../../../core/money.ts';
@@ -8,19 +9,6 @@ import type { Outcome } from '../../shared/queue-parts.tsx';
 import { ReasonPanel } from '../../shared/ReasonPanel.tsx';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
 import { revenueRefusals } from './revenue-keys.ts';
-
-/** A recorded day or correction waiting for its hold to end (GET /admin/v1/revenue/held). */
-export interface HeldEntry {
-  id: number;
-  engine_room_id: number;
-  room_name: string;
-  business_date: string;
-  entry_kind: 'record' | 'adjustment';
-  revenue: number;
-  recorded_by_name: string | null;
-  recorded_by_me: boolean;
-  hold_until: string;
-}
 
 /**
  * Revenue recorded but not yet shared (decision 049): when each is shared, and the two ways to act

@@ -8,9 +8,8 @@ import { fail, ok, refuse, stubFetch, typeInto, waitFor, type RecordedCall, type
 import { alertText, buttonNamed, errorOf, inputLabelled, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';
 import { $operatorToken } from '../../shared/operator-session.ts';
 import { Revenue } from './Revenue.tsx';
-import type { Explanation } from './DistributionExplain.tsx';
-import type { ImportResult } from './RevenueImport.tsx';
-import type { RevenueDay } from './RevenueRecords.tsx';
+import type { Explanation } from '../../../../contract/api/distribution.ts';
+import type { ImportResult, RevenueDay } from '../../../../contract/api/revenue.ts';
 
 const operatorToken = `op.${'d'.repeat(43)}`;
 const fill = (text: string, values: Record<string, string | number>) =>
@@ -43,13 +42,36 @@ const preview: ImportResult = {
   rows_bad: 1,
   total_revenue: '300.5000',
   rows: [
-    { line: 2, room: '1', business_date: '2026-11-20', revenue: '200', status: 'ok', problems: [] },
-    { line: 3, room: '2', business_date: '2026-11-20', revenue: '100.5', status: 'ok', problems: [] },
+    {
+      line: 2,
+      room: '1',
+      engine_room_id: 1,
+      business_date: '2026-11-20',
+      kwh: '10',
+      revenue: '200',
+      evidence: '',
+      status: 'ok',
+      problems: [],
+    },
+    {
+      line: 3,
+      room: '2',
+      engine_room_id: 2,
+      business_date: '2026-11-20',
+      kwh: '5',
+      revenue: '100.5',
+      evidence: '',
+      status: 'ok',
+      problems: [],
+    },
     {
       line: 4,
       room: '9',
+      engine_room_id: null,
       business_date: '2026-13-01',
+      kwh: '1',
       revenue: '-5',
+      evidence: '',
       status: 'bad',
       problems: ['room_unknown', 'date_invalid', 'amount_negative'],
     },
@@ -272,11 +294,17 @@ describe('Revenue (the back office)', () => {
 
   it('explains a day from its row: pool, fee, orders paid, and why the others earned nothing, filtered by outcome', async () => {
     const explanation: Explanation = {
+      engine_room_id: 1,
+      business_date: '2026-11-20',
       state: 'finished',
+      capacity_units: 100,
       revenue: '8000.0000',
       pool: '7200.0000',
       fee: '800.0000',
       fee_percent: 10,
+      recorded_revenue: '8000.0000',
+      carried_in: '0.0000',
+      corrections: [],
       orders_paid: 1,
       amount_paid: '360.0000',
       outcomes: [
@@ -288,7 +316,15 @@ describe('Revenue (the back office)', () => {
         last_page: 1,
         per_page: 15,
         total: 1,
+        from: 1,
+        to: 1,
         data: [{ order_number: 'SO123', amount: '1000.0000', paid_at: '2026-11-21T02:00:00Z', earned: null, outcome: 'paid_after_day' }],
+        links: [],
+        first_page_url: '/admin/v1/engine-rooms/1/distributions/2026-11-20?page=1',
+        last_page_url: '/admin/v1/engine-rooms/1/distributions/2026-11-20?page=1',
+        prev_page_url: null,
+        next_page_url: null,
+        path: '/admin/v1/engine-rooms/1/distributions/2026-11-20',
       },
     };
     stub = revenueApi((call) => (call.path === '/admin/v1/engine-rooms/1/distributions/2026-11-20' ? ok(explanation) : undefined));

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../../core/i18n.ts';
 import { DistributionExplain, type ExplainTarget } from './DistributionExplain.tsx';
-import { loadRooms, type Room } from '../../shared/rooms.ts';
+import type { EngineRoom } from '../../../../contract/api/distribution.ts';
+import { loadRooms } from '../../shared/rooms.ts';
 import { HeldRevenue } from './HeldRevenue.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 import { RevenueImport } from './RevenueImport.tsx';
@@ -15,7 +16,7 @@ import { RevenueRecords, type RecordsFilter } from './RevenueRecords.tsx';
  */
 export function Revenue() {
   const { t } = useI18n();
-  const [rooms, setRooms] = useState<Room[] | null>(null);
+  const [rooms, setRooms] = useState<EngineRoom[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [chartRoom, setChartRoom] = useState('');
   const [target, setTarget] = useState<ExplainTarget | null>(null);

@@ -1,16 +1,11 @@
 import { useEffect, useId, useState } from 'react';
+import type { RevenueChartDay } from '../../../../contract/api/revenue.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { localName } from '../../../core/local-name.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { formatDecimal } from '../../shared/formatters.ts';
-import type { Room } from '../../shared/rooms.ts';
+import type { EngineRoom } from '../../../../contract/api/distribution.ts';
 import { dateTimeFormat } from '../../../core/date-time.ts';
-
-interface Day {
-  business_date: string;
-  kwh: string | null;
-  revenue: string | null;
-}
 
 const width = 300;
 const height = 100;
@@ -20,15 +15,15 @@ const height = 100;
  * SVG named by its caption, the dates under it, and every figure in a table for anyone who cannot
  * see the bars. The bar heights are only a picture; the figures stay exact text.
  */
-export function RevenueChart({ room, round }: { room: Room; round: number }) {
+export function RevenueChart({ room, round }: { room: EngineRoom; round: number }) {
   const { locale, t } = useI18n();
   const captionId = useId();
-  const [days, setDays] = useState<Day[] | null>(null);
+  const [days, setDays] = useState<RevenueChartDay[] | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let live = true;
-    adminRequest<Day[]>('GET', `/engine-rooms/${room.id}/revenue-days`)
+    adminRequest<RevenueChartDay[]>('GET', `/engine-rooms/${room.id}/revenue-days`)
       .then((envelope) => live && (setDays(envelope.detail), setFailed(false)))
       .catch(() => live && setFailed(true));
     return () => {

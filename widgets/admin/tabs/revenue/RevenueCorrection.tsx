@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { RevenueDay } from '../../../../contract/api/revenue.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { Field } from '../../../ui/form.tsx';
 import { adminRequest } from '../../shared/operator-session.ts';
@@ -6,11 +7,8 @@ import type { Outcome } from '../../shared/queue-parts.tsx';
 import { signedKwhPattern, signedPointsPattern } from './revenue-patterns.ts';
 import { revenueFieldErrors, revenueRefusalText } from './revenue-keys.ts';
 
-export interface CorrectedDay {
-  engine_room_id: number;
-  room_name: string;
-  business_date: string;
-}
+/** The recorded day a correction is for: its room and date, as the records list gives them. */
+export type CorrectedDay = Pick<RevenueDay, 'engine_room_id' | 'room_name' | 'business_date'>;
 
 /**
  * A correction of a recorded day through the adjustments API: a signed change of revenue (and of

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { revenueImportBytesMax, type RevenueRowProblem } from '../../../../contract/revenue.ts';
+import type { ImportResult } from '../../../../contract/api/revenue.ts';
+import { revenueImportBytesMax } from '../../../../contract/revenue.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { Field } from '../../../ui/form.tsx';
 import { Pager } from '../../../ui/Pager.tsx';
@@ -9,23 +10,6 @@ import { ScrollTable } from '../../shared/ScrollTable.tsx';
 import type { Outcome } from '../../shared/queue-parts.tsx';
 import { formatDecimal } from '../../shared/formatters.ts';
 import { revenueRefusalText } from './revenue-keys.ts';
-
-export interface ImportResult {
-  file_sha256: string;
-  rows_total: number;
-  rows_ok: number;
-  rows_recorded_before: number;
-  rows_bad: number;
-  total_revenue: string;
-  rows: {
-    line: number;
-    room: string;
-    business_date: string;
-    revenue: string;
-    status: 'ok' | 'recorded' | 'bad';
-    problems: RevenueRowProblem[];
-  }[];
-}
 
 /** Flagged rows shown at once: a file of up to a thousand bad rows is read page by page. */
 export const flaggedRowsPerPage = 20;

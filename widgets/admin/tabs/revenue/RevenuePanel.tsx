@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { DistributionRun } from '../../../../contract/api/distribution.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { formatPoints } from '../../../core/money.ts';
 import { decisionError } from '../../shared/decision.ts';
@@ -6,16 +7,11 @@ import { localName } from '../../../core/local-name.ts';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { AskFirst } from '../../shared/AskFirst.tsx';
 import { datePattern } from './revenue-patterns.ts';
-import type { Room } from '../../shared/rooms.ts';
+import type { EngineRoom } from '../../../../contract/api/distribution.ts';
 import { dateTimeFormat, localToday } from '../../../core/date-time.ts';
 
-interface Distribution {
-  orders_credited: number;
-  total: number;
-}
-
 /** Records an engine room's business day and pays the income out of it: the operator's side of decision 1. */
-export function RevenuePanel({ rooms, onChange }: { rooms: Room[]; onChange?: () => void }) {
+export function RevenuePanel({ rooms, onChange }: { rooms: EngineRoom[]; onChange?: () => void }) {
   const { locale, t } = useI18n();
   const [chosenRoom, setRoom] = useState('');
   const room = chosenRoom === '' ? String(rooms[0]?.id ?? '') : chosenRoom;
@@ -67,7 +63,7 @@ export function RevenuePanel({ rooms, onChange }: { rooms: Room[]; onChange?: ()
 
   const distribute = () =>
     void run(async () => {
-      const envelope = await adminRequest<Distribution>('POST', '/income/distribute', day === '' ? {} : { business_date: day });
+      const envelope = await adminRequest<DistributionRun>('POST', '/income/distribute', day === '' ? {} : { business_date: day });
       return t('admin_distributed', { orders: envelope.detail.orders_credited, total: formatPoints(envelope.detail.total, locale) });
     });
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { RevenueDay } from '../../../../contract/api/revenue.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { localName } from '../../../core/local-name.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
@@ -6,19 +7,10 @@ import { Pager } from '../../../ui/Pager.tsx';
 import { adminRequest } from '../../shared/operator-session.ts';
 import { ScrollTable } from '../../shared/ScrollTable.tsx';
 import type { Outcome } from '../../shared/queue-parts.tsx';
-import { RevenueCorrection, type CorrectedDay } from './RevenueCorrection.tsx';
+import { RevenueCorrection } from './RevenueCorrection.tsx';
 import { datePattern } from './revenue-patterns.ts';
 import { formatDecimal } from '../../shared/formatters.ts';
-import type { Room } from '../../shared/rooms.ts';
-
-export interface RevenueDay extends CorrectedDay {
-  kwh: string;
-  revenue: string;
-  recorded_revenue: string;
-  corrections: number;
-  evidence: string;
-  distribution: 'finished' | 'running' | null;
-}
+import type { EngineRoom } from '../../../../contract/api/distribution.ts';
 
 export interface RecordsFilter {
   room: string;
@@ -38,7 +30,7 @@ export function RevenueRecords({
   onExplain,
   onChange,
 }: {
-  rooms: Room[];
+  rooms: EngineRoom[];
   onFilter: (filter: RecordsFilter) => void;
   onExplain: (day: RevenueDay) => void;
   onChange: () => void;

@@ -1,5 +1,6 @@
 import type { ListedMember } from '../../../../contract/api/members.ts';
 import { useState } from 'react';
+import type { Refund } from '../../../../contract/api/payments.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { formatPoints } from '../../../core/money.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';
@@ -9,19 +10,6 @@ import { AskFirst } from '../../shared/AskFirst.tsx';
 import { Decisions, NoteField, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { MemberLink } from '../../shared/MemberLink.tsx';
 
-interface Refund {
-  id: number;
-  order_id?: number;
-  order_number: string;
-  member: { id: number; username: string };
-  payer_name: string;
-  /** Where the money goes back to (decision 050); null on records from before it was asked. */
-  payer_bank?: string | null;
-  payer_account?: string | null;
-  reason?: string | null;
-  bank_reference: string;
-  amount: number;
-}
 
 /**
  * PRODUCT.md decision 4 from the operator's side: money that came from someone other than the

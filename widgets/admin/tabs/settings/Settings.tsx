@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { IncomeSettings } from '../../../../contract/api/revenue.ts';
 import { useI18n, type Translate } from '../../../core/i18n.ts';
 import { appVersion, buildDate } from '../../../core/build-info.ts';
 import { knownRefusalKey } from '../../../core/refusal.ts';
@@ -9,14 +10,6 @@ import { settingsRefusals } from './settings-keys.ts';
 import { VerificationChoices } from './VerificationChoices.tsx';
 import { AlertSettings } from './AlertSettings.tsx';
 import { zoneLabel } from '../../shared/time-zone-names.ts';
-
-interface IncomeSettings {
-  interest_rate: number;
-  operator_fee_percent: number;
-  business_time_zone: string;
-  /** A change waiting for a business day that has not started (decision 047). */
-  business_time_zone_next: { time_zone: string; from_date: string } | null;
-}
 
 type Errors = Partial<Record<'interest_rate' | 'operator_fee_percent' | 'business_time_zone' | 'reason', string>>;
 

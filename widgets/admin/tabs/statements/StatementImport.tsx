@@ -6,11 +6,13 @@ import {
   statementDateOrders,
   statementEncodings,
   statementLinesMax,
-  type StatementAccountJson,
-  type StatementImportedJson,
-  type StatementMappingJson,
-  type StatementPreviewJson,
 } from '../../../../contract/reconciliation.ts';
+import type {
+  StatementAccountJson,
+  StatementImportedJson,
+  StatementMappingJson,
+  StatementPreviewJson,
+} from '../../../../contract/api/reconciliation.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { CsvFileField } from '../../shared/CsvFileField.tsx';
 import { formFields } from '../../shared/form-fields.ts';

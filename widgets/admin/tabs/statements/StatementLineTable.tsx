@@ -1,4 +1,4 @@
-import type { StatementLineJson } from '../../../../contract/reconciliation.ts';
+import type { StatementLineJson } from '../../../../contract/api/reconciliation.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { MemberLink } from '../../shared/MemberLink.tsx';
 import { formatDecimal } from '../../shared/formatters.ts';

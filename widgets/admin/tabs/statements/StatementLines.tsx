@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  statementLineGroups,
-  type StatementConfirmResultJson,
-  type StatementLineGroup,
-  type StatementViewJson,
-} from '../../../../contract/reconciliation.ts';
+import type { StatementConfirmResultJson, StatementViewJson } from '../../../../contract/api/reconciliation.ts';
+import { statementLineGroups, type StatementLineGroup } from '../../../../contract/reconciliation.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { AskFirst } from '../../shared/AskFirst.tsx';

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { act } from 'preact/test-utils';
 import eng from '../../../../locales/eng.json';
 import zht from '../../../../locales/zht.json';
-import type { StatementLineJson, StatementPreviewJson } from '../../../../contract/reconciliation.ts';
+import type { StatementLineJson, StatementPreviewJson } from '../../../../contract/api/reconciliation.ts';
 import { axeViolations } from '../../../../tests/helpers/axe.ts';
 import { ok, refuse, stubFetch, waitFor, type RecordedCall } from '../../../../tests/helpers/fetch-stub.ts';
 import { alertText, buttonNamed, mountScreen, statusText } from '../../../../tests/helpers/mount.tsx';

@@ -1,4 +1,5 @@
-import type { ListedStatementJson, StatementLineGroup } from '../../../../contract/reconciliation.ts';
+import type { ListedStatementJson } from '../../../../contract/api/reconciliation.ts';
+import type { StatementLineGroup } from '../../../../contract/reconciliation.ts';
 import { dateTimeFormat } from '../../../core/date-time.ts';
 import { useI18n } from '../../../core/i18n.ts';
 import { usePagedList, type Paged } from '../../../core/paged.ts';

@@ -1,4 +1,4 @@
-import { type StatementPreviewJson } from '../../../../contract/reconciliation.ts';
+import type { StatementPreviewJson } from '../../../../contract/api/reconciliation.ts';
 import type { RefusalCode } from '../../../../contract/refusals.ts';
 import type { Translate } from '../../../core/i18n.ts';
 import { knownRefusalKey } from '../../../core/refusal.ts';
