@@ -10,7 +10,6 @@ import { AskFirst } from '../../shared/AskFirst.tsx';
 import { Decisions, NoteField, QueueStatus, type Outcome } from '../../shared/queue-parts.tsx';
 import { MemberLink } from '../../shared/MemberLink.tsx';
 
-
 /**
  * PRODUCT.md decision 4 from the operator's side: money that came from someone other than the
  * member goes back to its payer, to the account shown, and the member's suspension ends only after
