@@ -2,35 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
-import { notFound } from '../shared/errors.ts';
 import { withdrawableFrom, type CooldownMember } from '../shared/withdrawal-cooldown.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { cardKeyOf } from './card-key.ts';
 import { cardBody, cardJsonSchema } from './cards.schemas.ts';
-import {
-  cardFields,
-  cardJson,
-  duplicateCard,
-  ownCard,
-  findUserById,
-  type CardRow,
-  cardDigestOf,
-  deleteCard,
-  insertCard,
-  listCards,
-  updateCard,
-} from './cards.service.ts';
+import { addCard, cardJson, cardMember, editCard, listCards, ownCard, removeCard, type CardRow } from './cards.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['bank cards'];
 
 export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireMember);
-  const member = async (userId: number) => {
-    const user = await findUserById(app.db, userId);
-    if (user === undefined) throw notFound('member_not_found', 'User not found');
-    return user;
-  };
+  const member = (userId: number) => cardMember(app.db, userId);
   /** A card as the member reads it, with when withdrawals may next go to it (their password's last change and own cool-down count too). */
   const shown = (card: CardRow, whole: boolean, user: CooldownMember) =>
     cardJson(cardKeyOf(app), card, whole, withdrawableFrom(card.number_changed_at, user, app.config.withdrawalCooldownMs, new Date()));
@@ -82,16 +65,8 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = memberOf(request).userId;
-      const user = await member(userId);
-      const fields = cardFields(cardKeyOf(app), user, request.body);
-      let id: number;
-      try {
-        id = await insertCard(app.db, userId, fields);
-      } catch (error) {
-        throw duplicateCard(error) ?? error;
-      }
-      const card = await ownCard(app.db, userId, id);
+      const user = await member(memberOf(request).userId);
+      const card = await addCard(app.db, cardKeyOf(app), user, request.body);
       return reply.status(201).send(success(shown(card, false, user), 'Bank card added'));
     },
   );
@@ -109,17 +84,9 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const userId = memberOf(request).userId;
-      const card = await ownCard(app.db, userId, recordId(request.params));
-      const user = await member(userId);
-      const fields = cardFields(cardKeyOf(app), user, request.body);
-      const numberChanged = (await cardDigestOf(app.db, card.id)) !== fields.digest;
-      try {
-        await updateCard(app.db, card.id, fields, numberChanged);
-      } catch (error) {
-        throw duplicateCard(error) ?? error;
-      }
-      return success(shown(await ownCard(app.db, userId, card.id), false, user), 'Bank card updated');
+      const user = await member(memberOf(request).userId);
+      const card = await editCard(app.db, cardKeyOf(app), user, recordId(request.params), request.body);
+      return success(shown(card, false, user), 'Bank card updated');
     },
   );
 
@@ -135,8 +102,7 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const card = await ownCard(app.db, memberOf(request).userId, recordId(request.params));
-      await deleteCard(app.db, card.id);
+      await removeCard(app.db, memberOf(request).userId, recordId(request.params));
       return success(null, 'Bank card deleted');
     },
   );

@@ -5,7 +5,8 @@ import { ApiError, fieldError, forbidden, notFound } from '../shared/errors.ts';
 import { parsePoints, pointScale, pointsToNumber } from '../shared/money.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { cardNumberDigest, decryptCardNumber, encryptCardNumber, maskCardNumber } from './card-cipher.ts';
-import { findCard, type CardFields, type CardRow } from './cards.repository.ts';
+import { findUserById } from '../users/user.repository.ts';
+import { cardDigestOf, deleteCard, findCard, insertCard, updateCard, type CardFields, type CardRow } from './cards.repository.ts';
 import { holderMismatchMessage, notVerifiedCardMessage, sameHolder } from './holder-name.ts';
 
 export interface CardInput {
@@ -91,7 +92,46 @@ export function cardJson(key: Buffer, card: CardRow, whole: boolean, withdrawabl
   };
 }
 
-export { findUserById } from '../users/user.repository.ts';
+/** The member a card call is for, or 404 when the account is gone. */
+export async function cardMember(db: Db, userId: number): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (user === undefined) throw notFound('member_not_found', 'User not found');
+  return user;
+}
 
-export { cardDigestOf, deleteCard, insertCard, listCards, updateCard } from './cards.repository.ts';
+/** Adds a card in the member's verified name; the same number twice answers 409. */
+export async function addCard(db: Db, key: Buffer, member: UserRow, input: CardInput): Promise<CardRow> {
+  const fields = cardFields(key, member, input);
+  let id: number;
+  try {
+    id = await insertCard(db, member.id, fields);
+  } catch (error) {
+    throw duplicateCard(error) ?? error;
+  }
+  return ownCard(db, member.id, id);
+}
+
+/**
+ * Edits one of the member's own cards. A new number restarts the card's withdrawal wait (shared/withdrawal-cooldown.ts):
+ * only a number whose digest differs counts as new, so saving the same card again does not.
+ */
+export async function editCard(db: Db, key: Buffer, member: UserRow, cardId: number | undefined, input: CardInput): Promise<CardRow> {
+  const card = await ownCard(db, member.id, cardId);
+  const fields = cardFields(key, member, input);
+  const numberChanged = (await cardDigestOf(db, card.id)) !== fields.digest;
+  try {
+    await updateCard(db, card.id, fields, numberChanged);
+  } catch (error) {
+    throw duplicateCard(error) ?? error;
+  }
+  return ownCard(db, member.id, card.id);
+}
+
+/** Removes one of the member's own cards from the list; its withdrawals keep their history. */
+export async function removeCard(db: Db, userId: number, cardId: number | undefined): Promise<void> {
+  const card = await ownCard(db, userId, cardId);
+  await deleteCard(db, card.id);
+}
+
+export { listCards } from './cards.repository.ts';
 export type { CardRow } from './cards.repository.ts';

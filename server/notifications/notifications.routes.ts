@@ -4,10 +4,9 @@ import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
 import { pageField, pageOffset, paginate, paginatedOf, perPageDefault } from '../http/paging.ts';
 import { envelopeOf } from '../http/schemas.ts';
-import { notFound } from '../shared/errors.ts';
 import { pointsToNumber } from '../shared/money.ts';
 import { notificationSchema, unreadCountSchema } from './notifications.schemas.ts';
-import { countNotifications, countUnread, listNotifications, markAllRead, markRead } from './notifications.service.ts';
+import { countNotifications, countUnread, listNotifications, readAllNotices, readNotice } from './notifications.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['notifications'];
@@ -78,9 +77,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { userId } = memberOf(request);
-      if (!(await markRead(app.db, userId, String(request.params.id)))) throw notFound('notification_not_found', 'Notification not found');
-      return success({ unread: await countUnread(app.db, userId) });
+      return success({ unread: await readNotice(app.db, memberOf(request).userId, request.params.id) });
     },
   );
 
@@ -96,7 +93,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await markAllRead(app.db, memberOf(request).userId);
+      await readAllNotices(app.db, memberOf(request).userId);
       return success({ unread: 0 });
     },
   );

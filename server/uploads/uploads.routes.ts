@@ -8,10 +8,10 @@ import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
-import { cleanImage, uploadBytesMax } from './image-check.ts';
+import { uploadBytesMax } from './image-check.ts';
 import { readImageField } from './image-field.ts';
-import { newStoredName, readImage } from './upload-store.ts';
-import { findUpload, insertUpload, uploadPath } from './uploads.service.ts';
+import { readImage } from './upload-store.ts';
+import { findUpload, storeUpload } from './uploads.service.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -38,13 +38,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const member = memberOf(request);
-      const bytes = await readImageField(request);
-      const image = await cleanImage(bytes);
-      // The photo and its row in one statement: any process on the database serves it, and none is ever half stored.
-      const storedName = newStoredName(image.contentType);
-      const id = await insertUpload(app.db, { userId: member.userId, ...image, content: image.bytes, storedName });
-      return reply.status(201).send(success({ id: Number(id), image_path: uploadPath(id) }, 'Uploaded'));
+      const stored = await storeUpload(app.db, memberOf(request).userId, await readImageField(request));
+      return reply.status(201).send(success(stored, 'Uploaded'));
     },
   );
 

@@ -7,7 +7,7 @@ import { userJson } from './user.json.ts';
 import { userView } from './user-view.service.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { loginBody, newPasswordField, registerBody, sessionCheckResponse, sessionDetail } from './account.schemas.ts';
-import { login, register, findUserProfile, revokeSession } from './account.service.ts';
+import { login, logOut, register, findUserProfile } from './account.service.ts';
 import { resetPassword } from './password-reset.service.ts';
 import { fieldError } from '../shared/errors.ts';
 import { partnerOriginHeaders, partnerSiteOf } from '../partner-sites/partner-origin.ts';
@@ -92,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const member = memberOf(request);
-      await revokeSession(app.db, member.sessionId, 'logout');
+      await logOut(app.db, member.sessionId);
       app.sessionCache.evictMember(member.userId);
       return success(null, 'logged out');
     },

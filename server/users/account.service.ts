@@ -17,7 +17,7 @@ import {
 import { isNewPassword } from './account.schemas.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
 import { newReferralCode } from './referral-code.ts';
-import { createSession, revokeSessions } from '../auth/session.repository.ts';
+import { createSession, revokeSession, revokeSessions } from '../auth/session.repository.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import { oldPasswordMatches } from './old-password-guard.ts';
 import { addNotification } from '../notifications/notifications.repository.ts';
@@ -214,4 +214,7 @@ async function newPasswordHash(change: PasswordAndParentChange, oldPasswordMatch
 
 export { findUserProfile } from './user-profile.repository.ts';
 
-export { revokeSession } from '../auth/session.repository.ts';
+/** Ends the member's session on this device (logout): the other devices' sessions stay, and the revocation is announced to every server. */
+export async function logOut(db: Db, sessionId: string): Promise<void> {
+  await revokeSession(db, sessionId, 'logout');
+}
