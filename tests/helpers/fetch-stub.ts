@@ -65,11 +65,21 @@ export function refuse(status: number, errorCode: RefusalCode, message: string, 
   return { status, body: { status: 0, code: 0, message, detail: null, error_code: errorCode, ...extra } };
 }
 
-/** Waits until the check passes (renders and requests are asynchronous), failing after five seconds (the first file of a run loads its modules cold). */
+/**
+ * Waits until the check passes (renders and requests are asynchronous), failing after five seconds (the first file of a
+ * run loads its modules cold) with what the check last threw.
+ */
 export async function waitFor(check: () => boolean, what = 'the expected state'): Promise<void> {
   const deadline = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+  for (;;) {
+    // A check that throws (the button it looks for is labelled "Downloading…" for a moment) is not there yet.
+    let failure: unknown;
+    try {
+      if (check()) return;
+    } catch (error) {
+      failure = error;
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${failure instanceof Error ? `: ${failure.message}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
