@@ -255,13 +255,16 @@ describe('widgets on a partner page on another origin, with a strict CSP and hos
       await profile.getByLabel(eng.edit_confirm_password, { exact: true }).fill(changedPassword);
       await clickWhenStill(page, profile.getByRole('button', { name: eng.edit_submit }));
       await profile.getByText(eng.edit_success).waitFor();
-      await api.login(username, changedPassword);
 
-      // Logging out in the settings widget ends the session in the frame and tells the page.
-      await page.locator('gs-setting').getByRole('button', { name: eng.setting_logout }).click();
+      // Logging out in the settings widget ends the session in the frame and tells the page. The button sits below the
+      // frames, which grow to their content (the password form's success line): it is clicked once the layout is still.
+      await clickWhenStill(page, page.locator('gs-setting').getByRole('button', { name: eng.setting_logout }));
       await page.frameLocator('gs-login iframe').getByLabel(eng.login_username).waitFor();
       await cards.getByText(eng.login_prompt_body).waitFor();
       assert.ok((await seen(page)).events.some((event) => event.startsWith('gs:logout')));
+      // The new password opens the account. Only now: a login elsewhere ends this page's session (one session per
+      // member); done before the click above, it ended the session itself, so a click that missed went unnoticed.
+      await api.login(username, changedPassword);
 
       // A frame grows to hold its whole content, from the document's top: no button is cut off at its bottom.
       const editFrame = page.frameLocator('gs-edit-user iframe');
