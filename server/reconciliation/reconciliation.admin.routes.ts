@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { StatementJson } from '../../contract/api/reconciliation.ts';
+import { confirmStatementLines } from './statement-confirmation.service.ts';
 import { Type } from 'typebox';
 import { statementLineStates, type StatementLineState } from '../../contract/reconciliation.ts';
 import { operatorOf } from '../auth/operator.guard.ts';
@@ -9,7 +10,6 @@ import { envelopeOf, idParams } from '../http/schemas.ts';
 import { oneOf } from '../revenue/revenue.json.ts';
 import {
   checkStatement,
-  confirmStatementLines,
   importStatement,
   statementView,
   type StatementFile,

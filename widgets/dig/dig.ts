@@ -46,6 +46,7 @@ export function machineState(devices: readonly Device[]): 'none' | 'online' | 'o
 }
 
 export function devicesOf(user: SessionUser | null): Device[] {
+  // A member kept in the browser's storage by an older version may lack the list.
   const devices = user?.devices;
-  return Array.isArray(devices) ? (devices as Device[]) : [];
+  return Array.isArray(devices) ? devices : [];
 }
