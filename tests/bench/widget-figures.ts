@@ -18,6 +18,9 @@ function graph(file: string, chunks: Record<string, string[]>, seen = new Set<st
   return seen;
 }
 
+/** The goal for the loader and the core every widget shares, restated for React-written screens on Preact (decision 046). */
+const coreGoalBytes = 11 * 1024;
+
 /** The bytes a partner page downloads (gzip), from the build's manifest: the loader, the shared core, the largest widget. */
 export function widgetBytes(): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(widgetsDir, 'manifest.json'), 'utf8')) as {
@@ -35,7 +38,7 @@ export function widgetBytes(): string {
   const largest = widgets.reduce((top, widget) => (widget.bytes > top.bytes ? widget : top));
   return [
     `loader ${gzip(manifest.loader)} B gzip (goal ≤ 2048)`,
-    `loader + shared core ${coreBytes} B (goal ≤ 10240)`,
+    `loader + shared core ${coreBytes} B (goal ≤ ${coreGoalBytes}, decision 046: ${coreBytes <= coreGoalBytes ? 'met' : 'not met'})`,
     `largest screen beyond the core: ${largest.tag} ${largest.bytes} B (messages and style sheets come beside it)`,
   ].join('\n');
 }
