@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
+import { nullable } from '../http/schemas.ts';
 import { recentResultsDays } from '../../contract/limits.ts';
 import { localisedSchema } from '../catalogue/localised-name.schemas.ts';
-
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A paid order the member owns, with its room, share and what it has earned: GET v1/holdings. */
 export const holdingSchema = Type.Object({

@@ -11,6 +11,9 @@ export const envelopeOf = <T extends TSchema>(detail: T) =>
     detail,
   });
 
+/** A field that holds `schema`'s value or null. */
+export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
 /** The stable reason of a refusal: clients branch on it and translate it, never the English message. */
 export const errorCodeSchema = Type.Unsafe<RefusalCode>({
   type: 'string',

@@ -1,7 +1,7 @@
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
+import { nullable } from '../http/schemas.ts';
 import type { AccountStatus } from '../db/schema.ts';
 
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const points = (description: string) =>
   Type.String({ pattern: '^-?[0-9]+\\.[0-9]{4}$', description: `${description}; points, 4 decimals` });
 const time = Type.String({ format: 'date-time' });

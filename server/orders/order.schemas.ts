@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { orderMinPoints } from '../../contract/limits.ts';
 import type { OrderStatus } from '../../contract/statuses.ts';
-import { amountText } from '../http/schemas.ts';
+import { amountText, nullable } from '../http/schemas.ts';
 
 const methodId = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 const address = Type.String({ maxLength: 300, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
@@ -40,8 +40,6 @@ export const orderUpdateBody = Type.Object({
   delivery_method_id: Type.Optional(orderFields.delivery_method_id),
   payment_method_id: Type.Optional(orderFields.payment_method_id),
 });
-
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** The order object of the API contract, for its owner: v1/order, and the order a payment notice was for. */
 export const orderSchema = Type.Object({

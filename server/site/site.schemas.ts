@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
+import { nullable } from '../http/schemas.ts';
 
 const dateTime = Type.String({ format: 'date-time' });
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A preview or publish of the brand site: POST admin/v1/site/{preview,publish}, GET admin/v1/site/builds/{id}. */
 export const siteBuildSchema = Type.Object({

@@ -1,6 +1,6 @@
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { deviceSchema } from '../devices/devices.schemas.ts';
-import { envelopeOf } from '../http/schemas.ts';
+import { envelopeOf, nullable } from '../http/schemas.ts';
 import { passwordLength, referralCodeLengthMax, usernameLength } from '../../contract/limits.ts';
 
 /** The original app's filters (docs/original-app.md): names and referral codes keep word and Chinese characters; passwords lowercase letters, digits and underscore. */
@@ -39,7 +39,6 @@ export const updatePasswordAndParentBody = Type.Object({
   parent_code: Type.Optional(Type.String({ maxLength: referralCodeLengthMax })),
 });
 
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const referralCodeSchema = Type.Object({ user_referral_code: Type.String() });
 /** An identity photo: its upload id and the path its owner fetches it from. */
 const photoSchema = nullable(Type.Object({ id: Type.Integer(), image_path: Type.String() }));
