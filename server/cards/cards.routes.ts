@@ -6,14 +6,15 @@ import { withdrawableFrom, type CooldownMember } from '../shared/withdrawal-cool
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { cardKeyOf } from './card-key.ts';
 import { cardBody, cardJsonSchema } from './cards.schemas.ts';
-import { addCard, cardJson, cardMember, editCard, listCards, ownCard, removeCard, type CardRow } from './cards.service.ts';
+import { existingMember } from '../users/users.service.ts';
+import { addCard, cardJson, editCard, listCards, ownCard, removeCard, type CardRow } from './cards.service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['bank cards'];
 
 export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireMember);
-  const member = (userId: number) => cardMember(app.db, userId);
+  const member = (userId: number) => existingMember(app.db, userId);
   /** A card as the member reads it, with when withdrawals may next go to it (their password's last change and own cool-down count too). */
   const shown = (card: CardRow, whole: boolean, user: CooldownMember) =>
     cardJson(cardKeyOf(app), card, whole, withdrawableFrom(card.number_changed_at, user, app.config.withdrawalCooldownMs, new Date()));

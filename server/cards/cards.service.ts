@@ -5,7 +5,6 @@ import { ApiError, fieldError, forbidden, notFound } from '../shared/errors.ts';
 import { parsePoints, pointScale, pointsToNumber } from '../shared/money.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { cardNumberDigest, decryptCardNumber, encryptCardNumber, maskCardNumber } from './card-cipher.ts';
-import { findUserById } from '../users/user.repository.ts';
 import { cardDigestOf, deleteCard, findCard, insertCard, updateCard, type CardFields, type CardRow } from './cards.repository.ts';
 import { holderMismatchMessage, notVerifiedCardMessage, sameHolder } from './holder-name.ts';
 
@@ -90,13 +89,6 @@ export function cardJson(key: Buffer, card: CardRow, whole: boolean, withdrawabl
     created_at: new Date(card.created_at).toISOString(),
     withdrawable_from: withdrawableFrom === null ? null : withdrawableFrom.toISOString(),
   };
-}
-
-/** The member a card call is for, or 404 when the account is gone. */
-export async function cardMember(db: Db, userId: number): Promise<UserRow> {
-  const user = await findUserById(db, userId);
-  if (user === undefined) throw notFound('member_not_found', 'User not found');
-  return user;
 }
 
 /** Adds a card in the member's verified name; the same number twice answers 409. */

@@ -4,12 +4,12 @@ import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { updatePasswordAndParentBody, userSchema } from './account.schemas.ts';
 import { updatePasswordAndParent } from './account.service.ts';
 import { success } from '../http/envelope.ts';
-import { forbidden, notFound } from '../shared/errors.ts';
+import { forbidden } from '../shared/errors.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { userView } from './user-view.service.ts';
 import { changeContact } from './contact.service.ts';
 import { contactChangeBody } from './contact.schemas.ts';
-import { type UserRow, findUserById } from './users.service.ts';
+import { existingMember, type UserRow } from './users.service.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -17,9 +17,7 @@ const bearer = [{ bearer: [] }];
 async function ownUser(app: FastifyInstance, request: FastifyRequest, params: { id: string }): Promise<UserRow> {
   const member = memberOf(request);
   if (recordId(params) !== member.userId) throw forbidden();
-  const user = await findUserById(app.db, member.userId);
-  if (user === undefined) throw notFound('member_not_found', 'User not found');
-  return user;
+  return existingMember(app.db, member.userId);
 }
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { success } from '../http/envelope.ts';
-import { forbidden, notFound } from '../shared/errors.ts';
+import { forbidden } from '../shared/errors.ts';
 import { envelopeOf, idParams, recordId } from '../http/schemas.ts';
 import { userView } from '../users/user-view.service.ts';
 import { referenceItem, verificationBody } from './verification.schemas.ts';
+import { existingMember } from '../users/users.service.ts';
 import { submitVerification, findUserById, listEnabledChoices } from './verification.service.ts';
 
 const bearer = [{ bearer: [] }];
@@ -51,8 +52,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const member = memberOf(request);
       if (recordId(request.params) !== member.userId) throw forbidden();
-      const user = await findUserById(app.db, member.userId);
-      if (user === undefined) throw notFound('member_not_found', 'User not found');
+      const user = await existingMember(app.db, member.userId);
       await submitVerification(app.db, user, request.body);
       const updated = await findUserById(app.db, member.userId);
       return success(await userView(app.db, updated ?? user), 'Verification submitted');
