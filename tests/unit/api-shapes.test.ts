@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files.ts';
 
 /**
  * Issue 32 item 3, decision 068: a screen reads an API answer through the type its route schema declares, exported
@@ -12,14 +13,6 @@ const root = path.resolve(import.meta.dirname, '../..');
 const answerCalls = /\b(apiRequest|adminRequest|usePagedList|allPages|Paged)</g;
 /** Names a type argument may use besides contract/api/'s: wrappers and the language's own. */
 const wrappers = new Set(['Paged', 'Array', 'Record', 'string', 'number', 'boolean', 'null', 'undefined', 'unknown', 'void', 'never', 'T']);
-
-function widgetFiles(folder: string): string[] {
-  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) return widgetFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** The text between `<` at `start` and its matching `>`. */
 function typeArgument(source: string, start: number): string {
@@ -68,6 +61,6 @@ function problems(file: string): string[] {
 
 describe('API answers in the widgets', () => {
   it('are typed by contract/api/, from the route schemas', () => {
-    expect(widgetFiles(path.join(root, 'widgets')).flatMap(problems)).toEqual([]);
+    expect(sourceFiles(path.join(root, 'widgets')).flatMap(problems)).toEqual([]);
   });
 });

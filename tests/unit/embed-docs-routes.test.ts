@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files.ts';
 import { embedReference } from '../../site/lib/embed-docs.ts';
 import { screenElements } from '../../widgets/screens/registry.ts';
 
@@ -13,11 +14,7 @@ const reference = embedReference((key) => key);
 const documented = reference.routes.flatMap((entry) => entry.paths.map((route) => route.replace(/\?.*$/, '')));
 
 function widgetSources(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !file.includes(`${path.sep}admin${path.sep}`));
+  return sourceFiles(dir).filter((file) => !file.includes(`${path.sep}admin${path.sep}`));
 }
 
 /** Routes of our pages that widgets link to: literal `siteHref(locale, '/…')` calls but the site's own redirects, and the settings menu's. */

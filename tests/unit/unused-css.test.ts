@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files.ts';
 import { classesOf, withoutUnusedRules, writesClass } from '../../scripts/unused-css.ts';
 
 describe("a widget's style sheet without the rules its markup cannot match", () => {
@@ -33,17 +33,10 @@ describe("a widget's style sheet without the rules its markup cannot match", () 
 });
 
 /** The widgets' markup, as the sources write it. */
-function sources(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
 describe('class names in the widgets are written so the build can read them', () => {
   it('builds a class only by completing a written start, or by choosing among written names', () => {
     const loose: string[] = [];
-    for (const file of sources('widgets')) {
+    for (const file of sourceFiles('widgets')) {
       const code = fs.readFileSync(file, 'utf8');
       for (const match of code.matchAll(/className=\{([^}]*(?:\{[^}]*\}[^}]*)*)\}/g)) {
         const expression = match[1] ?? '';
